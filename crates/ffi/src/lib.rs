@@ -1,0 +1,1 @@
+//! The C ABI of mcrdun (work in progress: the foundation issue fills this in).
