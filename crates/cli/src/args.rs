@@ -1,0 +1,118 @@
+//! The command line: one subcommand per generator, the common options, and
+//! each generator's own.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mcrdun_dungeon::{CaveConfig, Level, LevelError};
+use std::path::PathBuf;
+
+/// The PNG pixels per tile when `--scale` is not given.
+pub const DEFAULT_SCALE: u32 = 8;
+
+/// Generate a dungeon level and show it (ASCII by default).
+#[derive(Debug, Parser)]
+#[command(name = "mcrdun", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// How to show the level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Text for a terminal: `#` wall, `.` floor, `,` corridor, `+` door, `<` `>` stairs.
+    Ascii,
+    /// A PNG image, one colour per tile kind (see --scale).
+    Png,
+    /// A JSON document: tiles, rooms, doors, stairs, summary.
+    Json,
+    /// The 42 maze file: one hex digit of walls per cell, entry, exit, path (maze only).
+    #[value(name = "42")]
+    FortyTwo,
+}
+
+/// Options every generator takes.
+#[derive(Debug, Args)]
+pub struct Common {
+    /// Width of the level in tiles.
+    #[arg(long, default_value_t = 80)]
+    pub width: u32,
+    /// Height of the level in tiles.
+    #[arg(long, default_value_t = 50)]
+    pub height: u32,
+    /// The seed: the same seed and options give the same level. Default: from the clock.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Ascii)]
+    pub format: Format,
+    /// Write the level to this file instead of standard output.
+    #[arg(long, short)]
+    pub output: Option<PathBuf>,
+    /// PNG pixels per tile (1-64; default 8).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub scale: Option<u32>,
+    /// Print the level's summary (rooms, regions, loops, dead ends, longest path).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// The generators.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// A cellular-automaton cave, its pockets joined by corridors.
+    Cave {
+        #[command(flatten)]
+        common: Common,
+        /// Share of rock in the initial noise, in [0, 1].
+        #[arg(long, default_value_t = 0.45)]
+        fill: f64,
+        /// Smoothing passes of the automaton.
+        #[arg(long, default_value_t = 4)]
+        passes: u32,
+    },
+}
+
+/// A level and, for mazes, the maze in the 42 file format.
+pub struct Generated {
+    pub level: Level,
+    pub maze_text: Option<String>,
+}
+
+impl Command {
+    pub fn common(&self) -> &Common {
+        match self {
+            Command::Cave { common, .. } => common,
+        }
+    }
+
+    pub fn is_maze(&self) -> bool {
+        false
+    }
+
+    pub fn generate(&self, seed: u64) -> Result<Generated, LevelError> {
+        let c = self.common();
+        let (width, height) = (c.width, c.height);
+        let level = match self {
+            Command::Cave { fill, passes, .. } => mcrdun_dungeon::cave(
+                &CaveConfig {
+                    width,
+                    height,
+                    fill: *fill,
+                    passes: *passes,
+                },
+                seed,
+            )?,
+        };
+        Ok(Generated {
+            level,
+            maze_text: None,
+        })
+    }
+}
+
+/// A seed from the clock, for runs without `--seed` (shown by `--stats`).
+pub fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}

@@ -1,0 +1,108 @@
+//! `mcrdun`: generate a dungeon level and show it.
+//!
+//! ```text
+//! mcrdun <bsp|scatter|maze|cave|passages> [--width W] [--height H] [--seed S]
+//!        [--format ascii|png|json|42] [--output FILE] [--scale N] [--stats]
+//!        [options of the generator]
+//! ```
+//!
+//! Bad options print a message and exit with status 2; a failure to write
+//! the output exits with status 1.
+
+mod args;
+mod render;
+
+use args::{Cli, Format};
+use clap::Parser;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(msg)) => {
+            eprintln!("mcrdun: error: {msg}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Io(msg)) => {
+            eprintln!("mcrdun: error: {msg}");
+            ExitCode::from(1)
+        }
+        Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
+    }
+}
+
+/// Why a run failed: bad options (exit 2) or output that could not be
+/// written (exit 1).
+enum Failure {
+    Usage(String),
+    Io(String),
+    BrokenPipe,
+}
+
+fn run(cli: &Cli) -> Result<(), Failure> {
+    let common = cli.command.common();
+    let seed = common.seed.unwrap_or_else(args::clock_seed);
+    if common.format == Format::FortyTwo && !cli.command.is_maze() {
+        return Err(Failure::Usage(
+            "--format 42 is the maze file format: use it with `mcrdun maze`".into(),
+        ));
+    }
+    if common.format != Format::Png && common.scale.is_some() {
+        return Err(Failure::Usage(
+            "--scale applies to --format png only".into(),
+        ));
+    }
+    let generated = cli
+        .command
+        .generate(seed)
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let level = &generated.level;
+    let body: Vec<u8> = match common.format {
+        Format::Ascii => render::ascii(level).into_bytes(),
+        Format::Png => render::png(level, common.scale.unwrap_or(args::DEFAULT_SCALE))
+            .map_err(Failure::Usage)?,
+        Format::Json => {
+            let mut text = serde_json::to_string_pretty(&render::json(level, seed))
+                .map_err(|e| Failure::Io(e.to_string()))?;
+            text.push('\n');
+            text.into_bytes()
+        }
+        Format::FortyTwo => generated
+            .maze_text
+            .clone()
+            .ok_or_else(|| Failure::Usage("--format 42 needs a maze".into()))?
+            .into_bytes(),
+    };
+    let stats = common.stats.then(|| render::stats_text(level, seed));
+    match &common.output {
+        Some(path) => {
+            std::fs::write(path, &body)
+                .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))?;
+            if let Some(s) = stats {
+                write_to(&mut std::io::stdout(), s.as_bytes())?;
+            }
+        }
+        None => {
+            write_to(&mut std::io::stdout(), &body)?;
+            if let Some(s) = stats {
+                // Keep stdout a clean image or JSON document.
+                if common.format == Format::Ascii {
+                    write_to(&mut std::io::stdout(), s.as_bytes())?;
+                } else {
+                    write_to(&mut std::io::stderr(), s.as_bytes())?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn write_to(out: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::BrokenPipe),
+        Err(e) => Err(Failure::Io(format!("cannot write the output: {e}"))),
+    }
+}

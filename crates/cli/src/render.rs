@@ -1,0 +1,175 @@
+//! The three ways to show a level: ASCII for a terminal, PNG, JSON.
+
+use mcrdun_dungeon::{Level, Summary, Tile};
+use serde_json::{Value, json};
+
+/// The level as terminal text: the tile characters of
+/// [`Tile::to_char`], except that rock (a wall with no walkable tile among
+/// its 8 neighbours) is a space, so the rooms and corridors stand out.
+/// Spaces read back as walls ([`Tile::from_char`]), so the text still
+/// describes the same tiles.
+pub fn ascii(level: &Level) -> String {
+    let tiles = level.tiles();
+    let (w, h) = (tiles.width() as usize, tiles.height() as usize);
+    let cells = tiles.as_slice();
+    let walkable = |x: isize, y: isize| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < w
+            && (y as usize) < h
+            && cells[y as usize * w + x as usize].is_walkable()
+    };
+    let mut s = String::with_capacity((w + 1) * h);
+    for y in 0..h {
+        for x in 0..w {
+            let t = cells[y * w + x];
+            let rock = t == Tile::Wall
+                && !(-1..=1)
+                    .any(|dy| (-1..=1).any(|dx| walkable(x as isize + dx, y as isize + dy)));
+            s.push(if rock { ' ' } else { t.to_char() });
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The RGB colour of each tile kind in PNG output.
+pub fn colour(tile: Tile) -> [u8; 3] {
+    match tile {
+        Tile::Wall => [38, 36, 46],
+        Tile::Floor => [214, 204, 180],
+        Tile::Corridor => [150, 140, 122],
+        Tile::Door => [176, 104, 40],
+        Tile::StairsUp => [64, 170, 80],
+        Tile::StairsDown => [200, 60, 60],
+    }
+}
+
+/// The largest PNG we write, in pixels (3 bytes each in memory).
+pub const MAX_PIXELS: u64 = 1 << 28;
+
+/// The level as a PNG: one `scale` x `scale` square of [`colour`] per tile,
+/// 8-bit RGB. Errors when the image would exceed [`MAX_PIXELS`].
+pub fn png(level: &Level, scale: u32) -> Result<Vec<u8>, String> {
+    let too_large = || {
+        format!(
+            "a {}x{} level at --scale {scale} makes an image over {MAX_PIXELS} pixels",
+            level.width(),
+            level.height()
+        )
+    };
+    let pw = level.width().checked_mul(scale).ok_or_else(too_large)?;
+    let ph = level.height().checked_mul(scale).ok_or_else(too_large)?;
+    if u64::from(pw) * u64::from(ph) > MAX_PIXELS {
+        return Err(too_large());
+    }
+    let (pw_us, s) = (pw as usize, scale as usize);
+    let mut pixels = vec![0u8; pw_us * ph as usize * 3];
+    for (y, row) in level.tiles().rows().enumerate() {
+        // Build one pixel row, then copy it `scale` times.
+        let first = y * s * pw_us * 3;
+        for (x, t) in row.iter().enumerate() {
+            let c = colour(*t);
+            for k in 0..s {
+                let at = first + (x * s + k) * 3;
+                pixels[at..at + 3].copy_from_slice(&c);
+            }
+        }
+        for k in 1..s {
+            let (done, rest) = pixels.split_at_mut(first + k * pw_us * 3);
+            rest[..pw_us * 3].copy_from_slice(&done[first..first + pw_us * 3]);
+        }
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pw, ph);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    writer
+        .write_image_data(&pixels)
+        .map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
+/// The summary as JSON.
+pub fn summary_json(s: &Summary) -> Value {
+    json!({
+        "rooms": s.rooms,
+        "doors": s.doors,
+        "walkable": s.walkable,
+        "regions": s.regions,
+        "dug": s.dug,
+        "loops": s.loops,
+        "dead_ends": s.dead_ends,
+        "longest_path": s.longest_path,
+    })
+}
+
+/// The whole level as JSON: size, seed, the tiles as rows of
+/// [`Tile::to_char`] characters with their legend, the stairs, rooms,
+/// doors and summary.
+pub fn json(level: &Level, seed: u64) -> Value {
+    let legend: serde_json::Map<String, Value> = Tile::ALL
+        .iter()
+        .map(|t| (t.to_char().to_string(), Value::from(t.name())))
+        .collect();
+    let rows: Vec<String> = level.to_ascii().lines().map(str::to_owned).collect();
+    let rooms: Vec<Value> = level
+        .rooms()
+        .iter()
+        .map(|r| {
+            json!({
+                "x": r.bounds.x(), "y": r.bounds.y(), "w": r.bounds.w(), "h": r.bounds.h(),
+                "area": r.area,
+            })
+        })
+        .collect();
+    let doors: Vec<Value> = level
+        .doors()
+        .iter()
+        .map(|d| json!({ "x": d.at.x, "y": d.at.y, "rooms": [d.rooms.0, d.rooms.1] }))
+        .collect();
+    json!({
+        "generator": level.kind().name(),
+        "seed": seed,
+        "width": level.width(),
+        "height": level.height(),
+        "legend": legend,
+        "tiles": rows,
+        "stairs": {
+            "up": [level.stairs_up().x, level.stairs_up().y],
+            "down": [level.stairs_down().x, level.stairs_down().y],
+        },
+        "rooms": rooms,
+        "doors": doors,
+        "summary": summary_json(level.summary()),
+    })
+}
+
+/// The summary as lines of text for `--stats`.
+pub fn stats_text(level: &Level, seed: u64) -> String {
+    let s = level.summary();
+    format!(
+        "generator     {}\nseed          {seed}\nsize          {}x{}\nrooms         {}\ndoors         {}\nwalkable      {}\nregions       {}{}\nloops         {}\ndead ends     {}\nlongest path  {} (stairs up ({}, {}) to down ({}, {}))\n",
+        level.kind().name(),
+        level.width(),
+        level.height(),
+        s.rooms,
+        s.doors,
+        s.walkable,
+        s.regions,
+        if s.dug > 0 {
+            format!(" (joined by digging {} tiles)", s.dug)
+        } else {
+            String::new()
+        },
+        s.loops,
+        s.dead_ends,
+        s.longest_path,
+        level.stairs_up().x,
+        level.stairs_up().y,
+        level.stairs_down().x,
+        level.stairs_down().y,
+    )
+}

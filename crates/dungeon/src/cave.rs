@@ -1,0 +1,150 @@
+//! The cave level: a cellular automaton, then the common ending joins the
+//! pockets into one cave.
+
+use crate::error::{check_fraction, check_size};
+use crate::{Level, LevelError, LevelKind, Tile};
+use mcrdun_geom::Grid;
+use mcrdun_geom::random::{chance, seeded_rng};
+
+/// Options of the cave level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CaveConfig {
+    /// Width in tiles (at least 5).
+    pub width: u32,
+    /// Height in tiles (at least 5).
+    pub height: u32,
+    /// The share of rock in the initial noise, in `[0, 1]` (default 0.45).
+    pub fill: f64,
+    /// Smoothing passes of the automaton, at most 64 (default 4).
+    pub passes: u32,
+}
+
+impl Default for CaveConfig {
+    fn default() -> CaveConfig {
+        CaveConfig {
+            width: 80,
+            height: 50,
+            fill: 0.45,
+            passes: 4,
+        }
+    }
+}
+
+/// The most smoothing passes accepted (more change nothing visible).
+pub const MAX_CAVE_PASSES: u32 = 64;
+
+/// A cave: the interior is noise (each tile rock with probability `fill`),
+/// then each pass makes a tile rock when at least 5 of the 9 tiles of its
+/// 3x3 block are rock (tiles outside the map count as rock); the outer
+/// border is always rock. The common ending ([`Level::finish`]) then digs
+/// corridors between the pockets and places the stairs.
+///
+/// Cost: O(width * height * passes), two bit buffers.
+///
+/// # Errors
+/// [`LevelError::TooSmall`] under 5x5, [`LevelError::InvalidOption`] for a
+/// `fill` outside `[0, 1]` or too many passes, [`LevelError::Unsatisfiable`]
+/// when fewer than two floor tiles remain.
+///
+/// ```
+/// use mcrdun_dungeon::{cave, CaveConfig, Tile};
+/// let level = cave(&CaveConfig::default(), 7)?;
+/// assert_eq!((level.width(), level.height()), (80, 50));
+/// assert_eq!(level.tile(level.stairs_up()), Some(Tile::StairsUp));
+/// # Ok::<(), mcrdun_dungeon::LevelError>(())
+/// ```
+pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
+    check_size("cave", config.width, config.height, 5, 5)?;
+    check_fraction("fill", config.fill)?;
+    if config.passes > MAX_CAVE_PASSES {
+        return Err(LevelError::InvalidOption {
+            name: "passes",
+            reason: format!("{} is more than {MAX_CAVE_PASSES}", config.passes),
+        });
+    }
+    let (w, h) = (config.width as usize, config.height as usize);
+    let mut rng = seeded_rng(seed);
+    let border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+    let mut rock: Vec<bool> = Vec::with_capacity(w * h);
+    for y in 0..h {
+        for x in 0..w {
+            // Border tiles draw nothing, so the noise of the interior does not
+            // depend on how the border is handled.
+            rock.push(border(x, y) || chance(&mut rng, config.fill));
+        }
+    }
+    let mut next = vec![true; w * h];
+    // Rock counts of the 3-tall column at each x, for the current row.
+    let mut column = vec![0u8; w];
+    for _ in 0..config.passes {
+        for y in 1..h - 1 {
+            for (x, c) in column.iter_mut().enumerate() {
+                *c = u8::from(rock[(y - 1) * w + x])
+                    + u8::from(rock[y * w + x])
+                    + u8::from(rock[(y + 1) * w + x]);
+            }
+            for x in 1..w - 1 {
+                let sum = column[x - 1] + column[x] + column[x + 1];
+                next[y * w + x] = sum >= 5;
+            }
+        }
+        core::mem::swap(&mut rock, &mut next);
+    }
+    let tiles = Grid::from_vec(
+        config.width,
+        config.height,
+        rock.into_iter()
+            .map(|r| if r { Tile::Wall } else { Tile::Floor })
+            .collect(),
+    )?;
+    Level::finish(LevelKind::Cave, tiles, Vec::new(), Vec::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_options_are_errors() {
+        let c = CaveConfig::default();
+        assert!(matches!(
+            cave(&CaveConfig { width: 4, ..c }, 1),
+            Err(LevelError::TooSmall { .. })
+        ));
+        assert!(cave(&CaveConfig { fill: -0.1, ..c }, 1).is_err());
+        assert!(cave(&CaveConfig { passes: 65, ..c }, 1).is_err());
+        assert!(matches!(
+            cave(&CaveConfig { fill: 1.0, ..c }, 1),
+            Err(LevelError::Unsatisfiable(_))
+        ));
+    }
+
+    #[test]
+    fn no_fill_is_one_open_cave() {
+        let level = cave(
+            &CaveConfig {
+                width: 10,
+                height: 6,
+                fill: 0.0,
+                passes: 0,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(level.summary().walkable, 8 * 4);
+        assert_eq!(level.summary().regions, 1);
+        assert_eq!(level.summary().longest_path, 7 + 3);
+        // Smoothing rounds the four inner corners (5 rock tiles in their block).
+        let level = cave(
+            &CaveConfig {
+                width: 10,
+                height: 6,
+                fill: 0.0,
+                passes: 3,
+            },
+            3,
+        )
+        .unwrap();
+        assert_eq!(level.summary().walkable, 8 * 4 - 4);
+    }
+}

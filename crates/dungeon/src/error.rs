@@ -1,0 +1,148 @@
+//! The one error type of this crate.
+
+use core::fmt;
+use mcrdun_geom::GeomError;
+
+/// Why a level could not be made. A level is either complete (one walkable
+/// region, stairs placed) or one of these; never a broken map.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum LevelError {
+    /// The map is smaller than the generator needs.
+    TooSmall {
+        /// The generator.
+        generator: &'static str,
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+        /// The smallest width it accepts.
+        min_width: u32,
+        /// The smallest height it accepts.
+        min_height: u32,
+    },
+    /// A map side or the cell count is too large for memory or `i32`
+    /// coordinates.
+    TooLarge {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// A generator option is out of its range.
+    InvalidOption {
+        /// The option's name, as the command line spells it.
+        name: &'static str,
+        /// What is wrong and what is accepted.
+        reason: String,
+    },
+    /// The options are valid but no complete level came out of them (for
+    /// example a cave so full of rock that fewer than two floor tiles remain).
+    Unsatisfiable(String),
+    /// A lower crate refused its input.
+    Component {
+        /// The crate that failed (`"geom"`, `"bsp"`, `"carve"`, ...).
+        component: &'static str,
+        /// Its error message.
+        message: String,
+    },
+}
+
+impl fmt::Display for LevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LevelError::TooSmall {
+                generator,
+                width,
+                height,
+                min_width,
+                min_height,
+            } => write!(
+                f,
+                "a {generator} level of {width}x{height} is too small: it needs at least {min_width}x{min_height}"
+            ),
+            LevelError::TooLarge { width, height } => write!(
+                f,
+                "a level of {width}x{height} is too large (each side at most {}, and the cells must fit in memory)",
+                i32::MAX
+            ),
+            LevelError::InvalidOption { name, reason } => write!(f, "invalid --{name}: {reason}"),
+            LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
+            LevelError::Component { component, message } => {
+                write!(f, "{component}: {message}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LevelError {}
+
+impl From<GeomError> for LevelError {
+    fn from(e: GeomError) -> LevelError {
+        match e {
+            GeomError::GridTooLarge { width, height } => LevelError::TooLarge {
+                width: u32::try_from(width).unwrap_or(u32::MAX),
+                height: u32::try_from(height).unwrap_or(u32::MAX),
+            },
+            other => LevelError::Component {
+                component: "geom",
+                message: other.to_string(),
+            },
+        }
+    }
+}
+
+/// Checks a fraction option: finite and within `[0, 1]`.
+pub(crate) fn check_fraction(name: &'static str, value: f64) -> Result<f64, LevelError> {
+    if value.is_finite() && (0.0..=1.0).contains(&value) {
+        Ok(value)
+    } else {
+        Err(LevelError::InvalidOption {
+            name,
+            reason: format!("{value} is not a fraction in [0, 1]"),
+        })
+    }
+}
+
+/// Checks the map size against a generator's minimum and the grid limits.
+pub(crate) fn check_size(
+    generator: &'static str,
+    width: u32,
+    height: u32,
+    min_width: u32,
+    min_height: u32,
+) -> Result<(), LevelError> {
+    if width < min_width || height < min_height {
+        return Err(LevelError::TooSmall {
+            generator,
+            width,
+            height,
+            min_width,
+            min_height,
+        });
+    }
+    mcrdun_geom::checked_cell_count(u64::from(width), u64::from(height))?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_problem() {
+        let e = check_size("cave", 3, 90, 5, 5).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "a cave level of 3x90 is too small: it needs at least 5x5"
+        );
+        let e = check_fraction("fill", f64::NAN).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid --fill: NaN is not a fraction in [0, 1]"
+        );
+        assert!(check_fraction("fill", 1.0).is_ok());
+        let e = check_size("cave", u32::MAX, 5, 5, 5).unwrap_err();
+        assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
+    }
+}

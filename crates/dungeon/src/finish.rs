@@ -1,0 +1,238 @@
+//! The common ending of every pipeline: one walkable region, stairs far
+//! apart, and the summary.
+
+use crate::join::{count_regions, join};
+use crate::reach::Bfs;
+use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
+use mcrdun_geom::{Grid, Point};
+
+impl Level {
+    /// Completes a level from generated tiles: this is the common ending of
+    /// every pipeline, public so that an engine can finish tiles of its own.
+    ///
+    /// 1. The walkable tiles are counted in 4-connected regions; if there is
+    ///    more than one, corridors are dug through walls (never through the
+    ///    outer border) until there is one, and the summary says how many
+    ///    regions there were and how many tiles were dug.
+    /// 2. The stairs go to two floor tiles far apart: a breadth-first search
+    ///    from the first floor tile finds the farthest floor tile (stairs
+    ///    up), and a second search from there the floor tile farthest from it
+    ///    (stairs down). On a level without two floor tiles, corridor tiles
+    ///    are used instead.
+    /// 3. The summary is computed from the final tiles.
+    ///
+    /// Stairs already in `tiles` are treated as floor and placed anew.
+    ///
+    /// # Errors
+    /// [`LevelError::Unsatisfiable`] when there are fewer than two tiles
+    /// for the stairs or regions cannot be joined (separated only by the
+    /// outer border); [`LevelError::InvalidOption`] when a door is not on a
+    /// door tile or names a room that does not exist.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{Level, LevelKind, Tile};
+    /// use mcrdun_geom::Grid;
+    /// let rows = ["#######",
+    ///             "#..#..#",
+    ///             "#######"];
+    /// let tiles = Grid::from_fn(7, 3, |p| {
+    ///     Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+    /// })?;
+    /// let level = Level::finish(LevelKind::Cave, tiles, vec![], vec![])?;
+    /// assert_eq!(level.summary().regions, 2);
+    /// assert_eq!(level.summary().dug, 1);
+    /// assert_eq!(level.to_ascii(), "#######\n#>.,.<#\n#######\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn finish(
+        kind: LevelKind,
+        mut tiles: Grid<Tile>,
+        rooms: Vec<Room>,
+        doors: Vec<Door>,
+    ) -> Result<Level, LevelError> {
+        for t in tiles.as_mut_slice() {
+            if matches!(t, Tile::StairsUp | Tile::StairsDown) {
+                *t = Tile::Floor;
+            }
+        }
+        for d in &doors {
+            if tiles.get(d.at) != Some(&Tile::Door) {
+                return Err(LevelError::InvalidOption {
+                    name: "doors",
+                    reason: format!("no door tile at ({}, {})", d.at.x, d.at.y),
+                });
+            }
+            if d.rooms.0.max(d.rooms.1) as usize >= rooms.len() {
+                return Err(LevelError::InvalidOption {
+                    name: "doors",
+                    reason: format!("door at ({}, {}) names a missing room", d.at.x, d.at.y),
+                });
+            }
+        }
+        let mut bfs = Bfs::new(tiles.len());
+        let regions = count_regions(&tiles, &mut bfs);
+        let dug = if regions > 1 {
+            join(&mut tiles, &mut bfs)?
+        } else {
+            0
+        };
+
+        let floor = tiles
+            .as_slice()
+            .iter()
+            .filter(|t| **t == Tile::Floor)
+            .count();
+        let stair_tile = if floor >= 2 {
+            Tile::Floor
+        } else {
+            Tile::Corridor
+        };
+        let is_candidate = move |t: Tile| t == stair_tile;
+        let Some(first) = tiles.as_slice().iter().position(|t| *t == stair_tile) else {
+            return Err(LevelError::Unsatisfiable(
+                "fewer than two floor tiles for the stairs".into(),
+            ));
+        };
+        let (up, _) = bfs.run(&tiles, first, is_candidate);
+        let up = up.unwrap_or(first);
+        let (down, _) = bfs.run(&tiles, up, is_candidate);
+        let down = match down {
+            Some(d) if d != up => d,
+            _ => {
+                return Err(LevelError::Unsatisfiable(
+                    "fewer than two floor tiles for the stairs".into(),
+                ));
+            }
+        };
+        let longest_path = bfs.dist[down] as usize;
+        tiles.as_mut_slice()[up] = Tile::StairsUp;
+        tiles.as_mut_slice()[down] = Tile::StairsDown;
+
+        let (walkable, loops, dead_ends) = shape(&tiles);
+        let summary = Summary {
+            rooms: rooms.len(),
+            doors: doors.len(),
+            walkable,
+            regions,
+            dug,
+            loops,
+            dead_ends,
+            longest_path,
+        };
+        Ok(Level {
+            kind,
+            stairs_up: tiles.point_of(up),
+            stairs_down: tiles.point_of(down),
+            tiles,
+            rooms,
+            doors,
+            summary,
+        })
+    }
+}
+
+/// Walkable tiles, loops and dead ends of a connected level.
+///
+/// Loops by Euler's formula: the 4-adjacency graph of the walkable tiles is
+/// planar; its bounded faces are the 2x2 blocks of walkable tiles plus one
+/// face per hole, and there are `E - V + C` bounded faces. With `C = 1`,
+/// holes = `E - V + 1 - blocks`.
+fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
+    let w = tiles.width() as usize;
+    let cells = tiles.as_slice();
+    let (mut v, mut e, mut blocks, mut dead_ends) = (0usize, 0usize, 0usize, 0usize);
+    for (i, t) in cells.iter().enumerate() {
+        if !t.is_walkable() {
+            continue;
+        }
+        v += 1;
+        let (x, y) = (i % w, i / w);
+        let right = x + 1 < w && cells[i + 1].is_walkable();
+        let down = i + w < cells.len() && cells[i + w].is_walkable();
+        e += usize::from(right) + usize::from(down);
+        if right && down && cells[i + w + 1].is_walkable() {
+            blocks += 1;
+        }
+        let up = y > 0 && cells[i - w].is_walkable();
+        let left = x > 0 && cells[i - 1].is_walkable();
+        if usize::from(right) + usize::from(down) + usize::from(up) + usize::from(left) == 1 {
+            dead_ends += 1;
+        }
+    }
+    let loops = if v == 0 {
+        0
+    } else {
+        (e + 1).saturating_sub(v + blocks)
+    };
+    (v, loops, dead_ends)
+}
+
+/// A point's tile index in a grid of width `w` (callers keep `p` in bounds).
+#[allow(dead_code)]
+pub(crate) fn index(w: u32, p: Point) -> usize {
+    p.y as usize * w as usize + p.x as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> Grid<Tile> {
+        Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
+            Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn loops_count_holes() {
+        let ring = grid(&["#####", "#...#", "#.#.#", "#...#", "#####"]);
+        let level = Level::finish(LevelKind::Cave, ring, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().loops, 1);
+        assert_eq!(level.summary().dead_ends, 0);
+        assert_eq!(level.summary().walkable, 8);
+        assert_eq!(level.summary().longest_path, 4);
+        let open = grid(&["#####", "#...#", "#...#", "#...#", "#####"]);
+        let level = Level::finish(LevelKind::Cave, open, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().loops, 0);
+        let comb = grid(&["#######", "#.#.#.#", "#.....#", "#.#.#.#", "#######"]);
+        let level = Level::finish(LevelKind::Cave, comb, vec![], vec![]).unwrap();
+        assert_eq!(
+            level.summary().loops,
+            0,
+            "walls joined to the border are no holes"
+        );
+        assert_eq!(level.summary().dead_ends, 6);
+        let two = grid(&["#######", "#.....#", "#.#.#.#", "#.....#", "#######"]);
+        let level = Level::finish(LevelKind::Cave, two, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().loops, 2);
+        assert_eq!(level.summary().dead_ends, 0);
+    }
+
+    #[test]
+    fn too_few_floor_tiles_is_an_error() {
+        let one = grid(&["###", "#.#", "###"]);
+        assert!(matches!(
+            Level::finish(LevelKind::Cave, one, vec![], vec![]),
+            Err(LevelError::Unsatisfiable(_))
+        ));
+        let none = grid(&["###"]);
+        assert!(Level::finish(LevelKind::Cave, none, vec![], vec![]).is_err());
+        let empty = Grid::new(0, 0, Tile::Wall).unwrap();
+        assert!(Level::finish(LevelKind::Cave, empty, vec![], vec![]).is_err());
+    }
+
+    #[test]
+    fn regions_are_joined_inside_the_border() {
+        let split = grid(&["#####", "#.#.#", "#####", "#.#.#", "#####"]);
+        let level = Level::finish(LevelKind::Cave, split, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().regions, 4);
+        assert_eq!(level.summary().dug, 3);
+        // Only the border separates these two.
+        let walled = grid(&[".#."]);
+        assert!(matches!(
+            Level::finish(LevelKind::Cave, walled, vec![], vec![]),
+            Err(LevelError::Unsatisfiable(_))
+        ));
+    }
+}

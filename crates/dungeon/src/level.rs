@@ -1,0 +1,174 @@
+//! The finished level: tiles, rooms, doors, stairs and a summary.
+
+use crate::Tile;
+use mcrdun_geom::{Grid, Point, Rect};
+
+/// Which pipeline made a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LevelKind {
+    /// Rooms in BSP leaves, linked along the leaf adjacency.
+    Bsp,
+    /// Scattered rooms pushed apart and linked to their neighbours.
+    Scatter,
+    /// A carved maze drawn as tiles.
+    Maze,
+    /// A cellular-automaton cave.
+    Cave,
+    /// Rooms of any shape (Voronoi cells) with passages between them.
+    Passages,
+}
+
+impl LevelKind {
+    /// Every kind, in the order of the C constants `MCRDUN_LEVEL_KIND_*`.
+    pub const ALL: [LevelKind; 5] = [
+        LevelKind::Bsp,
+        LevelKind::Scatter,
+        LevelKind::Maze,
+        LevelKind::Cave,
+        LevelKind::Passages,
+    ];
+
+    /// The lower-case name, as the command line spells it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LevelKind::Bsp => "bsp",
+            LevelKind::Scatter => "scatter",
+            LevelKind::Maze => "maze",
+            LevelKind::Cave => "cave",
+            LevelKind::Passages => "passages",
+        }
+    }
+}
+
+/// A room of a level: the bounding box of its floor and the number of its
+/// floor tiles (a rectangle's area for rectangular rooms; fewer for rooms of
+/// other shapes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Room {
+    /// The bounding box of the room's floor tiles.
+    pub bounds: Rect,
+    /// How many floor tiles the room has.
+    pub area: u32,
+}
+
+/// A door tile and the two rooms it leads between (indices into
+/// [`Level::rooms`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Door {
+    /// Where the door is; the tile there is [`Tile::Door`].
+    pub at: Point,
+    /// The rooms on either side, the lower index first.
+    pub rooms: (u32, u32),
+}
+
+/// Numbers that describe a level, computed by the common ending.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Summary {
+    /// Number of rooms (0 for mazes and caves).
+    pub rooms: usize,
+    /// Number of door tiles.
+    pub doors: usize,
+    /// Number of walkable tiles (everything but walls).
+    pub walkable: usize,
+    /// Number of 4-connected walkable regions the generator produced, before
+    /// the common ending joined them (1: it was already one region).
+    pub regions: usize,
+    /// Wall tiles the common ending dug into corridors to join those regions.
+    pub dug: usize,
+    /// Independent loops: the walls that walkable tiles go around (holes of
+    /// the walkable region). A perfect maze has 0, each braid adds one.
+    pub loops: usize,
+    /// Walkable tiles with exactly one walkable 4-neighbour.
+    pub dead_ends: usize,
+    /// The BFS distance in steps between the two staircases, which the
+    /// common ending places as far apart as it can find (a double BFS sweep,
+    /// which finds the longest shortest path on tree-like maps and a close
+    /// estimate elsewhere).
+    pub longest_path: usize,
+}
+
+/// A complete level: every walkable tile reachable from every other (one
+/// 4-connected region), one up and one down staircase far apart, inside a
+/// `width` x `height` tile grid.
+///
+/// Made by the generators of this crate or by [`Level::finish`] from tiles
+/// of your own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Level {
+    pub(crate) kind: LevelKind,
+    pub(crate) tiles: Grid<Tile>,
+    pub(crate) rooms: Vec<Room>,
+    pub(crate) doors: Vec<Door>,
+    pub(crate) stairs_up: Point,
+    pub(crate) stairs_down: Point,
+    pub(crate) summary: Summary,
+}
+
+impl Level {
+    /// Which pipeline made the level.
+    pub fn kind(&self) -> LevelKind {
+        self.kind
+    }
+
+    /// The width in tiles.
+    pub fn width(&self) -> u32 {
+        self.tiles.width()
+    }
+
+    /// The height in tiles.
+    pub fn height(&self) -> u32 {
+        self.tiles.height()
+    }
+
+    /// The tile grid.
+    pub fn tiles(&self) -> &Grid<Tile> {
+        &self.tiles
+    }
+
+    /// The tile at `p`, `None` outside the level.
+    pub fn tile(&self, p: Point) -> Option<Tile> {
+        self.tiles.get(p).copied()
+    }
+
+    /// The tiles as bytes (`Tile as u8`), row-major: the C ABI's layout.
+    pub fn tile_bytes(&self) -> impl ExactSizeIterator<Item = u8> + '_ {
+        self.tiles.as_slice().iter().map(|t| t.as_u8())
+    }
+
+    /// The rooms, in the generator's order.
+    pub fn rooms(&self) -> &[Room] {
+        &self.rooms
+    }
+
+    /// The doors, in the order they were placed.
+    pub fn doors(&self) -> &[Door] {
+        &self.doors
+    }
+
+    /// The up staircase.
+    pub fn stairs_up(&self) -> Point {
+        self.stairs_up
+    }
+
+    /// The down staircase.
+    pub fn stairs_down(&self) -> Point {
+        self.stairs_down
+    }
+
+    /// The summary numbers.
+    pub fn summary(&self) -> &Summary {
+        &self.summary
+    }
+
+    /// The level as text: one line per row, each tile as
+    /// [`Tile::to_char`], every line ending in `\n`.
+    pub fn to_ascii(&self) -> String {
+        let w = self.tiles.width() as usize;
+        let mut s = String::with_capacity((w + 1) * self.tiles.height() as usize);
+        for row in self.tiles.rows() {
+            s.extend(row.iter().map(|t| t.to_char()));
+            s.push('\n');
+        }
+        s
+    }
+}
