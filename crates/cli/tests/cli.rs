@@ -1,0 +1,166 @@
+//! The `mcrdun` binary run as a user would: every format, the files it
+//! writes, and bad options (exit status 2 with a message, no panic).
+
+use std::process::{Command, Output};
+
+fn mcrdun(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mcrdun"))
+        .args(args)
+        .output()
+        .expect("run mcrdun")
+}
+
+fn ok(args: &[&str]) -> Output {
+    let out = mcrdun(args);
+    assert!(
+        out.status.success(),
+        "mcrdun {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// Runs `args`, expects exit status 2 and a message on stderr that
+/// contains `needle`, and no panic.
+fn usage_error(args: &[&str], needle: &str) {
+    let out = mcrdun(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "mcrdun {args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "mcrdun {args:?}: {err:?} lacks {needle:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(out.stdout.is_empty(), "nothing on stdout for a usage error");
+}
+
+const GENERATORS: &[&str] = &["cave"];
+
+#[test]
+fn ascii_is_the_default_and_has_the_asked_size() {
+    for g in GENERATORS {
+        let out = ok(&[g, "--seed", "7", "--width", "61", "--height", "23"]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 23, "{g}");
+        assert!(lines.iter().all(|l| l.chars().count() == 61), "{g}");
+        assert_eq!(text.matches('<').count(), 1, "{g}");
+        assert_eq!(text.matches('>').count(), 1, "{g}");
+        // Same seed, same output.
+        let again = ok(&[g, "--seed", "7", "--width", "61", "--height", "23"]);
+        assert_eq!(text.as_bytes(), &again.stdout[..], "{g}");
+    }
+}
+
+#[test]
+fn stats_show_the_summary() {
+    for g in GENERATORS {
+        let out = ok(&[g, "--seed", "3", "--stats"]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        for key in [
+            "rooms",
+            "regions",
+            "loops",
+            "dead ends",
+            "longest path",
+            "seed          3",
+        ] {
+            assert!(text.contains(key), "{g}: {key} missing in\n{text}");
+        }
+    }
+}
+
+#[test]
+fn png_decodes_to_the_right_size() {
+    let dir = std::env::temp_dir().join(format!("mcrdun-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for g in GENERATORS {
+        let path = dir.join(format!("{g}.png"));
+        let p = path.to_str().unwrap();
+        ok(&[
+            g, "--seed", "5", "--width", "40", "--height", "30", "--format", "png", "--scale", "3",
+            "--output", p,
+        ]);
+        let decoder =
+            png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&path).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (120, 90), "{g}");
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        // The corner tile is a wall: the wall colour, 3x3 pixels of it.
+        assert_eq!(&buf[0..3], &buf[3 * 2..3 * 3]);
+        // Default scale 8, to stdout.
+        let out = ok(&[
+            g, "--seed", "5", "--width", "20", "--height", "10", "--format", "png",
+        ]);
+        let decoder = png::Decoder::new(std::io::Cursor::new(out.stdout));
+        let reader = decoder.read_info().unwrap();
+        assert_eq!(
+            (reader.info().width, reader.info().height),
+            (160, 80),
+            "{g}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn json_has_tiles_rooms_doors_and_summary() {
+    for g in GENERATORS {
+        let out = ok(&[
+            g, "--seed", "9", "--width", "50", "--height", "20", "--format", "json",
+        ]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["generator"], *g);
+        assert_eq!(v["seed"], 9);
+        assert_eq!(
+            (v["width"].as_u64(), v["height"].as_u64()),
+            (Some(50), Some(20))
+        );
+        let rows = v["tiles"].as_array().unwrap();
+        assert_eq!(rows.len(), 20);
+        assert!(rows.iter().all(|r| r.as_str().unwrap().len() == 50));
+        let (ux, uy) = (
+            v["stairs"]["up"][0].as_u64().unwrap(),
+            v["stairs"]["up"][1].as_u64().unwrap(),
+        );
+        assert_eq!(
+            rows[uy as usize].as_str().unwrap().as_bytes()[ux as usize],
+            b'<'
+        );
+        assert!(v["rooms"].is_array() && v["doors"].is_array());
+        assert_eq!(
+            v["summary"]["doors"].as_u64().unwrap() as usize,
+            v["doors"].as_array().unwrap().len()
+        );
+        assert_eq!(v["legend"]["+"], "door");
+    }
+}
+
+#[test]
+fn bad_options_exit_2_with_a_message() {
+    usage_error(&["cave", "--width", "abc"], "invalid value 'abc'");
+    usage_error(&["cave", "--width=-3"], "--width");
+    usage_error(&["cave", "--width", "2"], "too small");
+    usage_error(&["cave", "--fill", "1.5"], "--fill");
+    usage_error(&["cave", "--fill", "NaN"], "--fill");
+    usage_error(&["cave", "--format", "gif"], "gif");
+    usage_error(&["cave", "--format", "42"], "maze");
+    usage_error(&["cave", "--scale", "0", "--format", "png"], "--scale");
+    usage_error(&["cave", "--scale", "2"], "--scale applies to --format png");
+    usage_error(&["cave", "--fill", "1"], "no level can be made");
+    usage_error(
+        &["cave", "--width", "4000000000", "--height", "4000000000"],
+        "too large",
+    );
+    usage_error(&["dragon"], "unrecognized subcommand");
+    usage_error(&[], "Usage");
+}
+
+#[test]
+fn output_to_an_unwritable_place_exits_1() {
+    let out = mcrdun(&["cave", "--seed", "1", "--output", "/nonexistent-dir/x.txt"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
+}
