@@ -19,21 +19,24 @@ fn workspace_root() -> PathBuf {
         .unwrap()
 }
 
-/// The directory holding `libmcrdun.{a,so}` built for this test run: cargo
-/// builds the library with all its crate types before the tests, into the
-/// profile directory above this test executable's `deps/`.
+/// The directory holding `libmcrdun.{a,so}` built for this test run. Cargo
+/// builds the library with all its crate types into `deps/` before the
+/// tests; `cargo build` also copies them one level up, but `cargo test`
+/// does not refresh that copy, so the newer of the two is the right one.
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let deps = exe.parent().unwrap();
-    for dir in [deps.parent().unwrap(), deps] {
-        if dir.join("libmcrdun.a").exists() && dir.join("libmcrdun.so").exists() {
-            return dir.to_path_buf();
-        }
-    }
-    panic!(
-        "libmcrdun.a / libmcrdun.so not found next to {}",
-        exe.display()
-    );
+    let built = |dir: &Path| -> Option<std::time::SystemTime> {
+        let a = std::fs::metadata(dir.join("libmcrdun.a")).and_then(|m| m.modified()).ok()?;
+        let so = std::fs::metadata(dir.join("libmcrdun.so")).and_then(|m| m.modified()).ok()?;
+        Some(a.min(so))
+    };
+    [deps, deps.parent().unwrap()]
+        .into_iter()
+        .filter_map(|dir| built(dir).map(|t| (t, dir)))
+        .max_by_key(|(t, _)| *t)
+        .map(|(_, dir)| dir.to_path_buf())
+        .unwrap_or_else(|| panic!("libmcrdun.a / libmcrdun.so not found next to {}", exe.display()))
 }
 
 /// The system libraries a Rust static library needs, as rustc reports them
