@@ -51,6 +51,9 @@ pub struct Border {
     pairs: Vec<(Point, Point)>,
     entries: Vec<Entry>,
     across: Vec<Point>,
+    /// Scratch for building: the sorted pair streams merged into `pairs`
+    /// (always left empty, keeping only their capacity).
+    streams: [Vec<(Point, Point)>; 5],
 }
 
 /// One cell of a [`Border`] and its neighbours in the other room.
@@ -134,13 +137,43 @@ impl Border {
     }
 }
 
+/// The `(y, x)` order of a pair: by cell, then by the neighbour across.
+#[inline]
+fn pair_key(&(c, n): &(Point, Point)) -> (i32, i32, i32, i32) {
+    (c.y, c.x, n.y, n.x)
+}
+
+/// Merges sorted streams of distinct pairs into `out`, emptying them.
+fn merge_sorted(streams: &mut [Vec<(Point, Point)>; 5], out: &mut Vec<(Point, Point)>) {
+    let total: usize = streams.iter().map(Vec::len).sum();
+    out.reserve(total);
+    let mut heads = [0usize; 5];
+    for _ in 0..total {
+        let mut best: Option<usize> = None;
+        for s in 0..5 {
+            if let Some(p) = streams[s].get(heads[s])
+                && best.is_none_or(|b| pair_key(p) < pair_key(&streams[b][heads[b]]))
+            {
+                best = Some(s);
+            }
+        }
+        let b = best.expect("a stream still holds a pair");
+        out.push(streams[b][heads[b]]);
+        heads[b] += 1;
+    }
+    for s in streams.iter_mut() {
+        s.clear();
+    }
+}
+
 impl Layout {
     /// The border between rooms `a` and `b` (empty when they do not touch).
     ///
-    /// Cost: O(k + m log m), where k is the boundary length of whichever room
-    /// has the shorter boundary and m the number of border pairs: only that
-    /// boundary is scanned, and each of its cells looks at its 4 neighbours
-    /// in the room-id grid.
+    /// Cost: O(k), where k is the boundary length of whichever room has the
+    /// shorter boundary: only that boundary is scanned, each of its cells
+    /// looks at its 4 neighbours in the room-id grid, and the pairs found
+    /// (at most 8 per scanned cell) come out sorted by a linear merge of
+    /// already-sorted streams, not by a sort.
     ///
     /// # Errors
     /// [`PassagesError::UnknownRoom`], [`PassagesError::SameRoom`].
@@ -175,20 +208,24 @@ impl Layout {
             (boundary_b, a.get())
         };
         debug_assert_ne!(other, NO_ROOM);
+        // Five streams, each already sorted by (cell, across) in (y, x)
+        // order: stream 0 holds (c, n) for the scanned side (c ascends, and
+        // the offsets are in (y, x) order); stream 1 + k holds (n, c) for
+        // offset k, where n = c + offset ascends with c. Merging them gives
+        // the sorted pairs in linear time, with no sort.
+        let [own, rest @ ..] = &mut out.streams;
         for &c in scan {
-            for (dx, dy) in SORTED_NEIGHBOURS_4 {
+            for (k, (dx, dy)) in SORTED_NEIGHBOURS_4.into_iter().enumerate() {
                 // In-grid coordinates are in 0..i32::MAX, so +-1 cannot
                 // overflow; -1 is simply outside the grid.
                 let n = Point::new(c.x + dx, c.y + dy);
                 if self.raw_id(n) == other {
-                    out.pairs.push((c, n));
-                    out.pairs.push((n, c));
+                    own.push((c, n));
+                    rest[k].push((n, c));
                 }
             }
         }
-        // The pairs are distinct, so an unstable sort is deterministic.
-        out.pairs
-            .sort_unstable_by_key(|&(c, n)| (c.y, c.x, n.y, n.x));
+        merge_sorted(&mut out.streams, &mut out.pairs);
 
         let mut i = 0;
         while i < out.pairs.len() {
@@ -268,6 +305,19 @@ mod tests {
         assert_eq!(back.pairs(), border.pairs());
         assert_eq!(back.rooms(), (b, a));
         assert_eq!(back.cell(5).unwrap().room, a);
+    }
+
+    #[test]
+    fn a_reused_border_equals_a_fresh_one() {
+        let (mut l, a, b) = seed_layout();
+        let c = l.add_room(&[Point::new(0, 3), Point::new(0, 4)]).unwrap();
+        let mut reused = Border::new();
+        for (x, y) in [(a, b), (b, c), (a, c), (b, a), (c, b)] {
+            l.border_into(x, y, &mut reused).unwrap();
+            assert_eq!(reused, l.border(x, y).unwrap());
+        }
+        assert!(l.border_into(a, a, &mut reused).is_err());
+        assert!(reused.is_empty());
     }
 
     #[test]

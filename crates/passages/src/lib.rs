@@ -24,10 +24,12 @@
 //!   them). Every cell of `a` touching `b` lies on `a`'s boundary, and every
 //!   cell of `b` touching `a` is a neighbour of one of those, so it suffices
 //!   to scan the shorter of the two boundaries and look up each cell's four
-//!   neighbours in the id grid; each adjacent pair found is recorded from
-//!   both sides, then sorted by `(y, x)` (never hash order). Cost
-//!   O(k + m log m) for a boundary of k cells and m border pairs, where
-//!   comparing every cell with every other would be O(|a| |b|).
+//!   neighbours in the id grid. Each adjacent pair found is recorded from
+//!   both sides into five streams that are each already in `(y, x)` order
+//!   (the scanned side, and the other side per neighbour offset), and a
+//!   linear merge yields the dictionary sorted by `(y, x)`, never in hash
+//!   order. Cost O(k) for a boundary of k cells, where comparing every cell
+//!   with every other, as the seed does, is O(|a| |b|).
 //! - **Room graph** ([`Layout::adjacent_rooms`]): one pass over the id grid,
 //!   comparing each cell with its east and south neighbours; each pair of
 //!   rooms reported once, sorted.
