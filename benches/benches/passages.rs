@@ -3,7 +3,8 @@
 //!
 //! - `passages/border_2x1e5`: the border between two rooms of 10^5 cells
 //!   each (a 500 x 400 block cut in two by a jagged line; each room's
-//!   boundary is its whole perimeter, about 1,800 cells).
+//!   boundary is about 3,000 cells); `border_into_2x1e5` reuses one
+//!   `Border`, so it shows the cost without allocation.
 //! - `passages/adjacent_rooms_2048`, `passages/all_pairs_2048`,
 //!   `passages/tree_10pct_2048`: 10^4 rooms, the cells of a Manhattan
 //!   Voronoi partition of a 2048 x 2048 grid (a breadth-first flood from
@@ -13,7 +14,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcrdun_geom::Point;
 use mcrdun_geom::random::{index, seeded_rng};
-use mcrdun_passages::{Layout, Policy, RoomId, Weights, choose_passage, passages};
+use mcrdun_passages::{Border, Layout, Policy, RoomId, Weights, choose_passage, passages};
 use std::collections::VecDeque;
 use std::hint::black_box;
 
@@ -93,6 +94,14 @@ fn border(c: &mut Criterion) {
     );
     c.bench_function("passages/border_2x1e5", |bench| {
         bench.iter(|| layout.border(black_box(a), black_box(b)).unwrap())
+    });
+    let mut reused = Border::new();
+    c.bench_function("passages/border_into_2x1e5", |bench| {
+        bench.iter(|| {
+            layout
+                .border_into(black_box(a), black_box(b), &mut reused)
+                .unwrap()
+        })
     });
     let mut rng = seeded_rng(1);
     c.bench_function("passages/choose_on_border_2x1e5", |bench| {
