@@ -294,8 +294,48 @@ static void test_passages(void) {
     mcrdun_layout_free(layout);
 }
 
+static void test_from_labels(void) {
+    /* The seed's layout as a label grid, the lone room 2 at (0,5). */
+    const uint32_t N = MCRDUN_NO_ROOM;
+    uint32_t labels[36];
+    uint32_t room = 0;
+    size_t i, len = 0, len2 = 0;
+    McrdunLayout *from = NULL, *added = seed_layout();
+    McrdunBorderPair a[16], b[16];
+    for (i = 0; i < 36; i++) labels[i] = N;
+    for (i = 0; i < 9; i++) labels[UPPER[i][1] * 6 + UPPER[i][0]] = 0;
+    for (i = 0; i < 7; i++) labels[LOWER[i][1] * 6 + LOWER[i][0]] = 1;
+    labels[5 * 6 + 0] = 2;
+
+    CHECK_OK(mcrdun_layout_from_labels(6, 6, labels, 36, &from));
+    CHECK(mcrdun_layout_room_count(from) == 3);
+    CHECK_OK(mcrdun_layout_room_of(from, pt(3, 3), &room));
+    CHECK(room == 0);
+    CHECK_OK(mcrdun_layout_border(from, 0, 1, a, 16, &len));
+    CHECK_OK(mcrdun_layout_border(added, 0, 1, b, 16, &len2));
+    CHECK(len == 12 && len2 == 12 && memcmp(a, b, len * sizeof a[0]) == 0);
+    mcrdun_layout_free(from);
+
+    from = NULL;
+    CHECK_STATUS(mcrdun_layout_from_labels(6, 6, labels, 35, &from),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_layout_from_labels(6, 6, NULL, 36, &from), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_layout_from_labels(6, 6, labels, 36, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    labels[5 * 6 + 0] = 3; /* label 2 unused */
+    CHECK_STATUS(mcrdun_layout_from_labels(6, 6, labels, 36, &from),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("label 2 is used by no cell");
+    CHECK(from == NULL);
+    /* An empty grid is a valid, empty layout. */
+    CHECK_OK(mcrdun_layout_from_labels(0, 0, NULL, 0, &from));
+    CHECK(from != NULL && mcrdun_layout_room_count(from) == 0);
+    mcrdun_layout_free(from);
+    mcrdun_layout_free(added);
+}
+
 int main(void) {
     test_layout_errors();
+    test_from_labels();
     test_border();
     test_choose_passage();
     test_passages();

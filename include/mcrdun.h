@@ -326,10 +326,31 @@ enum McrdunStatus mcrdun_last_error(char *buf, size_t cap, size_t *len);
 enum McrdunStatus mcrdun_layout_new(uint32_t width, uint32_t height, struct McrdunLayout **out);
 
 /**
- * Frees a layout made by `mcrdun_layout_new`; NULL does nothing.
+ * Creates a `width` x `height` layout from a row-major grid of room labels
+ * (`labels[y * width + x]`, `len == width * height`) in `*out`: label `k`
+ * is room `k`, `MCRDUN_NO_ROOM` is no room. Labels must be dense (`0..n`,
+ * each used by at least one cell). Linear in the number of cells. Free it
+ * with `mcrdun_layout_free`.
+ *
+ * Errors: `INVALID_ARGUMENT` when `len != width * height` or a label below
+ * the largest is unused; `TOO_LARGE` as for `mcrdun_layout_new`;
+ * `NULL_ARGUMENT` when `out` is NULL, or `labels` is NULL with `len > 0`.
  *
  * # Safety
- * `layout` is NULL or a live handle from `mcrdun_layout_new`, not used
+ * `labels` is NULL or readable for `len` values; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_from_labels(uint32_t width,
+                                            uint32_t height,
+                                            const uint32_t *labels,
+                                            size_t len,
+                                            struct McrdunLayout **out);
+
+/**
+ * Frees a layout made by `mcrdun_layout_new` or `mcrdun_layout_from_labels`;
+ * NULL does nothing.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle from one of those, not used
  * afterwards.
  */
 void mcrdun_layout_free(struct McrdunLayout *layout);

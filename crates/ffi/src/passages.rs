@@ -180,10 +180,43 @@ pub unsafe extern "C" fn mcrdun_layout_new(
     })
 }
 
-/// Frees a layout made by `mcrdun_layout_new`; NULL does nothing.
+/// Creates a `width` x `height` layout from a row-major grid of room labels
+/// (`labels[y * width + x]`, `len == width * height`) in `*out`: label `k`
+/// is room `k`, `MCRDUN_NO_ROOM` is no room. Labels must be dense (`0..n`,
+/// each used by at least one cell). Linear in the number of cells. Free it
+/// with `mcrdun_layout_free`.
+///
+/// Errors: `INVALID_ARGUMENT` when `len != width * height` or a label below
+/// the largest is unused; `TOO_LARGE` as for `mcrdun_layout_new`;
+/// `NULL_ARGUMENT` when `out` is NULL, or `labels` is NULL with `len > 0`.
 ///
 /// # Safety
-/// `layout` is NULL or a live handle from `mcrdun_layout_new`, not used
+/// `labels` is NULL or readable for `len` values; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_layout_from_labels(
+    width: u32,
+    height: u32,
+    labels: *const u32,
+    len: usize,
+    out: *mut *mut McrdunLayout,
+) -> McrdunStatus {
+    boundary!("mcrdun_layout_from_labels", {
+        check_out(out, "out")?;
+        // SAFETY: readable for `len` values by contract.
+        let labels = unsafe { input_slice(labels, len, "labels") }?;
+        let grid = mcrdun_geom::Grid::from_vec(width, height, labels.to_vec())?;
+        let inner = Layout::from_labels(&grid)?;
+        let handle = Box::into_raw(Box::new(McrdunLayout { inner }));
+        // SAFETY: `out` was checked non-NULL and is writable by contract.
+        unsafe { write_out(out, handle, "out") }
+    })
+}
+
+/// Frees a layout made by `mcrdun_layout_new` or `mcrdun_layout_from_labels`;
+/// NULL does nothing.
+///
+/// # Safety
+/// `layout` is NULL or a live handle from one of those, not used
 /// afterwards.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_layout_free(layout: *mut McrdunLayout) {

@@ -35,6 +35,12 @@ pub enum PassagesError {
         /// The repeated cell.
         point: Point,
     },
+    /// A label grid skips a room number: every label below the largest must
+    /// be used by at least one cell.
+    MissingLabel {
+        /// The first unused label.
+        label: u32,
+    },
     /// The layout already holds the largest number of rooms a [`RoomId`]
     /// can number (`u32::MAX - 1`).
     TooManyRooms,
@@ -81,6 +87,12 @@ impl fmt::Display for PassagesError {
             }
             PassagesError::DuplicateCell { point } => {
                 write!(f, "cell {point} is given twice for the same room")
+            }
+            PassagesError::MissingLabel { label } => {
+                write!(
+                    f,
+                    "label {label} is used by no cell (labels must be 0..n, each used)"
+                )
             }
             PassagesError::TooManyRooms => f.write_str("the layout cannot number more rooms"),
             PassagesError::UnknownRoom { room, count } => {

@@ -91,6 +91,81 @@ impl Layout {
         })
     }
 
+    /// A layout from a grid of room labels, in one pass plus a counting
+    /// sort: the cell at `p` belongs to room `labels[p]`, or to no room when
+    /// the label is `u32::MAX`. Labels must be dense, `0..n` each used at
+    /// least once (as `mcrdun-regions` numbers its regions); room `k` is
+    /// label `k`. The same layout as adding each room's cells with
+    /// [`Layout::add_room`] in label order, in O(width x height).
+    ///
+    /// ```
+    /// use mcrdun_geom::{Grid, Point};
+    /// use mcrdun_passages::{Layout, RoomId};
+    /// let none = u32::MAX;
+    /// let labels = Grid::from_vec(3, 2, vec![0, 0, 1, none, 1, 1])?;
+    /// let layout = Layout::from_labels(&labels)?;
+    /// assert_eq!(layout.room_count(), 2);
+    /// assert_eq!(layout.room_of(Point::new(1, 1)), Some(RoomId::new(1)));
+    /// assert_eq!(layout.adjacent_rooms(), [(RoomId::new(0), RoomId::new(1))]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PassagesError::MissingLabel`] when some label below the largest is
+    /// never used.
+    pub fn from_labels(labels: &Grid<u32>) -> Result<Layout, PassagesError> {
+        let ids = labels.as_slice();
+        let n = ids
+            .iter()
+            .filter(|&&l| l != NO_ROOM)
+            .max()
+            .map_or(0, |&m| m as usize + 1);
+        // Counting sort by label: a raster scan puts each room's cells in
+        // (y, x) order already.
+        let mut start = vec![0usize; n + 1];
+        for &l in ids {
+            if l != NO_ROOM {
+                start[l as usize + 1] += 1;
+            }
+        }
+        if let Some(missing) = (0..n).find(|&k| start[k + 1] == 0) {
+            return Err(PassagesError::MissingLabel {
+                label: missing as u32,
+            });
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut cells = vec![Point::ZERO; start[n]];
+        for (i, &l) in ids.iter().enumerate() {
+            if l != NO_ROOM {
+                cells[fill[l as usize]] = labels.point_of(i);
+                fill[l as usize] += 1;
+            }
+        }
+        let mut layout = Layout {
+            ids: labels.clone(),
+            rooms: Vec::with_capacity(n),
+            cells,
+            boundary: Vec::new(),
+        };
+        for k in 0..n {
+            let b_start = layout.boundary.len();
+            for i in start[k]..start[k + 1] {
+                let p = layout.cells[i];
+                if layout.ids.neighbours4(p).any(|q| layout.ids[q] != k as u32) {
+                    layout.boundary.push(p);
+                }
+            }
+            layout.rooms.push(RoomSpan {
+                cells: start[k]..start[k + 1],
+                boundary: b_start..layout.boundary.len(),
+            });
+        }
+        Ok(layout)
+    }
+
     /// Grid width.
     #[inline]
     pub fn width(&self) -> u32 {
@@ -302,6 +377,34 @@ mod tests {
             l.cells(RoomId::new(1)),
             Err(PassagesError::UnknownRoom { count: 1, .. })
         ));
+    }
+
+    #[test]
+    fn labels_give_the_same_layout_as_add_room() {
+        let none = NO_ROOM;
+        let labels = Grid::from_vec(4, 3, vec![2, 2, 0, none, 1, 0, 0, 2, 1, 1, none, 2]).unwrap();
+        let from = Layout::from_labels(&labels).unwrap();
+        let mut added = Layout::new(4, 3).unwrap();
+        for k in 0..3 {
+            let cells: Vec<Point> = labels
+                .iter()
+                .filter(|&(_, &l)| l == k)
+                .map(|(p, _)| p)
+                .collect();
+            added.add_room(&cells).unwrap();
+        }
+        for r in added.rooms() {
+            assert_eq!(from.cells(r).unwrap(), added.cells(r).unwrap());
+            assert_eq!(from.boundary(r).unwrap(), added.boundary(r).unwrap());
+        }
+        assert_eq!(from.id_grid(), added.id_grid());
+        let gap = Grid::from_vec(2, 1, vec![0, 2]).unwrap();
+        assert_eq!(
+            Layout::from_labels(&gap).unwrap_err(),
+            PassagesError::MissingLabel { label: 1 }
+        );
+        let empty = Grid::from_vec(2, 1, vec![none, none]).unwrap();
+        assert_eq!(Layout::from_labels(&empty).unwrap().room_count(), 0);
     }
 
     #[test]

@@ -209,6 +209,26 @@ proptest! {
     }
 
     #[test]
+    fn labels_build_the_same_layout((w, h, labels) in labelled()) {
+        let (added, _) = build(w, h, &labels);
+        // Compact the labels to 0..n in ascending order, as `build` numbers rooms.
+        let mut used: Vec<u8> = labels.iter().flatten().copied().collect();
+        used.sort_unstable();
+        used.dedup();
+        let dense: Vec<u32> = labels
+            .iter()
+            .map(|l| l.map_or(u32::MAX, |l| used.binary_search(&l).unwrap() as u32))
+            .collect();
+        let from = Layout::from_labels(&mcrdun_geom::Grid::from_vec(w, h, dense).unwrap()).unwrap();
+        prop_assert_eq!(from.room_count(), added.room_count());
+        prop_assert_eq!(from.id_grid(), added.id_grid());
+        for r in added.rooms() {
+            prop_assert_eq!(from.cells(r).unwrap(), added.cells(r).unwrap());
+            prop_assert_eq!(from.boundary(r).unwrap(), added.boundary(r).unwrap());
+        }
+    }
+
+    #[test]
     fn failed_add_room_changes_nothing(
         (w, h, labels) in labelled(),
         extra in proptest::collection::vec((-2i32..14, -2i32..14), 0..6),
