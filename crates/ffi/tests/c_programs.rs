@@ -27,8 +27,12 @@ fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let deps = exe.parent().unwrap();
     let built = |dir: &Path| -> Option<std::time::SystemTime> {
-        let a = std::fs::metadata(dir.join("libmcrdun.a")).and_then(|m| m.modified()).ok()?;
-        let so = std::fs::metadata(dir.join("libmcrdun.so")).and_then(|m| m.modified()).ok()?;
+        let a = std::fs::metadata(dir.join("libmcrdun.a"))
+            .and_then(|m| m.modified())
+            .ok()?;
+        let so = std::fs::metadata(dir.join("libmcrdun.so"))
+            .and_then(|m| m.modified())
+            .ok()?;
         Some(a.min(so))
     };
     [deps, deps.parent().unwrap()]
@@ -36,7 +40,12 @@ fn library_dir() -> PathBuf {
         .filter_map(|dir| built(dir).map(|t| (t, dir)))
         .max_by_key(|(t, _)| *t)
         .map(|(_, dir)| dir.to_path_buf())
-        .unwrap_or_else(|| panic!("libmcrdun.a / libmcrdun.so not found next to {}", exe.display()))
+        .unwrap_or_else(|| {
+            panic!(
+                "libmcrdun.a / libmcrdun.so not found next to {}",
+                exe.display()
+            )
+        })
 }
 
 /// The system libraries a Rust static library needs, as rustc reports them
@@ -171,6 +180,13 @@ fn build(
     Ok(exe)
 }
 
+/// A command that finds `libmcrdun.so` through its rpath alone: cargo test
+/// sets `LD_LIBRARY_PATH` to its own directories, which would otherwise win
+/// over the rpath and could load a stale copy of the library.
+fn isolated(cmd: &mut Command) -> &mut Command {
+    cmd.env_remove("LD_LIBRARY_PATH")
+}
+
 fn have(tool: &str) -> bool {
     Command::new(tool)
         .arg("--version")
@@ -211,10 +227,13 @@ fn c_and_cpp_programs_pass_static_shared_and_under_valgrind() {
                 s.spawn(move || {
                     let exe = build(program, linkage, libs, out_dir)?;
                     let name = exe.file_name().unwrap().to_string_lossy().into_owned();
-                    run(&mut Command::new(&exe), &format!("running {name}"))?;
+                    run(
+                        isolated(&mut Command::new(&exe)),
+                        &format!("running {name}"),
+                    )?;
                     if valgrind {
                         run(
-                            Command::new("valgrind")
+                            isolated(&mut Command::new("valgrind"))
                                 .args(["--error-exitcode=1", "--leak-check=full", "--quiet"])
                                 .arg(&exe),
                             &format!("valgrind {name}"),
