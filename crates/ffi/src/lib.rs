@@ -37,6 +37,7 @@
 
 mod boundary;
 mod error;
+mod passages;
 mod ptr;
 mod rect;
 mod types;
