@@ -2,7 +2,7 @@
 //! each generator's own.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcrdun_dungeon::{CaveConfig, Level, LevelError};
+use mcrdun_dungeon::{CaveConfig, Level, LevelError, PassagesConfig};
 use std::path::PathBuf;
 
 /// The PNG pixels per tile when `--scale` is not given.
@@ -59,6 +59,17 @@ pub struct Common {
 /// The generators.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Rooms of any shape (Voronoi cells) with passages chosen between them.
+    Passages {
+        #[command(flatten)]
+        common: Common,
+        /// Rooms wanted (Voronoi sites at least 4 tiles apart).
+        #[arg(long, default_value_t = 24)]
+        rooms: u32,
+        /// Share of the extra adjacent room pairs given a passage anyway, in [0, 1].
+        #[arg(long, default_value_t = 0.1)]
+        loops: f64,
+    },
     /// A cellular-automaton cave, its pockets joined by corridors.
     Cave {
         #[command(flatten)]
@@ -81,7 +92,7 @@ pub struct Generated {
 impl Command {
     pub fn common(&self) -> &Common {
         match self {
-            Command::Cave { common, .. } => common,
+            Command::Passages { common, .. } | Command::Cave { common, .. } => common,
         }
     }
 
@@ -93,6 +104,15 @@ impl Command {
         let c = self.common();
         let (width, height) = (c.width, c.height);
         let level = match self {
+            Command::Passages { rooms, loops, .. } => mcrdun_dungeon::passages(
+                &PassagesConfig {
+                    width,
+                    height,
+                    rooms: *rooms,
+                    loops: *loops,
+                },
+                seed,
+            )?,
             Command::Cave { fill, passes, .. } => mcrdun_dungeon::cave(
                 &CaveConfig {
                     width,

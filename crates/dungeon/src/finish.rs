@@ -1,7 +1,7 @@
 //! The common ending of every pipeline: one walkable region, stairs far
 //! apart, and the summary.
 
-use crate::join::{count_regions, join};
+use crate::join::join;
 use crate::reach::Bfs;
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
 use mcrdun_geom::{Grid, Point};
@@ -69,13 +69,8 @@ impl Level {
                 });
             }
         }
+        let (regions, dug) = join(&mut tiles)?;
         let mut bfs = Bfs::new(tiles.len());
-        let regions = count_regions(&tiles, &mut bfs);
-        let dug = if regions > 1 {
-            join(&mut tiles, &mut bfs)?
-        } else {
-            0
-        };
 
         let floor = tiles
             .as_slice()

@@ -7,7 +7,7 @@ use crate::reach::{Bfs, UNREACHED};
 use mcrdun_geom::Grid;
 
 /// The number of 4-connected walkable regions of `tiles`.
-pub(crate) fn count_regions(tiles: &Grid<Tile>, bfs: &mut Bfs) -> usize {
+fn count_regions(tiles: &Grid<Tile>, bfs: &mut Bfs) -> usize {
     let mut seen = vec![false; tiles.len()];
     let mut count = 0;
     for (i, t) in tiles.as_slice().iter().enumerate() {
@@ -22,9 +22,21 @@ pub(crate) fn count_regions(tiles: &Grid<Tile>, bfs: &mut Bfs) -> usize {
     count
 }
 
+/// Joins the walkable tiles of `tiles` into one 4-connected region.
+/// Returns the number of regions before, and the wall tiles dug into
+/// corridors (never on the outer border).
+pub(crate) fn join(tiles: &mut Grid<Tile>) -> Result<(usize, usize), LevelError> {
+    let mut bfs = Bfs::new(tiles.len());
+    let regions = count_regions(tiles, &mut bfs);
+    if regions <= 1 {
+        return Ok((regions, 0));
+    }
+    dig_until_joined(tiles, &mut bfs).map(|dug| (regions, dug))
+}
+
 /// Digs corridors (never on the outer border) until all walkable tiles form
 /// one region; returns the number of wall tiles dug.
-pub(crate) fn join(tiles: &mut Grid<Tile>, bfs: &mut Bfs) -> Result<usize, LevelError> {
+fn dig_until_joined(tiles: &mut Grid<Tile>, bfs: &mut Bfs) -> Result<usize, LevelError> {
     let w = tiles.width() as usize;
     let h = tiles.height() as usize;
     let n = tiles.len();

@@ -6,6 +6,7 @@
 //! | pipeline | what it composes |
 //! | --- | --- |
 //! | [`cave`] | a cellular automaton (noise, smoothing passes) |
+//! | [`passages`] | Voronoi-cell rooms, passages chosen by `mcrdun-passages` |
 //!
 //! A [`Level`] is a [`Grid`](mcrdun_geom::Grid) of [`Tile`]s (wall, floor,
 //! corridor, door, stairs up, stairs down), the [`Room`]s and [`Door`]s,
@@ -41,15 +42,18 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod carving;
 mod cave;
 mod error;
 mod finish;
 mod join;
 mod level;
+mod passages;
 mod reach;
 mod tile;
 
 pub use cave::{CaveConfig, MAX_CAVE_PASSES, cave};
 pub use error::LevelError;
 pub use level::{Door, Level, LevelKind, Room, Summary};
+pub use passages::{PassagesConfig, passages};
 pub use tile::Tile;

@@ -1,0 +1,91 @@
+//! Small drawing helpers shared by the room pipelines.
+// The BSP and scatter levels use the rest of these helpers; until their
+// crates are in this branch some are unused.
+#![allow(dead_code)]
+
+use crate::Tile;
+use mcrdun_geom::{Grid, Point, Rect};
+
+/// Fills `room` with floor.
+pub(crate) fn fill_room(tiles: &mut Grid<Tile>, room: &Rect) {
+    let w = tiles.width() as usize;
+    let cells = tiles.as_mut_slice();
+    for y in room.y()..room.bottom() {
+        let row = y as usize * w;
+        cells[row + room.x() as usize..row + room.right() as usize].fill(Tile::Floor);
+    }
+}
+
+/// Turns a wall tile into corridor; other tiles stay as they are.
+pub(crate) fn dig(tiles: &mut Grid<Tile>, p: Point) {
+    if let Some(t) = tiles.get_mut(p)
+        && *t == Tile::Wall
+    {
+        *t = Tile::Corridor;
+    }
+}
+
+/// Digs an L-shaped corridor from `from` to `to`: first along the axis
+/// `first_vertical` names, then along the other. Both ends are dug too
+/// (unless they are not walls).
+pub(crate) fn dig_l(tiles: &mut Grid<Tile>, from: Point, to: Point, first_vertical: bool) {
+    let corner = if first_vertical {
+        Point::new(from.x, to.y)
+    } else {
+        Point::new(to.x, from.y)
+    };
+    dig_line(tiles, from, corner);
+    dig_line(tiles, corner, to);
+}
+
+/// Digs the straight horizontal or vertical segment `a..=b`.
+fn dig_line(tiles: &mut Grid<Tile>, a: Point, b: Point) {
+    let (dx, dy) = ((b.x - a.x).signum(), (b.y - a.y).signum());
+    let mut p = a;
+    loop {
+        dig(tiles, p);
+        if p == b {
+            break;
+        }
+        p = Point::new(p.x + dx, p.y + dy);
+    }
+}
+
+/// The point of `r` nearest to `p` (clamped coordinates).
+pub(crate) fn clamp_into(r: &Rect, p: Point) -> Point {
+    Point::new(
+        p.x.clamp(r.x(), r.right() - 1),
+        p.y.clamp(r.y(), r.bottom() - 1),
+    )
+}
+
+/// Union-find over `n` items, for random spanning trees.
+pub(crate) struct Forest(Vec<u32>);
+
+impl Forest {
+    pub(crate) fn new(n: usize) -> Forest {
+        Forest((0..n as u32).collect())
+    }
+
+    /// The representative of `i`'s set.
+    pub(crate) fn find(&mut self, mut i: u32) -> u32 {
+        while self.0[i as usize] != i {
+            let up = self.0[self.0[i as usize] as usize];
+            self.0[i as usize] = up;
+            i = up;
+        }
+        i
+    }
+
+    /// Joins the sets of `a` and `b`; false if they were already one.
+    pub(crate) fn union(&mut self, a: u32, b: u32) -> bool {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return false;
+        }
+        // Deterministic: the larger root joins the smaller.
+        let (lo, hi) = (ra.min(rb), ra.max(rb));
+        self.0[hi as usize] = lo;
+        true
+    }
+}
