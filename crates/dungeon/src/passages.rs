@@ -59,7 +59,7 @@ fn passages_error(e: PassagesError) -> LevelError {
 ///    4-connected cell of a discrete Voronoi partition.
 /// 3. A room's floor is its tiles whose four neighbours are all its own;
 ///    the rest is its rim, so two rooms are separated by two walls.
-/// 4. The cells become a `mcrdun-passages` layout; `passages` picks a
+/// 4. The cells become a `mcrdun-passages` layout (`Layout::from_labels`); `passages` picks a
 ///    spanning tree of the room graph plus `loops` of the other adjacent
 ///    pairs, one passage each, by its weighted choice (cells with more
 ///    neighbours across weigh more).
@@ -145,39 +145,24 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
         }
     }
 
-    // 3. Floor and rim, and each room's cells (a counting sort by owner).
+    // 3. Floor and rim.
     let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
-    let n = sites.len();
-    let mut start = vec![0usize; n + 1];
-    for &o in &owner {
-        if o != NONE {
-            start[o as usize + 1] += 1;
-        }
-    }
-    for k in 0..n {
-        start[k + 1] += start[k];
-    }
-    let mut fill = start.clone();
-    let mut by_room = vec![Point::new(0, 0); start[n]];
     for (i, &o) in owner.iter().enumerate() {
-        if o == NONE {
-            continue;
-        }
-        let p = Point::new((i % w) as i32, (i / w) as i32);
-        by_room[fill[o as usize]] = p;
-        fill[o as usize] += 1;
-        if owner[i - w] == o && owner[i + w] == o && owner[i - 1] == o && owner[i + 1] == o {
+        // Owned tiles are interior, so their four neighbours exist.
+        if o != NONE
+            && owner[i - w] == o
+            && owner[i + w] == o
+            && owner[i - 1] == o
+            && owner[i + 1] == o
+        {
             tiles.as_mut_slice()[i] = Tile::Floor;
         }
     }
 
-    // 4. The layout and its passages.
-    let mut layout = Layout::new(config.width, config.height).map_err(passages_error)?;
-    for k in 0..n {
-        layout
-            .add_room(&by_room[start[k]..start[k + 1]])
-            .map_err(passages_error)?;
-    }
+    // 4. The layout (the owners are dense labels 0..n) and its passages.
+    let labels = Grid::from_vec(config.width, config.height, owner)?;
+    let layout = Layout::from_labels(&labels).map_err(passages_error)?;
+    let owner = labels.as_slice();
     let per_mille = (config.loops * 1000.0).round() as u32;
     let plan = plan_passages(&layout, &mut rng, &Policy::spanning_tree(per_mille))
         .map_err(passages_error)?;
@@ -212,8 +197,9 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
         }
     }
 
-    let rooms = (0..n)
-        .map(|k| room_of(&tiles, &by_room[start[k]..start[k + 1]]))
+    let rooms = layout
+        .rooms()
+        .map(|id| room_of(&tiles, layout.cells(id).map_err(passages_error)?))
         .collect::<Result<Vec<Room>, LevelError>>()?;
     Level::finish(LevelKind::Passages, tiles, rooms, doors)
 }
