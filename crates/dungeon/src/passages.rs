@@ -177,7 +177,7 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
             dig(&mut tiles, cell);
             path_to_floor(
                 &mut tiles,
-                &owner,
+                owner,
                 &mut seen,
                 &mut parent,
                 &mut queue,
