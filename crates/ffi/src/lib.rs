@@ -39,6 +39,7 @@ mod boundary;
 mod error;
 mod ptr;
 mod rect;
+mod scatter;
 mod types;
 mod version;
 

@@ -113,3 +113,31 @@ fn pinned_levels() {
     ];
     assert_eq!(got, want, "got {got:#018x?}");
 }
+
+/// The level `ffi-tests/scatter.c` pins through the C ABI
+/// (`mcrdun_scatter_generate` with default parameters, 60 rooms, seed 1),
+/// hashed the same way there: FNV-1a over each coordinate's 4 bytes.
+#[test]
+fn c_abi_level() {
+    let mut rng = seeded_rng(1);
+    let area = SpawnArea::Disc {
+        center: Point::new(0, 0),
+        radius: 20,
+    };
+    let (ws, hs) = (
+        SizeRange::new(4, 12).unwrap(),
+        SizeRange::new(3, 9).unwrap(),
+    );
+    let mut rooms = scatter(&mut rng, 60, area, ws, hs).unwrap();
+    separate(&mut rooms, SeparateOptions::default()).unwrap();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in &rooms {
+        for v in [r.x(), r.y(), r.w(), r.h()] {
+            for b in v.to_le_bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    assert_eq!(h, 0x9c7a_c804_df6b_8fd8, "got {h:#018x}");
+}
