@@ -81,49 +81,53 @@ impl CellGrid {
         self.start[0] = 0;
     }
 
-    /// Calls `f(i, j)` once for every unordered pair of rooms in the same or
-    /// adjacent cells (the candidates for overlap), `i` before `j` in cell
-    /// order. Cost: the number of such pairs plus the number of cells.
+    /// The room indices sorted by cell (ascending index within a cell).
+    pub(crate) fn order(&self) -> &[u32] {
+        &self.order
+    }
+
+    /// Calls `f(k, l)` once for every unordered pair of rooms in the same or
+    /// adjacent cells (the candidates for overlap), as positions in
+    /// [`CellGrid::order`]. Cost: the number of such pairs plus the number
+    /// of cells.
     pub(crate) fn for_each_candidate_pair(&self, mut f: impl FnMut(usize, usize)) {
         let (cols, rows) = (self.cols, self.rows);
         for r in 0..rows {
             for c in 0..cols {
-                let here = self.bucket(r * cols + c);
-                for (k, &i) in here.iter().enumerate() {
-                    for &j in &here[k + 1..] {
-                        f(i as usize, j as usize);
-                    }
-                }
-                if here.is_empty() {
+                let cell = r * cols + c;
+                let (s0, s1) = (self.start[cell] as usize, self.start[cell + 1] as usize);
+                if s0 == s1 {
                     continue;
                 }
+                for k in s0..s1 {
+                    for l in k + 1..s1 {
+                        f(k, l);
+                    }
+                }
                 // The forward half of the 8 neighbours: each pair of cells once.
-                let mut visit = |cell: usize| {
-                    for &j in self.bucket(cell) {
-                        for &i in here {
-                            f(i as usize, j as usize);
+                let mut visit = |other: usize| {
+                    let (t0, t1) = (self.start[other] as usize, self.start[other + 1] as usize);
+                    for l in t0..t1 {
+                        for k in s0..s1 {
+                            f(k, l);
                         }
                     }
                 };
                 if c + 1 < cols {
-                    visit(r * cols + c + 1);
+                    visit(cell + 1);
                 }
                 if r + 1 < rows {
-                    let below = (r + 1) * cols;
+                    let below = cell + cols;
                     if c > 0 {
-                        visit(below + c - 1);
+                        visit(below - 1);
                     }
-                    visit(below + c);
+                    visit(below);
                     if c + 1 < cols {
-                        visit(below + c + 1);
+                        visit(below + 1);
                     }
                 }
             }
         }
-    }
-
-    fn bucket(&self, cell: usize) -> &[u32] {
-        &self.order[self.start[cell] as usize..self.start[cell + 1] as usize]
     }
 }
 
@@ -139,7 +143,9 @@ mod tests {
         for cell in [1, 7, 40, 1000] {
             g.build(&cx, &cy, cell);
             let mut seen = std::collections::BTreeSet::new();
-            g.for_each_candidate_pair(|i, j| {
+            let order = g.order().to_vec();
+            g.for_each_candidate_pair(|k, l| {
+                let (i, j) = (order[k] as usize, order[l] as usize);
                 assert!(seen.insert((i.min(j), i.max(j))), "pair twice");
             });
             for i in 0..60 {

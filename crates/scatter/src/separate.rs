@@ -174,6 +174,19 @@ struct Pushes {
     cy: Vec<i64>,
     cell: i64,
     grid: CellGrid,
+    boxes: Vec<Box>,
+    acc: Vec<(i64, i64)>,
+}
+
+/// A padded box and its centre, fixed point, as the pair checks read it.
+#[derive(Clone, Copy)]
+struct Box {
+    x0: i64,
+    y0: i64,
+    x1: i64,
+    y1: i64,
+    cx: i64,
+    cy: i64,
 }
 
 impl Pushes {
@@ -197,6 +210,8 @@ impl Pushes {
             cy: vec![0; n],
             cell,
             grid: CellGrid::default(),
+            boxes: Vec::with_capacity(n),
+            acc: Vec::with_capacity(n),
         }
     }
 
@@ -206,10 +221,7 @@ impl Pushes {
             self.cx[i] = self.x[i] + self.w[i] / 2;
             self.cy[i] = self.y[i] + self.h[i] / 2;
         }
-        self.dx.fill(0);
-        self.dy.fill(0);
         self.grid.build(&self.cx, &self.cy, self.cell);
-        let mut any = false;
         let Pushes {
             x,
             y,
@@ -220,21 +232,50 @@ impl Pushes {
             cx,
             cy,
             grid,
+            boxes,
+            acc,
             ..
         } = self;
-        grid.for_each_candidate_pair(|i, j| {
-            let ox = (x[i] + w[i]).min(x[j] + w[j]) - x[i].max(x[j]);
-            let oy = (y[i] + h[i]).min(y[j] + h[j]) - y[i].max(y[j]);
-            if ox <= 0 || oy <= 0 {
+        // The rooms' boxes in bucket order, so the pair checks below read
+        // memory mostly in sequence.
+        let order = grid.order();
+        boxes.clear();
+        boxes.extend(order.iter().map(|&i| {
+            let i = i as usize;
+            Box {
+                x0: x[i],
+                y0: y[i],
+                x1: x[i] + w[i],
+                y1: y[i] + h[i],
+                cx: cx[i],
+                cy: cy[i],
+            }
+        }));
+        acc.clear();
+        acc.resize(order.len(), (0, 0));
+        let mut any = false;
+        grid.for_each_candidate_pair(|k, l| {
+            let (a, b) = (&boxes[k], &boxes[l]);
+            let ox = a.x1.min(b.x1) - a.x0.max(b.x0);
+            if ox <= 0 {
+                return;
+            }
+            let oy = a.y1.min(b.y1) - a.y0.max(b.y0);
+            if oy <= 0 {
                 return;
             }
             any = true;
-            let (px, py) = push(cx[i] - cx[j], cy[i] - cy[j], ox.min(oy), i, j);
-            dx[i] += px;
-            dy[i] += py;
-            dx[j] -= px;
-            dy[j] -= py;
+            let (i, j) = (order[k] as usize, order[l] as usize);
+            let (px, py) = push(a.cx - b.cx, a.cy - b.cy, ox.min(oy), i, j);
+            acc[k].0 += px;
+            acc[k].1 += py;
+            acc[l].0 -= px;
+            acc[l].1 -= py;
         });
+        for (&i, &(px, py)) in order.iter().zip(acc.iter()) {
+            dx[i as usize] = px;
+            dy[i as usize] = py;
+        }
         any
     }
 
@@ -321,15 +362,42 @@ fn push(dx: i64, dy: i64, depth: i64, i: usize, j: usize) -> (i64, i64) {
     let (ux, uy, norm) = if dx == 0 && dy == 0 {
         let k = (i.wrapping_mul(7) ^ j.wrapping_mul(13)) % FAN.len();
         let (fx, fy) = FAN[k];
-        (i128::from(fx), i128::from(fy), 1024)
+        (fx, fy, 1024)
     } else {
-        let (dx, dy) = (i128::from(dx), i128::from(dy));
-        let norm = ((dx * dx + dy * dy) as u128).isqrt() as i128;
-        (dx, dy, norm.max(1))
+        (dx, dy, hypot(dx, dy).max(1))
     };
-    let len = i128::from(len);
-    // |u| <= norm, so each component is at most `len` and fits in i64.
-    ((ux * len / norm) as i64, (uy * len / norm) as i64)
+    // |u| <= norm, so each component is at most `len`. The product fits in
+    // an i64 unless the rooms are millions of cells wide; then use i128
+    // (same truncating division, same result).
+    let scale = |u: i64| match u.checked_mul(len) {
+        Some(p) => p / norm,
+        None => (i128::from(u) * i128::from(len) / i128::from(norm)) as i64,
+    };
+    (scale(ux), scale(uy))
+}
+
+/// `floor(sqrt(dx² + dy²))`, exactly. The usual case (offsets below 2^31)
+/// takes a hardware square root as a first guess and corrects it with
+/// integer comparisons, so the result is exact, and thus the same on every
+/// platform whatever the float rounding; larger offsets use the (slower)
+/// 128-bit integer square root.
+fn hypot(dx: i64, dy: i64) -> i64 {
+    const SMALL: u64 = 1 << 31;
+    let (ax, ay) = (dx.unsigned_abs(), dy.unsigned_abs());
+    if ax < SMALL && ay < SMALL {
+        let s = ax * ax + ay * ay; // < 2^63
+        let mut r = (s as f64).sqrt() as u64;
+        while r * r > s {
+            r -= 1;
+        }
+        while (r + 1) * (r + 1) <= s {
+            r += 1;
+        }
+        r as i64
+    } else {
+        let s = u128::from(ax) * u128::from(ax) + u128::from(ay) * u128::from(ay);
+        s.isqrt() as i64
+    }
 }
 
 #[cfg(test)]
@@ -369,6 +437,33 @@ mod tests {
         assert_eq!((px, py), (3 * ONE, 4 * ONE));
         let (px, py) = push(0, 0, 2 * ONE, 3, 4);
         assert!(px != 0 || py != 0);
+    }
+
+    #[test]
+    fn hypot_is_the_exact_integer_root() {
+        let big = i64::from(i32::MAX) << 8;
+        for (dx, dy) in [
+            (3, 4),
+            (0, 7),
+            (1, 1),
+            (-5, 12),
+            (46340, 46340),
+            (big, big),
+            (big, 1),
+        ] {
+            let want = ((dx as i128 * dx as i128 + dy as i128 * dy as i128) as u128).isqrt() as i64;
+            assert_eq!(hypot(dx, dy), want, "{dx} {dy}");
+        }
+        // Around perfect squares, where a float guess is most likely off by one.
+        for r in [1i64 << 20, (1 << 31) - 1, 3_037_000_499] {
+            for d in -2..=2 {
+                let dx = r + d;
+                if dx < 1 << 31 {
+                    let want = ((dx as i128 * dx as i128 + 1) as u128).isqrt() as i64;
+                    assert_eq!(hypot(dx, 1), want);
+                }
+            }
+        }
     }
 
     #[test]
