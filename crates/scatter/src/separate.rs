@@ -309,12 +309,22 @@ impl Pushes {
         }
         // A uniform disc of area A has mean squared radius A / (2 pi);
         // the rooms need A / density of it.
-        let want = area * n * SPREAD_DENSITY.1 / SPREAD_DENSITY.0;
+        // Only absurd inputs (millions of rooms millions of cells wide)
+        // overflow here; they are simply not spread.
+        let Some(want) = area
+            .checked_mul(n * SPREAD_DENSITY.1)
+            .map(|v| v / SPREAD_DENSITY.0)
+        else {
+            return;
+        };
         if var == 0 || var >= want {
             return;
         }
+        let Some(scaled) = want.checked_mul(1 << 20) else {
+            return;
+        };
         // The scale factor in 1/1024ths: sqrt(want / var).
-        let s = ((want << 20) / var) as u128;
+        let s = (scaled / var) as u128;
         let s = s.isqrt() as i128;
         for i in 0..self.x.len() {
             let (x, y) = (i128::from(self.cx[i]), i128::from(self.cy[i]));
@@ -515,6 +525,24 @@ mod tests {
                     let i = i as i32;
                     assert_eq!((room.w(), room.h()), (3 + i % 5, 2 + i % 3));
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_rooms_do_not_overflow() {
+        for spread in [false, true] {
+            let big = 1 << 29;
+            let mut rooms: Vec<Rect> = (0..20).map(|i| r(i, -i, big - i, big / 3 + i)).collect();
+            rooms.push(r(0, 0, 1, 1));
+            let opts = SeparateOptions {
+                padding: MAX_PADDING,
+                max_steps: 20,
+                spread,
+            };
+            match separate(&mut rooms, opts) {
+                Ok(_) => assert!(clear(&rooms, i64::from(MAX_PADDING))),
+                Err(e) => assert_eq!(e, ScatterError::OutOfRange),
             }
         }
     }

@@ -88,8 +88,43 @@ fn check_connections(rooms: &[Rect], links: &[Link], c: &Connections, gap: u32, 
     }
 }
 
+/// Any valid rectangle, anywhere in the i32 plane.
+fn arb_wild_rect() -> impl Strategy<Value = Rect> {
+    (any::<i32>(), any::<i32>(), 1..=i32::MAX, 1..=i32::MAX)
+        .prop_filter_map("edges must fit", |(x, y, w, h)| Rect::new(x, y, w, h).ok())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn wild_input_is_an_answer_or_an_error(
+        rooms in prop::collection::vec(arb_wild_rect(), 0..8),
+        padding in 0u32..3,
+        max_steps in 0u32..20,
+        spread in any::<bool>(),
+        gap in any::<u32>(),
+        door in any::<u32>(),
+    ) {
+        let mut out = rooms.clone();
+        match separate(&mut out, SeparateOptions { padding, max_steps, spread }) {
+            Ok(_) => {
+                let pad = i64::from(padding);
+                for (i, a) in out.iter().enumerate() {
+                    for b in &out[i + 1..] {
+                        prop_assert!(a.x_gap(b) >= pad || a.y_gap(b) >= pad);
+                    }
+                }
+            }
+            Err(e) => {
+                prop_assert_eq!(e, mcrdun_scatter::ScatterError::OutOfRange);
+                prop_assert_eq!(&out, &rooms);
+            }
+        }
+        let got: Vec<(usize, usize)> =
+            neighbours(&rooms, gap, door).unwrap().iter().map(|l| (l.a, l.b)).collect();
+        prop_assert_eq!(got, brute_neighbours(&rooms, gap, door));
+    }
 
     #[test]
     fn separated_rooms_never_overlap(
