@@ -42,6 +42,19 @@ fn root(parent: &mut [usize], mut i: usize) -> usize {
     i
 }
 
+/// The seed's recursive colouring, as the reference for the flood order:
+/// colour a room, then for each neighbour in ascending order that is not
+/// coloured yet, link it and recurse.
+fn seed_flood(adj: &[Vec<usize>], room: usize, seen: &mut [bool], tree: &mut Vec<(usize, usize)>) {
+    seen[room] = true;
+    for &next in &adj[room] {
+        if !seen[next] {
+            tree.push((room, next));
+            seed_flood(adj, next, seen, tree);
+        }
+    }
+}
+
 fn check_connections(rooms: &[Rect], links: &[Link], c: &Connections, gap: u32, door: u32) {
     let n = rooms.len();
     let reached: Vec<usize> = (0..n).filter(|&r| c.is_reached(r)).collect();
@@ -185,6 +198,16 @@ proptest! {
         let start = start_pick % count;
         let c = connect(count, &links, start).unwrap();
         check_connections(&rooms, &links, &c, gap, door);
+        let mut adj = vec![Vec::new(); count];
+        for l in &links {
+            adj[l.a].push(l.b);
+            adj[l.b].push(l.a);
+        }
+        adj.iter_mut().for_each(|v| v.sort_unstable());
+        let mut reference = Vec::new();
+        seed_flood(&adj, start, &mut vec![false; count], &mut reference);
+        let tree: Vec<(usize, usize)> = c.tree().iter().map(|l| (l.a, l.b)).collect();
+        prop_assert_eq!(tree, reference);
         let before = c.loop_candidates().to_vec();
         let c = c.with_loops(fraction, &mut rng).unwrap();
         check_connections(&rooms, &links, &c, gap, door);
