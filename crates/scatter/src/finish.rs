@@ -83,7 +83,7 @@ pub(crate) fn finish(
     };
     let mut moved = 0;
     let mut hits: Vec<u32> = Vec::new();
-    for i in 0..n {
+    for i in placement_order(rooms, &at) {
         let (w, h) = size(i);
         let mut way = None;
         loop {
@@ -142,6 +142,37 @@ pub(crate) fn finish(
     Ok((out, moved))
 }
 
+/// Rooms nearest the heap's centre first (then by index), so that a room
+/// pushed aside meets rooms already placed nearer the middle and its
+/// cheapest way out mostly points outwards: the heap grows at its rim
+/// instead of being torn open inside.
+fn placement_order(rooms: &[Rect], at: &[(i64, i64)]) -> Vec<usize> {
+    let n = rooms.len().max(1) as i128;
+    // Doubled centres keep the halves of odd sizes exact.
+    let centre = |i: usize| {
+        let (x, y) = at[i];
+        (
+            2 * i128::from(x) + i128::from(rooms[i].w()),
+            2 * i128::from(y) + i128::from(rooms[i].h()),
+        )
+    };
+    let (mut sx, mut sy) = (0i128, 0i128);
+    for i in 0..rooms.len() {
+        let (x, y) = centre(i);
+        sx += x;
+        sy += y;
+    }
+    let (mx, my) = (sx.div_euclid(n), sy.div_euclid(n));
+    let mut order: Vec<(i128, usize)> = (0..rooms.len())
+        .map(|i| {
+            let (x, y) = centre(i);
+            ((x - mx) * (x - mx) + (y - my) * (y - my), i)
+        })
+        .collect();
+    order.sort_unstable();
+    order.into_iter().map(|(_, i)| i).collect()
+}
+
 /// Collects into `hits` the placed rooms whose padded boxes overlap the box
 /// `[x, x + w) x [y, y + h)`.
 #[allow(clippy::too_many_arguments)]
@@ -196,16 +227,18 @@ mod tests {
     }
 
     #[test]
-    fn passes_a_row_of_rooms() {
-        // With padding 1, rooms 1 and 2 each move east by one gap; room 3
-        // starts over rooms 0 and 1, goes east past both, then past room 2.
+    fn places_centre_first_and_passes_rooms() {
+        // Doubled centre x: 4, 12, 20, 11; centroid 11: the order is 3, 1,
+        // 0, 2. With padding 1: room 1 goes east of room 3 (5 < 6), room 0
+        // west (2 < 9), room 2 east past both 3 and 1 at once (6 < 10).
         let rooms = [r(0, 0, 4, 9), r(0, 0, 4, 9), r(0, 0, 4, 9), r(0, 0, 5, 9)];
         let at = vec![(0, 0), (4, 0), (8, 0), (3, 0)];
+        assert_eq!(placement_order(&rooms, &at), [3, 1, 0, 2]);
         let (out, moved) = finish(&rooms, at, 1).unwrap();
         assert_eq!(moved, 3);
         assert_eq!(
             out.iter().map(|r| r.x()).collect::<Vec<_>>(),
-            [0, 5, 10, 15]
+            [-2, 9, 14, 3]
         );
         for (i, a) in out.iter().enumerate() {
             for b in &out[i + 1..] {

@@ -88,7 +88,9 @@ pub struct Separation {
 ///
 /// **Snap and finish.** Each room is rounded to the nearest cell, which can
 /// re-create overlaps of a cell (the seed's problem). The finishing pass
-/// then places the rooms one by one in index order: a room overlapping rooms
+/// then places the rooms one by one, nearest the heap's centre first (ties
+/// by index, integer distances), so rooms pushed aside mostly go outwards,
+/// where there is room. A room overlapping rooms
 /// already placed picks the side (E, W, S, N) needing the shortest move and
 /// keeps moving that way past whatever it overlaps. Moving one way only, it
 /// never meets a room twice, so it stops after at most as many moves as there

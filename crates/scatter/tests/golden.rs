@@ -108,7 +108,7 @@ fn pinned_levels() {
         0x3ac9_4f79_1445_dc4f,
         0x09a3_eb92_3d4e_199c,
         0x7d2a_6d8d_8bf5_c654,
-        0x524b_5310_abca_e9cf,
+        0xfc60_cdd0_23a6_bfe3,
         0xcf25_4afd_56c1_dd05,
     ];
     assert_eq!(got, want, "got {got:#018x?}");
