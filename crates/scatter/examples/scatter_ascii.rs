@@ -1,5 +1,7 @@
 //! Scatters, separates and links rooms, prints the separation report and
-//! an ASCII picture: `cargo run -p mcrdun-scatter --example scatter_ascii -- [rooms] [seed]`.
+//! an ASCII picture (up to 200 rooms): `cargo run -p mcrdun-scatter --example
+//! scatter_ascii -- [rooms] [seed]`. Spreads the heap first unless `NOSPREAD`
+//! is set in the environment.
 
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Grid, Point};
