@@ -228,11 +228,14 @@ impl Connections {
     /// before calling to know which rooms went.
     ///
     /// # Errors
-    /// [`ScatterError::TooManyRooms`] when `rooms` is not the slice the
+    /// [`ScatterError::WrongRoomCount`] when `rooms` is not the slice the
     /// flood was run over (its length differs).
     pub fn remove_unreachable(self, rooms: &mut Vec<Rect>) -> Result<Connections, ScatterError> {
         if rooms.len() != self.rooms {
-            return Err(ScatterError::TooManyRooms { count: rooms.len() });
+            return Err(ScatterError::WrongRoomCount {
+                expected: self.rooms,
+                got: rooms.len(),
+            });
         }
         let mut new_index = vec![usize::MAX; self.rooms];
         let mut next = 0;
@@ -342,7 +345,13 @@ mod tests {
             );
         }
         let mut wrong = vec![Rect::new(0, 0, 1, 1).unwrap()];
-        assert!(c.remove_unreachable(&mut wrong).is_err());
+        assert_eq!(
+            c.remove_unreachable(&mut wrong),
+            Err(ScatterError::WrongRoomCount {
+                expected: 3,
+                got: 1
+            })
+        );
     }
 
     #[test]

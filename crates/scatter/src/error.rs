@@ -50,6 +50,14 @@ pub enum ScatterError {
         /// The other end.
         b: usize,
     },
+    /// The rooms given are not the ones the connections were made for
+    /// (their number differs).
+    WrongRoomCount {
+        /// The number of rooms the connections were made for.
+        expected: usize,
+        /// The number given.
+        got: usize,
+    },
     /// A geometric value could not be made (a rectangle overflowing `i32`).
     Geom(GeomError),
 }
@@ -95,6 +103,10 @@ impl fmt::Display for ScatterError {
                     "link {a}-{b} names a missing room or joins a room to itself"
                 )
             }
+            ScatterError::WrongRoomCount { expected, got } => write!(
+                f,
+                "the connections were made for {expected} rooms, but {got} were given"
+            ),
             ScatterError::Geom(e) => write!(f, "{e}"),
         }
     }
