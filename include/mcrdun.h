@@ -66,6 +66,16 @@
 #define MCRDUN_SIDE_WEST 8
 
 /**
+ * Spawn area shape: room centres drawn from a disc.
+ */
+#define MCRDUN_SPAWN_DISC 0
+
+/**
+ * Spawn area shape: room centres drawn from a rectangle.
+ */
+#define MCRDUN_SPAWN_RECT 1
+
+/**
  * Major version of the mcrdun library this header belongs to.
  */
 #define MCRDUN_VERSION_MAJOR 0
@@ -284,6 +294,102 @@ typedef struct McrdunSharedWall {
    */
   int32_t end;
 } McrdunSharedWall;
+
+/**
+ * Everything `mcrdun_scatter_generate` needs besides the seed. Fill it with
+ * `mcrdun_scatter_params_default` and change what you need.
+ */
+typedef struct McrdunScatterParams {
+  /**
+   * Number of rooms (at most 2^24).
+   */
+  uint32_t count;
+  /**
+   * `MCRDUN_SPAWN_DISC` or `MCRDUN_SPAWN_RECT`.
+   */
+  uint32_t area_shape;
+  /**
+   * Centre of the spawn disc (used with `MCRDUN_SPAWN_DISC`).
+   */
+  struct McrdunPoint disc_center;
+  /**
+   * Radius of the spawn disc in cells, at most 2^24 (0: one cell).
+   */
+  uint32_t disc_radius;
+  /**
+   * The spawn rectangle (used with `MCRDUN_SPAWN_RECT`).
+   */
+  struct McrdunRect area_rect;
+  /**
+   * Smallest room width (>= 1).
+   */
+  uint32_t min_w;
+  /**
+   * Largest room width (>= min_w, at most 65536).
+   */
+  uint32_t max_w;
+  /**
+   * Smallest room height (>= 1).
+   */
+  uint32_t min_h;
+  /**
+   * Largest room height (>= min_h, at most 65536).
+   */
+  uint32_t max_h;
+  /**
+   * Empty cells kept between rooms on at least one axis (at most 65536).
+   */
+  uint32_t padding;
+  /**
+   * The most push steps before the finishing pass takes over.
+   */
+  uint32_t max_steps;
+  /**
+   * Spread a dense heap before pushing: fewer steps, more gaps.
+   */
+  bool spread;
+} McrdunScatterParams;
+
+/**
+ * What a separation did.
+ */
+typedef struct McrdunSeparation {
+  /**
+   * Push steps applied (at most `max_steps`).
+   */
+  uint32_t steps;
+  /**
+   * Whether the pushes alone cleared every overlap before the step cap.
+   */
+  bool converged;
+  /**
+   * Rooms the finishing pass moved after snapping to whole cells.
+   */
+  uint32_t finished;
+} McrdunSeparation;
+
+/**
+ * Where a door between two neighbouring rooms can go.
+ */
+typedef struct McrdunDoorSpan {
+  /**
+   * The side of `a` facing `b`: one of the `MCRDUN_SIDE_*` flags.
+   */
+  uint32_t side;
+  /**
+   * First coordinate of the span where the rooms face each other (x for
+   * north/south, y for east/west).
+   */
+  int32_t start;
+  /**
+   * One past the last coordinate of the span.
+   */
+  int32_t end;
+  /**
+   * Empty cells between the facing sides (0: they touch).
+   */
+  uint32_t gap;
+} McrdunDoorSpan;
 
 #ifdef __cplusplus
 extern "C" {
@@ -581,6 +687,158 @@ enum McrdunStatus mcrdun_rect_are_neighbours(struct McrdunRect a,
  * Thread-safe; never fails.
  */
 bool mcrdun_rect_is_valid(struct McrdunRect r);
+
+/**
+ * Fills `out` with defaults: 40 rooms, disc of radius 20 at (0, 0), widths
+ * 4..=12, heights 3..=9, padding 0, 1000 steps, no spreading.
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_params_default(struct McrdunScatterParams *out);
+
+/**
+ * Scatters `params->count` rooms from `seed` and separates them: integer
+ * rooms, no two overlapping, `padding` apart. The same seed and parameters
+ * give the same rooms on every platform. Two-call protocol on `out`:
+ * `*len` receives `count`; with `out == NULL` or `cap < count` the call
+ * returns `BUFFER_TOO_SMALL` before doing any work. `*report` receives the
+ * step count and how the separation ended.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `params`, `len` or `report`;
+ * `INVALID_ARGUMENT` for an unknown `area_shape`, an invalid `area_rect`,
+ * a size range with min < 1, min > max or max > 65536, a radius above
+ * 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms or when
+ * the rooms would leave the int32 range. `count == 0` succeeds with
+ * `*len == 0`. Thread-safe.
+ *
+ * # Safety
+ * `params` is NULL or readable; `out` is NULL or writable for `cap` rects;
+ * `len` and `report` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_generate(uint64_t seed,
+                                          const struct McrdunScatterParams *params,
+                                          struct McrdunRect *out,
+                                          size_t cap,
+                                          size_t *len,
+                                          struct McrdunSeparation *report);
+
+/**
+ * Separates the caller's `count` rooms in place (keeping sizes and order):
+ * afterwards no two overlap and every pair has `padding` empty cells
+ * between them on x or y. `*report` receives the step count. On failure the
+ * rooms are unchanged.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `report`, or NULL `rooms` with
+ * `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a padding above
+ * 65536; `TOO_LARGE` above 2^24 rooms or when a room would leave the int32
+ * range. Thread-safe (on distinct arrays).
+ *
+ * # Safety
+ * `rooms` is NULL or readable and writable for `count` rects; `report` is
+ * NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_separate(struct McrdunRect *rooms,
+                                          size_t count,
+                                          uint32_t padding,
+                                          uint32_t max_steps,
+                                          bool spread,
+                                          struct McrdunSeparation *report);
+
+/**
+ * Every pair of the `count` rooms that are neighbours (the gap between
+ * facing sides in `[0, max_gap)`, the overlap along them greater than
+ * `door_width`), as flat index pairs `a < b` sorted by `(a, b)`. Found by
+ * sorted sweeps, not all pairs. Two-call protocol: `*len` receives twice
+ * the number of pairs.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len`, or NULL `rooms` with
+ * `count > 0`; `INVALID_ARGUMENT` for an invalid rect; `TOO_LARGE` above
+ * 2^24 rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_neighbours(const struct McrdunRect *rooms,
+                                            size_t count,
+                                            uint32_t max_gap,
+                                            uint32_t door_width,
+                                            uint32_t *out,
+                                            size_t cap,
+                                            size_t *len);
+
+/**
+ * The links to build between the `count` rooms: a spanning tree of the
+ * neighbour graph (rule as in `mcrdun_scatter_neighbours`) flooded depth
+ * first from room `start`, then `round(loop_fraction * candidates)` of the
+ * unused neighbour pairs, drawn with `loop_seed`. Flat pairs: the first
+ * `*tree_pairs` pairs are tree links `(from, to)` in flood order, the rest
+ * are loops `(a < b)`, sorted. Two-call protocol: `*len` receives twice the
+ * number of pairs; `*tree_pairs` is written only on success. Rooms the
+ * flood cannot reach appear in no pair (see `mcrdun_scatter_unreachable`).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len` or `tree_pairs`, or NULL `rooms`
+ * with `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a
+ * `loop_fraction` that is NaN or outside [0, 1]; `OUT_OF_RANGE` when
+ * `start >= count` (so always for `count == 0`); `TOO_LARGE` above 2^24
+ * rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` and `tree_pairs` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_links(const struct McrdunRect *rooms,
+                                       size_t count,
+                                       uint32_t max_gap,
+                                       uint32_t door_width,
+                                       uint32_t start,
+                                       double loop_fraction,
+                                       uint64_t loop_seed,
+                                       uint32_t *out,
+                                       size_t cap,
+                                       size_t *len,
+                                       size_t *tree_pairs);
+
+/**
+ * The rooms the flood from `start` cannot reach (rule as in
+ * `mcrdun_scatter_neighbours`), ascending. Two-call protocol: `*len`
+ * receives their number.
+ *
+ * Errors: as `mcrdun_scatter_links` (without the fraction). Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_unreachable(const struct McrdunRect *rooms,
+                                             size_t count,
+                                             uint32_t max_gap,
+                                             uint32_t door_width,
+                                             uint32_t start,
+                                             uint32_t *out,
+                                             size_t cap,
+                                             size_t *len);
+
+/**
+ * Where a door between neighbouring rooms `a` and `b` can go: the side of
+ * `a` facing `b`, the span along it where they face each other, and the
+ * gap between them.
+ *
+ * Errors: `INVALID_ARGUMENT` for an invalid rect; `NOT_ADJACENT` when the
+ * rooms are not neighbours by the rule of `mcrdun_scatter_neighbours`;
+ * `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
+                                           struct McrdunRect b,
+                                           uint32_t max_gap,
+                                           uint32_t door_width,
+                                           struct McrdunDoorSpan *out);
 
 /**
  * The version of the linked library as a static NUL-terminated string,

@@ -40,6 +40,7 @@ mod error;
 mod passages;
 mod ptr;
 mod rect;
+mod scatter;
 mod types;
 mod version;
 
