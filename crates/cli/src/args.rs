@@ -2,7 +2,7 @@
 //! each generator's own.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcrdun_dungeon::{CaveConfig, Level, LevelError, PassagesConfig};
+use mcrdun_dungeon::{CaveConfig, Level, LevelError, PassagesConfig, ScatterConfig};
 use std::path::PathBuf;
 
 /// The PNG pixels per tile when `--scale` is not given.
@@ -59,6 +59,23 @@ pub struct Common {
 /// The generators.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Scattered rooms pushed apart and linked to their neighbours.
+    Scatter {
+        #[command(flatten)]
+        common: Common,
+        /// Rooms scattered (those that do not fit or cannot be reached are dropped).
+        #[arg(long, default_value_t = 30)]
+        rooms: u32,
+        /// The smallest room side.
+        #[arg(long, default_value_t = 4)]
+        min_room: u32,
+        /// The largest room side.
+        #[arg(long, default_value_t = 10)]
+        max_room: u32,
+        /// Share of the extra neighbour pairs linked anyway, in [0, 1].
+        #[arg(long, default_value_t = 0.15)]
+        loops: f64,
+    },
     /// Rooms of any shape (Voronoi cells) with passages chosen between them.
     Passages {
         #[command(flatten)]
@@ -92,7 +109,9 @@ pub struct Generated {
 impl Command {
     pub fn common(&self) -> &Common {
         match self {
-            Command::Passages { common, .. } | Command::Cave { common, .. } => common,
+            Command::Scatter { common, .. }
+            | Command::Passages { common, .. }
+            | Command::Cave { common, .. } => common,
         }
     }
 
@@ -104,6 +123,23 @@ impl Command {
         let c = self.common();
         let (width, height) = (c.width, c.height);
         let level = match self {
+            Command::Scatter {
+                rooms,
+                min_room,
+                max_room,
+                loops,
+                ..
+            } => mcrdun_dungeon::scatter(
+                &ScatterConfig {
+                    width,
+                    height,
+                    rooms: *rooms,
+                    min_room: *min_room,
+                    max_room: *max_room,
+                    loops: *loops,
+                },
+                seed,
+            )?,
             Command::Passages { rooms, loops, .. } => mcrdun_dungeon::passages(
                 &PassagesConfig {
                     width,

@@ -34,7 +34,7 @@ fn usage_error(args: &[&str], needle: &str) {
     assert!(out.stdout.is_empty(), "nothing on stdout for a usage error");
 }
 
-const GENERATORS: &[&str] = &["cave", "passages"];
+const GENERATORS: &[&str] = &["scatter", "cave", "passages"];
 
 #[test]
 fn ascii_is_the_default_and_has_the_asked_size() {
@@ -92,13 +92,13 @@ fn png_decodes_to_the_right_size() {
         assert_eq!(&buf[0..3], &buf[3 * 2..3 * 3]);
         // Default scale 8, to stdout.
         let out = ok(&[
-            g, "--seed", "5", "--width", "20", "--height", "10", "--format", "png",
+            g, "--seed", "5", "--width", "24", "--height", "14", "--format", "png",
         ]);
         let decoder = png::Decoder::new(std::io::Cursor::new(out.stdout));
         let reader = decoder.read_info().unwrap();
         assert_eq!(
             (reader.info().width, reader.info().height),
-            (160, 80),
+            (192, 112),
             "{g}"
         );
     }
@@ -154,6 +154,13 @@ fn bad_options_exit_2_with_a_message() {
         &["cave", "--width", "4000000000", "--height", "4000000000"],
         "too large",
     );
+    usage_error(
+        &["scatter", "--min-room", "8", "--max-room", "4"],
+        "--min-room",
+    );
+    usage_error(&["scatter", "--rooms", "0"], "--rooms");
+    usage_error(&["passages", "--rooms", "0"], "--rooms");
+    usage_error(&["passages", "--width", "6"], "too small");
     usage_error(&["dragon"], "unrecognized subcommand");
     usage_error(&[], "Usage");
 }

@@ -1,9 +1,11 @@
 //! Small drawing helpers shared by the room pipelines.
-// The BSP and scatter levels use the rest of these helpers; until their
-// crates are in this branch some are unused.
+// The BSP level uses the rest of these helpers; until its crate is in
+// this branch some are unused.
 #![allow(dead_code)]
 
+use crate::LevelError;
 use crate::Tile;
+use mcrdun_geom::random::{SeededRng, shuffle};
 use mcrdun_geom::{Grid, Point, Rect};
 
 /// Fills `room` with floor.
@@ -88,4 +90,30 @@ impl Forest {
         self.0[hi as usize] = lo;
         true
     }
+}
+
+/// A random spanning tree of `n` nodes over `edges` (Kruskal over the
+/// shuffled edges), then `round(loops * rest)` of the remaining edges. The
+/// graph must be connected for the result to be.
+pub(crate) fn tree_and_loops(
+    n: usize,
+    mut edges: Vec<(u32, u32)>,
+    loops: f64,
+    rng: &mut SeededRng,
+) -> Result<Vec<(u32, u32)>, LevelError> {
+    shuffle(rng, &mut edges);
+    let mut forest = Forest::new(n);
+    let mut chosen = Vec::with_capacity(n);
+    let mut rest = Vec::new();
+    for (a, b) in edges {
+        if forest.union(a, b) {
+            chosen.push((a, b));
+        } else {
+            rest.push((a, b));
+        }
+    }
+    // One IEEE multiplication and rounding: the same count everywhere.
+    let extra = ((loops * rest.len() as f64).round() as usize).min(rest.len());
+    chosen.extend_from_slice(&rest[..extra]);
+    Ok(chosen)
 }

@@ -5,6 +5,7 @@
 //!
 //! | pipeline | what it composes |
 //! | --- | --- |
+//! | [`scatter`] | `mcrdun-scatter`: rooms scattered and pushed apart, their neighbour tree plus loops, doors on the facing spans |
 //! | [`cave`] | a cellular automaton (noise, smoothing passes) |
 //! | [`passages`] | Voronoi-cell rooms, passages chosen by `mcrdun-passages` |
 //!
@@ -50,10 +51,12 @@ mod join;
 mod level;
 mod passages;
 mod reach;
+mod scatter;
 mod tile;
 
 pub use cave::{CaveConfig, MAX_CAVE_PASSES, cave};
 pub use error::LevelError;
 pub use level::{Door, Level, LevelKind, Room, Summary};
 pub use passages::{PassagesConfig, passages};
+pub use scatter::{ScatterConfig, scatter};
 pub use tile::Tile;

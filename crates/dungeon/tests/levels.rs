@@ -5,16 +5,25 @@
 //! independently of the crate's own code (a plain BFS flood).
 
 use mcrdun_dungeon::{
-    CaveConfig, Level, LevelError, LevelKind, PassagesConfig, Tile, cave, passages,
+    CaveConfig, Level, LevelError, LevelKind, PassagesConfig, ScatterConfig, Tile, cave, passages,
+    scatter,
 };
 use mcrdun_geom::Point;
 use proptest::prelude::*;
 
 /// The pipelines whose crates are in this branch so far.
-const KINDS: [LevelKind; 2] = [LevelKind::Cave, LevelKind::Passages];
+const KINDS: [LevelKind; 3] = [LevelKind::Scatter, LevelKind::Cave, LevelKind::Passages];
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
     match kind {
+        LevelKind::Scatter => scatter(
+            &ScatterConfig {
+                width,
+                height,
+                ..ScatterConfig::default()
+            },
+            seed,
+        ),
         LevelKind::Cave => cave(
             &CaveConfig {
                 width,
@@ -251,6 +260,8 @@ fn golden_hashes() {
         }
     }
     let expected = [
+        "scatter 80x50 7 b310448724daeef6",
+        "scatter 64x40 12345 14f70b49741516d8",
         "cave 80x50 7 7423e9d3b72c4979",
         "cave 64x40 12345 6fdde9a9299b33a8",
         "passages 80x50 7 8130483fe16d268a",
