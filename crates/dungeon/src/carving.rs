@@ -3,8 +3,8 @@
 // this branch some are unused.
 #![allow(dead_code)]
 
-use crate::LevelError;
 use crate::Tile;
+use crate::LevelError;
 use mcrdun_geom::random::{SeededRng, shuffle};
 use mcrdun_geom::{Grid, Point, Rect};
 
@@ -93,23 +93,26 @@ impl Forest {
 }
 
 /// A random spanning tree of `n` nodes over `edges` (Kruskal over the
-/// shuffled edges), then `round(loops * rest)` of the remaining edges. The
-/// graph must be connected for the result to be.
+/// shuffled edges), then `round(loops * rest)` of the remaining edges, as
+/// indices into `edges` in the order chosen. The graph must be connected
+/// for the result to be.
 pub(crate) fn tree_and_loops(
     n: usize,
-    mut edges: Vec<(u32, u32)>,
+    edges: &[(u32, u32)],
     loops: f64,
     rng: &mut SeededRng,
-) -> Result<Vec<(u32, u32)>, LevelError> {
-    shuffle(rng, &mut edges);
+) -> Result<Vec<usize>, LevelError> {
+    let mut order: Vec<usize> = (0..edges.len()).collect();
+    shuffle(rng, &mut order);
     let mut forest = Forest::new(n);
     let mut chosen = Vec::with_capacity(n);
     let mut rest = Vec::new();
-    for (a, b) in edges {
+    for i in order {
+        let (a, b) = edges[i];
         if forest.union(a, b) {
-            chosen.push((a, b));
+            chosen.push(i);
         } else {
-            rest.push((a, b));
+            rest.push(i);
         }
     }
     // One IEEE multiplication and rounding: the same count everywhere.

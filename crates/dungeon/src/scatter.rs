@@ -156,20 +156,15 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     let rooms = largest_group(&rooms, &links);
     let links = neighbours(&rooms, MAX_GAP, 1).map_err(scatter_error)?;
     let edges: Vec<(u32, u32)> = links.iter().map(|l| (l.a as u32, l.b as u32)).collect();
-    let chosen = tree_and_loops(rooms.len(), edges, config.loops, &mut rng)?;
+    let chosen = tree_and_loops(rooms.len(), &edges, config.loops, &mut rng)?;
 
     let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
     for r in &rooms {
         fill_room(&mut tiles, r);
     }
-    let spans: std::collections::BTreeMap<(u32, u32), usize> = links
-        .iter()
-        .enumerate()
-        .map(|(i, l)| ((l.a as u32, l.b as u32), i))
-        .collect();
     let mut doors = Vec::with_capacity(chosen.len());
-    for key in chosen {
-        let link = links[spans[&key]];
+    for i in chosen {
+        let link = links[i];
         let span = link.door;
         let a = &rooms[link.a];
         let t = range_i32(&mut rng, span.start, span.end - 1)?;
