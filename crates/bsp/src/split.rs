@@ -23,8 +23,7 @@ pub(crate) fn check_params(
         return Err(BspError::InvalidMinSize { min_w, min_h });
     }
     for ratio in [max_h_ratio, max_v_ratio] {
-        // `!(r >= 1)` also catches NaN.
-        if !(ratio >= 1.0) {
+        if ratio.is_nan() || ratio < 1.0 {
             return Err(BspError::InvalidRatio {
                 ratio: f64::from(ratio),
             });
