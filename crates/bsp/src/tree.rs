@@ -166,6 +166,30 @@ impl Bsp {
         self.invalidate();
     }
 
+    /// Replaces this tree by `other` as one change: the generation moves
+    /// past both trees' generations, so no handle of either is accepted
+    /// afterwards. Useful to build a tree on the side and swap it in only
+    /// when every step succeeded.
+    ///
+    /// ```
+    /// use mcrdun_bsp::Bsp;
+    /// use mcrdun_geom::Rect;
+    /// let mut bsp = Bsp::new(Rect::new(0, 0, 80, 50)?);
+    /// let old = bsp.root();
+    /// let mut fresh = Bsp::new(bsp.rect());
+    /// fresh.split_recursive_libtcod(fresh.root(), 1, 4, 8, 8, 1.5, 1.5)?;
+    /// bsp.replace_with(fresh);
+    /// assert_eq!(bsp.leaf_count(), 16);
+    /// assert!(bsp.node(old).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn replace_with(&mut self, other: Bsp) {
+        let generation = self.generation.max(other.generation);
+        self.nodes = other.nodes;
+        self.generation = generation;
+        self.invalidate();
+    }
+
     /// Moves and resizes the whole tree to `rect`, keeping every split
     /// position (as libtcod's `TCOD_bsp_resize` does): each child is
     /// recomputed from its parent's new rectangle and the kept position.
