@@ -205,3 +205,24 @@ proptest! {
         prop_assert_eq!(bsp.adjacency(), &Adjacency::brute_force(&leaves));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(6))]
+
+    /// Trees big enough for the radix sort path (>= 256 edges per list),
+    /// anywhere in the i32 plane.
+    #[test]
+    fn big_trees_adjacency_equals_brute_force(
+        x in -(1i32 << 30)..(1 << 30),
+        y in -(1i32 << 30)..(1 << 30),
+        w in 64i32..(1 << 30),
+        h in 64i32..(1 << 30),
+        seed in any::<u64>(),
+    ) {
+        let mut bsp = Bsp::new(Rect::new(x, y, w, h).unwrap());
+        bsp.split_recursive(bsp.root(), &mut seeded_rng(seed), 10, 1, 1, 1.5, 1.5).unwrap();
+        prop_assert!(bsp.leaf_count() >= 300);
+        let leaves: Vec<Rect> = bsp.leaf_rects().collect();
+        prop_assert_eq!(bsp.adjacency(), &Adjacency::brute_force(&leaves));
+    }
+}
