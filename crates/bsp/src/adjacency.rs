@@ -235,7 +235,7 @@ fn radix_sort(v: &mut [Edge], scratch: &mut Vec<Edge>) {
     // Where the sorted data currently is: `v` (false) or `scratch` (true).
     let mut in_scratch = false;
     for (byte, c) in counts.iter_mut().enumerate() {
-        if c.iter().any(|&k| k == v.len()) {
+        if c.contains(&v.len()) {
             continue; // every key has the same byte here
         }
         let mut next = 0;
