@@ -87,7 +87,7 @@ fn adjacency(c: &mut Criterion) {
     fresh_adjacency(&mut g, "adjacency_split20_514595_leaves", &random);
     let big = halving_tree(20);
     assert_eq!(big.leaf_count(), 1 << 20);
-    fresh_adjacency(&mut g, "adjacency_2^20_leaves", &big);
+    fresh_adjacency(&mut g, "adjacency_2pow20_leaves", &big);
     let small = halving_tree(12);
     assert_eq!(small.leaf_count(), 4096);
     fresh_adjacency(&mut g, "adjacency_4096_leaves", &small);
