@@ -625,6 +625,58 @@ pub unsafe extern "C" fn mcrdun_bsp_rasterise_leaves(
 mod tests {
     use super::*;
 
+    /// Several threads read the adjacency of one tree through a const
+    /// handle at once; the first builds the cache, all see the same graph.
+    #[test]
+    fn adjacency_from_many_threads() {
+        let mut bsp: *mut McrdunBsp = core::ptr::null_mut();
+        // SAFETY: `bsp` is a valid out-parameter.
+        assert_eq!(
+            unsafe { mcrdun_bsp_new(0, 0, 1024, 1024, &mut bsp) },
+            McrdunStatus::Ok
+        );
+        // SAFETY: a live handle, used by this thread only here.
+        let st = unsafe { mcrdun_bsp_split_recursive(bsp, 3, 10, 4, 4, 1.5, 1.5) };
+        assert_eq!(st, McrdunStatus::Ok);
+        // Raw pointers are not Send; pass the address.
+        let addr = bsp as usize;
+        // SAFETY: a live handle.
+        let leaves = unsafe { mcrdun_bsp_leaf_count(bsp) };
+        let lists: Vec<Vec<Vec<u32>>> = std::thread::scope(|s| {
+            let workers: Vec<_> = (0..4)
+                .map(|_| {
+                    s.spawn(move || {
+                        let bsp = addr as *const McrdunBsp;
+                        (0..leaves)
+                            .map(|leaf| {
+                                let mut out = [0u32; 64];
+                                let mut len = 0usize;
+                                // SAFETY: a live handle; `out` holds 64 items.
+                                let st = unsafe {
+                                    mcrdun_bsp_adjacency(bsp, leaf, out.as_mut_ptr(), 64, &mut len)
+                                };
+                                assert_eq!(st, McrdunStatus::Ok);
+                                out[..len].to_vec()
+                            })
+                            .collect()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        assert!(leaves > 100);
+        assert!(lists.windows(2).all(|w| w[0] == w[1]));
+        // SAFETY: the handle is live and no longer shared.
+        let tree = unsafe { &(*bsp).inner };
+        let rects: Vec<Rect> = tree.leaf_rects().collect();
+        let brute = mcrdun_bsp::Adjacency::brute_force(&rects);
+        for (i, list) in lists[0].iter().enumerate() {
+            assert_eq!(list.as_slice(), &brute[i]);
+        }
+        // SAFETY: a live handle, freed once.
+        unsafe { mcrdun_bsp_free(bsp) };
+    }
+
     #[test]
     fn errors_map_to_statuses() {
         let cases = [
