@@ -45,6 +45,32 @@
 #define MCRDUN_BSP_ORDER_INVERTED_LEVEL 4
 
 /**
+ * The room number of a cell in no room (`UINT32_MAX`).
+ */
+#define MCRDUN_NO_ROOM UINT32_MAX
+
+/**
+ * Weights kind: a border cell weighs its count of neighbours across.
+ */
+#define MCRDUN_WEIGHTS_COUNT 0
+
+/**
+ * Weights kind: a border cell with `n` neighbours across weighs `table[n - 1]`.
+ */
+#define MCRDUN_WEIGHTS_TABLE 1
+
+/**
+ * Connect policy: a passage for every pair of adjacent rooms.
+ */
+#define MCRDUN_CONNECT_ALL_PAIRS 0
+
+/**
+ * Connect policy: a random spanning forest plus a fraction of the other
+ * pairs as loops.
+ */
+#define MCRDUN_CONNECT_SPANNING_TREE 1
+
+/**
  * Side flag: towards smaller y.
  */
 #define MCRDUN_SIDE_NORTH 1
@@ -63,6 +89,16 @@
  * Side flag: towards smaller x.
  */
 #define MCRDUN_SIDE_WEST 8
+
+/**
+ * Spawn area shape: room centres drawn from a disc.
+ */
+#define MCRDUN_SPAWN_DISC 0
+
+/**
+ * Spawn area shape: room centres drawn from a rectangle.
+ */
+#define MCRDUN_SPAWN_RECT 1
 
 /**
  * Major version of the mcrdun library this header belongs to.
@@ -137,6 +173,21 @@ typedef enum McrdunStatus {
  * access: no other call on the same tree may run meanwhile.
  */
 typedef struct McrdunBsp McrdunBsp;
+
+/**
+ * A grid of rooms, each an arbitrary set of cells (opaque).
+ *
+ * Thread-safety: calls taking a `const McrdunLayout *` only read it and may
+ * run on several threads at once; `mcrdun_layout_add_room` and
+ * `mcrdun_layout_free` need exclusive access.
+ */
+typedef struct McrdunLayout McrdunLayout;
+
+/**
+ * The passages chosen for a whole layout, with the rooms left unconnected
+ * (opaque). Immutable once made: any number of threads may read it.
+ */
+typedef struct McrdunPassagePlan McrdunPassagePlan;
 
 /**
  * A rectangle of cells: `x, y` is the top-left cell, `w` and `h` (>= 1)
@@ -216,6 +267,92 @@ typedef struct McrdunBspNode {
 } McrdunBspNode;
 
 /**
+ * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
+ * `across` is its 4-neighbour in the other.
+ */
+typedef struct McrdunBorderPair {
+  /**
+   * A border cell.
+   */
+  struct McrdunPoint cell;
+  /**
+   * Its 4-neighbour in the other room.
+   */
+  struct McrdunPoint across;
+} McrdunBorderPair;
+
+/**
+ * Two rooms that share a border, `a < b`.
+ */
+typedef struct McrdunRoomPair {
+  /**
+   * The smaller room number.
+   */
+  uint32_t a;
+  /**
+   * The larger room number.
+   */
+  uint32_t b;
+} McrdunRoomPair;
+
+/**
+ * How border cells are weighted when a passage is placed.
+ */
+typedef struct McrdunWeights {
+  /**
+   * `MCRDUN_WEIGHTS_COUNT` or `MCRDUN_WEIGHTS_TABLE`.
+   */
+  uint32_t kind;
+  /**
+   * For `MCRDUN_WEIGHTS_TABLE`: the weight of a cell with 1, 2, 3, 4
+   * neighbours across (the seed's idea is {1, 10, 15, 15}); ignored for
+   * `MCRDUN_WEIGHTS_COUNT`.
+   */
+  uint32_t table[4];
+} McrdunWeights;
+
+/**
+ * A passage: two 4-adjacent cells, `cell_a` in room `a` and `cell_b` in room `b`.
+ */
+typedef struct McrdunPassage {
+  /**
+   * The first room.
+   */
+  uint32_t a;
+  /**
+   * The second room.
+   */
+  uint32_t b;
+  /**
+   * The passage's cell in room `a`.
+   */
+  struct McrdunPoint cell_a;
+  /**
+   * The passage's cell in room `b`.
+   */
+  struct McrdunPoint cell_b;
+} McrdunPassage;
+
+/**
+ * How `mcrdun_layout_passages` connects a layout.
+ */
+typedef struct McrdunPassagePolicy {
+  /**
+   * `MCRDUN_CONNECT_ALL_PAIRS` or `MCRDUN_CONNECT_SPANNING_TREE`.
+   */
+  uint32_t connect;
+  /**
+   * For `MCRDUN_CONNECT_SPANNING_TREE`: the thousandths (0..=1000) of the
+   * pairs outside the spanning forest that also get a passage, as loops.
+   */
+  uint32_t loops_per_mille;
+  /**
+   * How each passage is placed on its border.
+   */
+  struct McrdunWeights weights;
+} McrdunPassagePolicy;
+
+/**
  * Where rectangle `a` touches rectangle `b`.
  */
 typedef struct McrdunSharedWall {
@@ -232,6 +369,102 @@ typedef struct McrdunSharedWall {
    */
   int32_t end;
 } McrdunSharedWall;
+
+/**
+ * Everything `mcrdun_scatter_generate` needs besides the seed. Fill it with
+ * `mcrdun_scatter_params_default` and change what you need.
+ */
+typedef struct McrdunScatterParams {
+  /**
+   * Number of rooms (at most 2^24).
+   */
+  uint32_t count;
+  /**
+   * `MCRDUN_SPAWN_DISC` or `MCRDUN_SPAWN_RECT`.
+   */
+  uint32_t area_shape;
+  /**
+   * Centre of the spawn disc (used with `MCRDUN_SPAWN_DISC`).
+   */
+  struct McrdunPoint disc_center;
+  /**
+   * Radius of the spawn disc in cells, at most 2^24 (0: one cell).
+   */
+  uint32_t disc_radius;
+  /**
+   * The spawn rectangle (used with `MCRDUN_SPAWN_RECT`).
+   */
+  struct McrdunRect area_rect;
+  /**
+   * Smallest room width (>= 1).
+   */
+  uint32_t min_w;
+  /**
+   * Largest room width (>= min_w, at most 65536).
+   */
+  uint32_t max_w;
+  /**
+   * Smallest room height (>= 1).
+   */
+  uint32_t min_h;
+  /**
+   * Largest room height (>= min_h, at most 65536).
+   */
+  uint32_t max_h;
+  /**
+   * Empty cells kept between rooms on at least one axis (at most 65536).
+   */
+  uint32_t padding;
+  /**
+   * The most push steps before the finishing pass takes over.
+   */
+  uint32_t max_steps;
+  /**
+   * Spread a dense heap before pushing: fewer steps, more gaps.
+   */
+  bool spread;
+} McrdunScatterParams;
+
+/**
+ * What a separation did.
+ */
+typedef struct McrdunSeparation {
+  /**
+   * Push steps applied (at most `max_steps`).
+   */
+  uint32_t steps;
+  /**
+   * Whether the pushes alone cleared every overlap before the step cap.
+   */
+  bool converged;
+  /**
+   * Rooms the finishing pass moved after snapping to whole cells.
+   */
+  uint32_t finished;
+} McrdunSeparation;
+
+/**
+ * Where a door between two neighbouring rooms can go.
+ */
+typedef struct McrdunDoorSpan {
+  /**
+   * The side of `a` facing `b`: one of the `MCRDUN_SIDE_*` flags.
+   */
+  uint32_t side;
+  /**
+   * First coordinate of the span where the rooms face each other (x for
+   * north/south, y for east/west).
+   */
+  int32_t start;
+  /**
+   * One past the last coordinate of the span.
+   */
+  int32_t end;
+  /**
+   * Empty cells between the facing sides (0: they touch).
+   */
+  uint32_t gap;
+} McrdunDoorSpan;
 
 #ifdef __cplusplus
 extern "C" {
@@ -537,6 +770,217 @@ enum McrdunStatus mcrdun_bsp_rasterise_leaves(const struct McrdunBsp *bsp,
                                               uint32_t height);
 
 /**
+ * Creates an empty `width` x `height` layout (either may be 0) in `*out`.
+ * Free it with `mcrdun_layout_free`.
+ *
+ * Errors: `TOO_LARGE` when a side exceeds `INT32_MAX` or the grid does not
+ * fit in memory; `NULL_ARGUMENT` when `out` is NULL.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_new(uint32_t width, uint32_t height, struct McrdunLayout **out);
+
+/**
+ * Creates a `width` x `height` layout from a row-major grid of room labels
+ * (`labels[y * width + x]`, `len == width * height`) in `*out`: label `k`
+ * is room `k`, `MCRDUN_NO_ROOM` is no room. Labels must be dense (`0..n`,
+ * each used by at least one cell). Linear in the number of cells. Free it
+ * with `mcrdun_layout_free`.
+ *
+ * Errors: `INVALID_ARGUMENT` when `len != width * height` or a label below
+ * the largest is unused; `TOO_LARGE` as for `mcrdun_layout_new`;
+ * `NULL_ARGUMENT` when `out` is NULL, or `labels` is NULL with `len > 0`.
+ *
+ * # Safety
+ * `labels` is NULL or readable for `len` values; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_from_labels(uint32_t width,
+                                            uint32_t height,
+                                            const uint32_t *labels,
+                                            size_t len,
+                                            struct McrdunLayout **out);
+
+/**
+ * Frees a layout made by `mcrdun_layout_new` or `mcrdun_layout_from_labels`;
+ * NULL does nothing.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle from one of those, not used
+ * afterwards.
+ */
+void mcrdun_layout_free(struct McrdunLayout *layout);
+
+/**
+ * Adds a room made of the `len` cells at `cells` (any shape, any order) and
+ * writes its number to `*out_room`: rooms are numbered 0, 1, 2, ... in the
+ * order added.
+ *
+ * Errors (the layout is unchanged): `INVALID_ARGUMENT` for no cells, a cell
+ * given twice, or a cell already in another room; `OUT_OF_RANGE` for a cell
+ * outside the grid; `TOO_LARGE` past `UINT32_MAX - 1` rooms;
+ * `NULL_ARGUMENT` when `layout` or `out_room` is NULL, or `cells` is NULL
+ * with `len > 0`.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle not used by another thread during the
+ * call; `cells` is NULL or readable for `len` points; `out_room` is NULL or
+ * writable.
+ */
+enum McrdunStatus mcrdun_layout_add_room(struct McrdunLayout *layout,
+                                         const struct McrdunPoint *cells,
+                                         size_t len,
+                                         uint32_t *out_room);
+
+/**
+ * The number of rooms in `layout` (0 for NULL). Never fails.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle.
+ */
+uint32_t mcrdun_layout_room_count(const struct McrdunLayout *layout);
+
+/**
+ * The room that owns cell `p`, or `MCRDUN_NO_ROOM` for a cell in no room.
+ *
+ * Errors: `OUT_OF_RANGE` when `p` is outside the grid; `NULL_ARGUMENT`
+ * when `layout` or `out_room` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out_room` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_room_of(const struct McrdunLayout *layout,
+                                        struct McrdunPoint p,
+                                        uint32_t *out_room);
+
+/**
+ * The border between rooms `a` and `b` as a flat list of
+ * `(cell, neighbour across)` pairs, sorted by the cell's (y, x) and then
+ * the neighbour's; each 4-adjacent pair of cells appears twice, once from
+ * each side. Rooms that do not touch give an empty list (`*len == 0`).
+ * Two-call protocol: `*len` receives the pair count; with `out == NULL` or
+ * `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ *
+ * Errors: `OUT_OF_RANGE` for a room number the layout never handed out;
+ * `INVALID_ARGUMENT` when `a == b`; `NULL_ARGUMENT` when `layout` or `len`
+ * is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * pairs; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_border(const struct McrdunLayout *layout,
+                                       uint32_t a,
+                                       uint32_t b,
+                                       struct McrdunBorderPair *out,
+                                       size_t cap,
+                                       size_t *len);
+
+/**
+ * Every pair of rooms that share a border, each once with `a < b`, sorted.
+ * Two-call protocol as for `mcrdun_layout_border` (the pairs are computed
+ * again by each call: one pass over the grid).
+ *
+ * Errors: `NULL_ARGUMENT` when `layout` or `len` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * pairs; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_adjacent_rooms(const struct McrdunLayout *layout,
+                                               struct McrdunRoomPair *out,
+                                               size_t cap,
+                                               size_t *len);
+
+/**
+ * Chooses one passage between rooms `a` and `b` with a generator seeded by
+ * `seed`: a border cell drawn with probability proportional to its weight,
+ * then one of its neighbours across uniformly. `cell_a` is in `a`. The same
+ * seed gives the same passage as the Rust `choose_passage` with
+ * `seeded_rng(seed)`.
+ *
+ * Errors: `NOT_ADJACENT` when the rooms share no border; `INVALID_ARGUMENT`
+ * when `a == b`, for an unknown weights kind, or when the table gives every
+ * border cell weight 0; `OUT_OF_RANGE` for an unknown room number;
+ * `NULL_ARGUMENT` when `layout` or `out` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_choose_passage(const struct McrdunLayout *layout,
+                                               uint32_t a,
+                                               uint32_t b,
+                                               uint64_t seed,
+                                               struct McrdunWeights weights,
+                                               struct McrdunPassage *out);
+
+/**
+ * Passages for the whole layout with a generator seeded by `seed`, as a new
+ * plan in `*out` (free it with `mcrdun_passage_plan_free`). Read it with
+ * `mcrdun_passage_plan_passages`, `_isolated` and `_components`.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown connect policy or weights kind,
+ * `loops_per_mille > 1000`, or a table that gives every cell of a chosen
+ * border weight 0; `NULL_ARGUMENT` when `layout` or `out` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_passages(const struct McrdunLayout *layout,
+                                         uint64_t seed,
+                                         struct McrdunPassagePolicy policy,
+                                         struct McrdunPassagePlan **out);
+
+/**
+ * Frees a plan made by `mcrdun_layout_passages`; NULL does nothing.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle, not used afterwards.
+ */
+void mcrdun_passage_plan_free(struct McrdunPassagePlan *plan);
+
+/**
+ * The plan's passages, one per chosen pair of rooms, sorted by `(a, b)`
+ * with `a < b`. Two-call protocol: `*len` receives the count; with
+ * `out == NULL` or `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ *
+ * Errors: `NULL_ARGUMENT` when `plan` or `len` is NULL.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * passages; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_passage_plan_passages(const struct McrdunPassagePlan *plan,
+                                               struct McrdunPassage *out,
+                                               size_t cap,
+                                               size_t *len);
+
+/**
+ * The rooms that touch no other room (so no passage reaches them),
+ * ascending. Two-call protocol as for `mcrdun_passage_plan_passages`.
+ *
+ * Errors: `NULL_ARGUMENT` when `plan` or `len` is NULL.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * room numbers; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_passage_plan_isolated(const struct McrdunPassagePlan *plan,
+                                               uint32_t *out,
+                                               size_t cap,
+                                               size_t *len);
+
+/**
+ * The number of connected groups of rooms (an isolated room is a group of
+ * its own); 1 means the passages connect every room. 0 for NULL or an
+ * empty layout. Never fails.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle.
+ */
+uint32_t mcrdun_passage_plan_components(const struct McrdunPassagePlan *plan);
+
+/**
  * Which side of `a` touches `b`, and the span they share.
  *
  * Errors: `INVALID_ARGUMENT` for an invalid rectangle (w or h < 1, or an
@@ -593,6 +1037,158 @@ enum McrdunStatus mcrdun_rect_are_neighbours(struct McrdunRect a,
  * Thread-safe; never fails.
  */
 bool mcrdun_rect_is_valid(struct McrdunRect r);
+
+/**
+ * Fills `out` with defaults: 40 rooms, disc of radius 20 at (0, 0), widths
+ * 4..=12, heights 3..=9, padding 0, 1000 steps, no spreading.
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_params_default(struct McrdunScatterParams *out);
+
+/**
+ * Scatters `params->count` rooms from `seed` and separates them: integer
+ * rooms, no two overlapping, `padding` apart. The same seed and parameters
+ * give the same rooms on every platform. Two-call protocol on `out`:
+ * `*len` receives `count`; with `out == NULL` or `cap < count` the call
+ * returns `BUFFER_TOO_SMALL` before doing any work. `*report` receives the
+ * step count and how the separation ended.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `params`, `len` or `report`;
+ * `INVALID_ARGUMENT` for an unknown `area_shape`, an invalid `area_rect`,
+ * a size range with min < 1, min > max or max > 65536, a radius above
+ * 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms or when
+ * the rooms would leave the int32 range. `count == 0` succeeds with
+ * `*len == 0`. Thread-safe.
+ *
+ * # Safety
+ * `params` is NULL or readable; `out` is NULL or writable for `cap` rects;
+ * `len` and `report` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_generate(uint64_t seed,
+                                          const struct McrdunScatterParams *params,
+                                          struct McrdunRect *out,
+                                          size_t cap,
+                                          size_t *len,
+                                          struct McrdunSeparation *report);
+
+/**
+ * Separates the caller's `count` rooms in place (keeping sizes and order):
+ * afterwards no two overlap and every pair has `padding` empty cells
+ * between them on x or y. `*report` receives the step count. On failure the
+ * rooms are unchanged.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `report`, or NULL `rooms` with
+ * `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a padding above
+ * 65536; `TOO_LARGE` above 2^24 rooms or when a room would leave the int32
+ * range. Thread-safe (on distinct arrays).
+ *
+ * # Safety
+ * `rooms` is NULL or readable and writable for `count` rects; `report` is
+ * NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_separate(struct McrdunRect *rooms,
+                                          size_t count,
+                                          uint32_t padding,
+                                          uint32_t max_steps,
+                                          bool spread,
+                                          struct McrdunSeparation *report);
+
+/**
+ * Every pair of the `count` rooms that are neighbours (the gap between
+ * facing sides in `[0, max_gap)`, the overlap along them greater than
+ * `door_width`), as flat index pairs `a < b` sorted by `(a, b)`. Found by
+ * sorted sweeps, not all pairs. Two-call protocol: `*len` receives twice
+ * the number of pairs.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len`, or NULL `rooms` with
+ * `count > 0`; `INVALID_ARGUMENT` for an invalid rect; `TOO_LARGE` above
+ * 2^24 rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_neighbours(const struct McrdunRect *rooms,
+                                            size_t count,
+                                            uint32_t max_gap,
+                                            uint32_t door_width,
+                                            uint32_t *out,
+                                            size_t cap,
+                                            size_t *len);
+
+/**
+ * The links to build between the `count` rooms: a spanning tree of the
+ * neighbour graph (rule as in `mcrdun_scatter_neighbours`) flooded depth
+ * first from room `start`, then `round(loop_fraction * candidates)` of the
+ * unused neighbour pairs, drawn with `loop_seed`. Flat pairs: the first
+ * `*tree_pairs` pairs are tree links `(from, to)` in flood order, the rest
+ * are loops `(a < b)`, sorted. Two-call protocol: `*len` receives twice the
+ * number of pairs; `*tree_pairs` is written only on success. Rooms the
+ * flood cannot reach appear in no pair (see `mcrdun_scatter_unreachable`).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len` or `tree_pairs`, or NULL `rooms`
+ * with `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a
+ * `loop_fraction` that is NaN or outside [0, 1]; `OUT_OF_RANGE` when
+ * `start >= count` (so always for `count == 0`); `TOO_LARGE` above 2^24
+ * rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` and `tree_pairs` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_links(const struct McrdunRect *rooms,
+                                       size_t count,
+                                       uint32_t max_gap,
+                                       uint32_t door_width,
+                                       uint32_t start,
+                                       double loop_fraction,
+                                       uint64_t loop_seed,
+                                       uint32_t *out,
+                                       size_t cap,
+                                       size_t *len,
+                                       size_t *tree_pairs);
+
+/**
+ * The rooms the flood from `start` cannot reach (rule as in
+ * `mcrdun_scatter_neighbours`), ascending. Two-call protocol: `*len`
+ * receives their number.
+ *
+ * Errors: as `mcrdun_scatter_links` (without the fraction). Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_unreachable(const struct McrdunRect *rooms,
+                                             size_t count,
+                                             uint32_t max_gap,
+                                             uint32_t door_width,
+                                             uint32_t start,
+                                             uint32_t *out,
+                                             size_t cap,
+                                             size_t *len);
+
+/**
+ * Where a door between neighbouring rooms `a` and `b` can go: the side of
+ * `a` facing `b`, the span along it where they face each other, and the
+ * gap between them.
+ *
+ * Errors: `INVALID_ARGUMENT` for an invalid rect; `NOT_ADJACENT` when the
+ * rooms are not neighbours by the rule of `mcrdun_scatter_neighbours`;
+ * `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
+                                           struct McrdunRect b,
+                                           uint32_t max_gap,
+                                           uint32_t door_width,
+                                           struct McrdunDoorSpan *out);
 
 /**
  * The version of the linked library as a static NUL-terminated string,

@@ -38,8 +38,10 @@
 mod boundary;
 mod bsp;
 mod error;
+mod passages;
 mod ptr;
 mod rect;
+mod scatter;
 mod types;
 mod version;
 
