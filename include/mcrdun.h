@@ -20,6 +20,31 @@
 #include <stdint.h>
 
 /**
+ * Traversal order: node, first subtree, second subtree.
+ */
+#define MCRDUN_BSP_ORDER_PRE 0
+
+/**
+ * Traversal order: first subtree, node, second subtree.
+ */
+#define MCRDUN_BSP_ORDER_IN 1
+
+/**
+ * Traversal order: first subtree, second subtree, node.
+ */
+#define MCRDUN_BSP_ORDER_POST 2
+
+/**
+ * Traversal order: breadth first, first child before second.
+ */
+#define MCRDUN_BSP_ORDER_LEVEL 3
+
+/**
+ * Traversal order: the exact reverse of level order (as libtcod's C).
+ */
+#define MCRDUN_BSP_ORDER_INVERTED_LEVEL 4
+
+/**
  * The room number of a cell in no room (`UINT32_MAX`).
  */
 #define MCRDUN_NO_ROOM UINT32_MAX
@@ -139,6 +164,17 @@ typedef enum McrdunStatus {
 } McrdunStatus;
 
 /**
+ * A BSP tree over a rectangle.
+ *
+ * Thread-safety: calls taking a `const McrdunBsp *` only read (the leaf
+ * numbering and the adjacency graph are built on first use behind a
+ * one-time lock), so any number of threads may make them at once on one
+ * tree. Calls taking `McrdunBsp *` change the tree and need exclusive
+ * access: no other call on the same tree may run meanwhile.
+ */
+typedef struct McrdunBsp McrdunBsp;
+
+/**
  * A grid of rooms, each an arbitrary set of cells (opaque).
  *
  * Thread-safety: calls taking a `const McrdunLayout *` only read it and may
@@ -154,6 +190,30 @@ typedef struct McrdunLayout McrdunLayout;
 typedef struct McrdunPassagePlan McrdunPassagePlan;
 
 /**
+ * A rectangle of cells: `x, y` is the top-left cell, `w` and `h` (>= 1)
+ * the size; the right edge `x + w` and bottom edge `y + h` are exclusive
+ * and must fit in an `int32_t`.
+ */
+typedef struct McrdunRect {
+  /**
+   * Left edge.
+   */
+  int32_t x;
+  /**
+   * Top edge.
+   */
+  int32_t y;
+  /**
+   * Width (>= 1).
+   */
+  int32_t w;
+  /**
+   * Height (>= 1).
+   */
+  int32_t h;
+} McrdunRect;
+
+/**
  * A cell position; `y` grows downwards.
  */
 typedef struct McrdunPoint {
@@ -166,6 +226,45 @@ typedef struct McrdunPoint {
    */
   int32_t y;
 } McrdunPoint;
+
+/**
+ * One node of a BSP tree, by value.
+ */
+typedef struct McrdunBspNode {
+  /**
+   * The cells the node covers.
+   */
+  struct McrdunRect rect;
+  /**
+   * Depth below the root (root: 0).
+   */
+  uint32_t level;
+  /**
+   * 1 when the node is cut by a horizontal line (first child above),
+   * 0 for a vertical cut (first child left) or a leaf.
+   */
+  uint32_t horizontal;
+  /**
+   * The first coordinate of the second child (0 for a leaf).
+   */
+  int32_t position;
+  /**
+   * The parent's node index, `SIZE_MAX` for the root.
+   */
+  size_t parent;
+  /**
+   * The first child's node index, `SIZE_MAX` for a leaf.
+   */
+  size_t left;
+  /**
+   * The second child's node index, `SIZE_MAX` for a leaf.
+   */
+  size_t right;
+  /**
+   * The leaf number (level order), `SIZE_MAX` for an internal node.
+   */
+  size_t leaf_index;
+} McrdunBspNode;
 
 /**
  * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
@@ -252,30 +351,6 @@ typedef struct McrdunPassagePolicy {
    */
   struct McrdunWeights weights;
 } McrdunPassagePolicy;
-
-/**
- * A rectangle of cells: `x, y` is the top-left cell, `w` and `h` (>= 1)
- * the size; the right edge `x + w` and bottom edge `y + h` are exclusive
- * and must fit in an `int32_t`.
- */
-typedef struct McrdunRect {
-  /**
-   * Left edge.
-   */
-  int32_t x;
-  /**
-   * Top edge.
-   */
-  int32_t y;
-  /**
-   * Width (>= 1).
-   */
-  int32_t w;
-  /**
-   * Height (>= 1).
-   */
-  int32_t h;
-} McrdunRect;
 
 /**
  * Where rectangle `a` touches rectangle `b`.
@@ -418,6 +493,281 @@ const char *mcrdun_status_str(uint32_t status);
  * `buf` is NULL or writable for `cap` bytes; `len` is NULL or writable.
  */
 enum McrdunStatus mcrdun_last_error(char *buf, size_t cap, size_t *len);
+
+/**
+ * Creates a tree with one node covering `(x, y, w, h)` into `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL; `INVALID_ARGUMENT` when
+ * `w` or `h` < 1 or an edge passes `INT32_MAX`. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_new(int32_t x,
+                                 int32_t y,
+                                 int32_t w,
+                                 int32_t h,
+                                 struct McrdunBsp **out);
+
+/**
+ * Releases a tree. NULL does nothing.
+ *
+ * # Safety
+ * `bsp` is NULL or a handle from `mcrdun_bsp_new` not yet freed, used by no
+ * other thread.
+ */
+void mcrdun_bsp_free(struct McrdunBsp *bsp);
+
+/**
+ * Clears the tree and splits it recursively, at most `depth` (<= 32)
+ * levels, with mcrdun's seeded generator (`seed`): no leaf narrower than
+ * `min_w` or lower than `min_h` (splitting stops instead); a node wider than
+ * `max_h_ratio` times its height is cut vertically, one higher than
+ * `max_v_ratio` times its width horizontally. The same seed gives the same
+ * tree on every platform.
+ *
+ * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `depth > 32`, a minimum
+ * < 1, a ratio < 1 or NaN; `TOO_LARGE` past 2^32 - 1 nodes. On error the
+ * tree is unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_split_recursive(struct McrdunBsp *bsp,
+                                             uint64_t seed,
+                                             uint32_t depth,
+                                             int32_t min_w,
+                                             int32_t min_h,
+                                             float max_h_ratio,
+                                             float max_v_ratio);
+
+/**
+ * Clears the tree and splits it exactly as libtcod's
+ * `TCOD_bsp_split_recursive(root, rng, depth, min_w, min_h, max_h_ratio,
+ * max_v_ratio)` does with `rng = TCOD_random_new_from_seed(TCOD_RNG_MT,
+ * mt_seed)`: the same nodes and the same leaves in the same order.
+ *
+ * Errors: those of `mcrdun_bsp_split_recursive`; `UNSATISFIABLE` where
+ * libtcod would make a node of width or height <= 0 (libtcod returns a
+ * broken tree there); `TOO_LARGE` where libtcod's int arithmetic would
+ * overflow. On error the tree is unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_split_recursive_libtcod(struct McrdunBsp *bsp,
+                                                     uint32_t mt_seed,
+                                                     uint32_t depth,
+                                                     int32_t min_w,
+                                                     int32_t min_h,
+                                                     float max_h_ratio,
+                                                     float max_v_ratio);
+
+/**
+ * Splits leaf number `leaf` (level order): with `horizontal == 1` along
+ * the line y = `position` (first child above), with 0 along x = `position`
+ * (first child left). Leaf numbers change afterwards.
+ *
+ * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `horizontal` other than 0
+ * or 1; `OUT_OF_RANGE` for a leaf number >= the leaf count or a position
+ * that would leave a child empty; `TOO_LARGE` past 2^32 - 1 nodes. On error
+ * the tree is unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_split_leaf(struct McrdunBsp *bsp,
+                                        size_t leaf,
+                                        uint32_t horizontal,
+                                        int32_t position);
+
+/**
+ * Removes every node but the root.
+ *
+ * Errors: `NULL_ARGUMENT`. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_clear(struct McrdunBsp *bsp);
+
+/**
+ * Moves and resizes the whole tree to `(x, y, w, h)`, keeping every split
+ * position (as libtcod's `TCOD_bsp_resize`).
+ *
+ * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for an invalid rectangle or
+ * when a kept position would fall outside its node. On error the tree is
+ * unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_resize(struct McrdunBsp *bsp,
+                                    int32_t x,
+                                    int32_t y,
+                                    int32_t w,
+                                    int32_t h);
+
+/**
+ * The change counter: every successful split, clear or resize bumps it;
+ * leaf and node numbers, adjacency and wall tiles read before a bump are
+ * out of date. 0 for a NULL handle. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+uint64_t mcrdun_bsp_generation(const struct McrdunBsp *bsp);
+
+/**
+ * The number of leaves (0 for a NULL handle). Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+size_t mcrdun_bsp_leaf_count(const struct McrdunBsp *bsp);
+
+/**
+ * The number of nodes, leaves and internal ones (0 for a NULL handle).
+ * Node indices run `0..count`, the root is 0. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+size_t mcrdun_bsp_node_count(const struct McrdunBsp *bsp);
+
+/**
+ * The rectangle of leaf number `leaf` (level order).
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_leaf_rect(const struct McrdunBsp *bsp,
+                                       size_t leaf,
+                                       struct McrdunRect *out);
+
+/**
+ * The node index of leaf number `leaf`.
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `node` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_leaf_node(const struct McrdunBsp *bsp, size_t leaf, size_t *node);
+
+/**
+ * The number of the leaf covering the cell `(x, y)`. O(depth).
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` when the cell is outside the
+ * tree. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `leaf` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_find_leaf(const struct McrdunBsp *bsp,
+                                       int32_t x,
+                                       int32_t y,
+                                       size_t *leaf);
+
+/**
+ * The leaves sharing a wall segment (not just a corner) with leaf number
+ * `leaf`, ascending. Two-call protocol: `*len` receives the count; with
+ * `out == NULL` or `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ * The whole graph is built on first use (O(n log n)) and cached until the
+ * tree changes.
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, `len`); `OUT_OF_RANGE` for
+ * `leaf >= leaf count`; `BUFFER_TOO_SMALL`. Thread-safe: several threads
+ * may read the adjacency of one tree at once.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * items; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_adjacency(const struct McrdunBsp *bsp,
+                                       size_t leaf,
+                                       uint32_t *out,
+                                       size_t cap,
+                                       size_t *len);
+
+/**
+ * The tiles on leaf `leaf`'s own edge, inside it, along the wall it shares
+ * with leaf `neighbour`, in ascending coordinate order (for a cut at
+ * x = 50 the left leaf gets x = 49, the right one x = 50). Two-call
+ * protocol as for `mcrdun_bsp_adjacency`.
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, `len`); `OUT_OF_RANGE` for a leaf number
+ * at or past the leaf count; `NOT_ADJACENT` when the two leaves share no wall
+ * (also `leaf == neighbour`); `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * points; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_adjacent_tiles(const struct McrdunBsp *bsp,
+                                            size_t leaf,
+                                            size_t neighbour,
+                                            struct McrdunPoint *out,
+                                            size_t cap,
+                                            size_t *len);
+
+/**
+ * The node with index `node` (`0..node count`, the root is 0).
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `node >= node count`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_node(const struct McrdunBsp *bsp,
+                                  size_t node,
+                                  struct McrdunBspNode *out);
+
+/**
+ * The node indices of the subtree of `node` in `order` (one of the
+ * `MCRDUN_BSP_ORDER_*` values). Two-call protocol as for
+ * `mcrdun_bsp_adjacency`.
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, `len`); `INVALID_ARGUMENT` for an
+ * unknown order; `OUT_OF_RANGE` for `node >= node count`;
+ * `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * items; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_traverse(const struct McrdunBsp *bsp,
+                                      size_t node,
+                                      uint32_t order,
+                                      size_t *out,
+                                      size_t cap,
+                                      size_t *len);
+
+/**
+ * Writes each leaf's number into a caller's row-major grid of `width` x
+ * `height` cells (cell (x, y) at `cells[y * width + x]`, the point (x, y)),
+ * over the leaf's rectangle shrunk by `margin` on every side, clipped to
+ * the grid. Other cells keep their value: fill the grid first (for example
+ * with `UINT32_MAX` for walls).
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, or `cells` with a non-empty grid);
+ * `INVALID_ARGUMENT` for a negative margin; `TOO_LARGE` when a side passes
+ * `INT32_MAX` or `width * height` overflows. Thread-safe on the tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `cells` is NULL or writable for
+ * `width * height` items.
+ */
+enum McrdunStatus mcrdun_bsp_rasterise_leaves(const struct McrdunBsp *bsp,
+                                              int32_t margin,
+                                              uint32_t *cells,
+                                              uint32_t width,
+                                              uint32_t height);
 
 /**
  * Creates an empty `width` x `height` layout (either may be 0) in `*out`.

@@ -36,6 +36,7 @@
 //! ```
 
 mod boundary;
+mod bsp;
 mod error;
 mod passages;
 mod ptr;
