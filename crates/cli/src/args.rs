@@ -2,7 +2,7 @@
 //! each generator's own.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcrdun_dungeon::{CaveConfig, Level, LevelError, PassagesConfig, ScatterConfig};
+use mcrdun_dungeon::{BspConfig, CaveConfig, Level, LevelError, PassagesConfig, ScatterConfig};
 use std::path::PathBuf;
 
 /// The PNG pixels per tile when `--scale` is not given.
@@ -59,6 +59,26 @@ pub struct Common {
 /// The generators.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Rooms in the leaves of a BSP tree, linked along the leaf adjacency.
+    Bsp {
+        #[command(flatten)]
+        common: Common,
+        /// The most times a leaf is split (at most 32).
+        #[arg(long, default_value_t = 32)]
+        depth: u32,
+        /// The narrowest leaf (at least --min-room + 2).
+        #[arg(long, default_value_t = 10)]
+        min_leaf_width: u32,
+        /// The lowest leaf (at least --min-room + 2).
+        #[arg(long, default_value_t = 8)]
+        min_leaf_height: u32,
+        /// The smallest room side.
+        #[arg(long, default_value_t = 3)]
+        min_room: u32,
+        /// Share of the extra leaf adjacencies linked anyway, in [0, 1].
+        #[arg(long, default_value_t = 0.15)]
+        loops: f64,
+    },
     /// Scattered rooms pushed apart and linked to their neighbours.
     Scatter {
         #[command(flatten)]
@@ -109,7 +129,8 @@ pub struct Generated {
 impl Command {
     pub fn common(&self) -> &Common {
         match self {
-            Command::Scatter { common, .. }
+            Command::Bsp { common, .. }
+            | Command::Scatter { common, .. }
             | Command::Passages { common, .. }
             | Command::Cave { common, .. } => common,
         }
@@ -123,6 +144,25 @@ impl Command {
         let c = self.common();
         let (width, height) = (c.width, c.height);
         let level = match self {
+            Command::Bsp {
+                depth,
+                min_leaf_width,
+                min_leaf_height,
+                min_room,
+                loops,
+                ..
+            } => mcrdun_dungeon::bsp(
+                &BspConfig {
+                    width,
+                    height,
+                    depth: *depth,
+                    min_leaf_width: *min_leaf_width,
+                    min_leaf_height: *min_leaf_height,
+                    min_room: *min_room,
+                    loops: *loops,
+                },
+                seed,
+            )?,
             Command::Scatter {
                 rooms,
                 min_room,

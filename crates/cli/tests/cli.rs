@@ -34,7 +34,7 @@ fn usage_error(args: &[&str], needle: &str) {
     assert!(out.stdout.is_empty(), "nothing on stdout for a usage error");
 }
 
-const GENERATORS: &[&str] = &["scatter", "cave", "passages"];
+const GENERATORS: &[&str] = &["bsp", "scatter", "cave", "passages"];
 
 #[test]
 fn ascii_is_the_default_and_has_the_asked_size() {

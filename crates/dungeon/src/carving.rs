@@ -1,10 +1,7 @@
 //! Small drawing helpers shared by the room pipelines.
-// The BSP level uses the rest of these helpers; until its crate is in
-// this branch some are unused.
-#![allow(dead_code)]
 
-use crate::Tile;
 use crate::LevelError;
+use crate::Tile;
 use mcrdun_geom::random::{SeededRng, shuffle};
 use mcrdun_geom::{Grid, Point, Rect};
 

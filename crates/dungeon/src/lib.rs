@@ -5,6 +5,7 @@
 //!
 //! | pipeline | what it composes |
 //! | --- | --- |
+//! | [`bsp`] | `mcrdun-bsp`: a room in each leaf, a random spanning tree of the leaf adjacency plus loops, doors on `adjacent_tiles` |
 //! | [`scatter`] | `mcrdun-scatter`: rooms scattered and pushed apart, their neighbour tree plus loops, doors on the facing spans |
 //! | [`cave`] | a cellular automaton (noise, smoothing passes) |
 //! | [`passages`] | Voronoi-cell rooms, passages chosen by `mcrdun-passages` |
@@ -43,6 +44,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod bsp;
 mod carving;
 mod cave;
 mod error;
@@ -54,6 +56,7 @@ mod reach;
 mod scatter;
 mod tile;
 
+pub use bsp::{BspConfig, bsp};
 pub use cave::{CaveConfig, MAX_CAVE_PASSES, cave};
 pub use error::LevelError;
 pub use level::{Door, Level, LevelKind, Room, Summary};

@@ -5,17 +5,30 @@
 //! independently of the crate's own code (a plain BFS flood).
 
 use mcrdun_dungeon::{
-    CaveConfig, Level, LevelError, LevelKind, PassagesConfig, ScatterConfig, Tile, cave, passages,
-    scatter,
+    BspConfig, CaveConfig, Level, LevelError, LevelKind, PassagesConfig, ScatterConfig, Tile, bsp,
+    cave, passages, scatter,
 };
 use mcrdun_geom::Point;
 use proptest::prelude::*;
 
 /// The pipelines whose crates are in this branch so far.
-const KINDS: [LevelKind; 3] = [LevelKind::Scatter, LevelKind::Cave, LevelKind::Passages];
+const KINDS: [LevelKind; 4] = [
+    LevelKind::Bsp,
+    LevelKind::Scatter,
+    LevelKind::Cave,
+    LevelKind::Passages,
+];
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
     match kind {
+        LevelKind::Bsp => bsp(
+            &BspConfig {
+                width,
+                height,
+                ..BspConfig::default()
+            },
+            seed,
+        ),
         LevelKind::Scatter => scatter(
             &ScatterConfig {
                 width,
@@ -260,6 +273,8 @@ fn golden_hashes() {
         }
     }
     let expected = [
+        "bsp 80x50 7 884712bfc1b2377d",
+        "bsp 64x40 12345 f2541000bd2e8b73",
         "scatter 80x50 7 b310448724daeef6",
         "scatter 64x40 12345 14f70b49741516d8",
         "cave 80x50 7 7423e9d3b72c4979",
