@@ -171,3 +171,26 @@ fn output_to_an_unwritable_place_exits_1() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
 }
+
+/// The picture in docs/ is what the command makes today (compared as
+/// decoded pixels, so a different PNG compressor would not matter).
+#[test]
+fn docs_picture_is_current() {
+    fn pixels(bytes: Vec<u8>) -> (u32, u32, Vec<u8>) {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf.truncate(info.buffer_size());
+        (info.width, info.height, buf)
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/bsp-seed7.png");
+    let committed = pixels(std::fs::read(path).unwrap());
+    let made = pixels(ok(&["bsp", "--seed", "7", "--format", "png"]).stdout);
+    assert_eq!((committed.0, committed.1), (640, 400));
+    assert!(
+        committed == made,
+        "docs/bsp-seed7.png is stale: run `mcrdun bsp --seed 7 --format png --output docs/bsp-seed7.png`"
+    );
+}
