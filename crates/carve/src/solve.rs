@@ -24,12 +24,12 @@ impl Maze {
             let i = queue[head];
             head += 1;
             for side in Side::ALL {
-                if self.as_bytes()[i] & side.bit() == 0
-                    && let Some(j) = self.step_index(i, side)
-                    && came[j] == 0
-                {
-                    came[j] = side.bit();
-                    queue.push(j);
+                if self.as_bytes()[i] & side.bit() == 0 {
+                    let j = self.through(i, side);
+                    if came[j] == 0 {
+                        came[j] = side.bit();
+                        queue.push(j);
+                    }
                 }
             }
         }
@@ -41,9 +41,7 @@ impl Maze {
         while c != s {
             let side = Side::from_bit(came[c]).expect("a reached cell records its side");
             path.push(side);
-            c = self
-                .step_index(c, side.opposite())
-                .expect("the search stayed inside");
+            c = self.through(c, side.opposite());
         }
         path.reverse();
         Ok(path)
