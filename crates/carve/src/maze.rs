@@ -47,11 +47,23 @@ impl Maze {
             return Err(CarveError::ZeroSize { width, height });
         }
         let n = checked_cell_count(width.into(), height.into())?;
+        // A failed allocation is an error, not an abort: sizes come from
+        // callers (and from C), and 2e9 x 2e9 passes the count check.
+        let too_large = CarveError::TooLarge {
+            width: width.into(),
+            height: height.into(),
+        };
+        let mut walls = Vec::new();
+        walls.try_reserve_exact(n).map_err(|_| too_large.clone())?;
+        walls.resize(n, ALL_WALLS);
+        let mut blocked = Vec::new();
+        blocked.try_reserve_exact(n).map_err(|_| too_large)?;
+        blocked.resize(n, false);
         Ok(Maze {
             width,
             height,
-            walls: vec![ALL_WALLS; n],
-            blocked: vec![false; n],
+            walls,
+            blocked,
             blocked_count: 0,
         })
     }
@@ -407,6 +419,10 @@ mod tests {
         );
         assert!(matches!(
             Maze::new(u32::MAX, 1),
+            Err(CarveError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            Maze::new(2_000_000_000, 2_000_000_000),
             Err(CarveError::TooLarge { .. })
         ));
         let m = Maze::new(4, 3).unwrap();

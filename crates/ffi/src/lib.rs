@@ -36,6 +36,7 @@
 //! ```
 
 mod boundary;
+mod carve;
 mod error;
 mod ptr;
 mod rect;
