@@ -6,11 +6,34 @@
 //! and pushed. Marking when pushed, not when popped, is what keeps a cell
 //! from entering the stack twice and closing a loop. Each cell is pushed
 //! and popped once: O(cells) time, O(longest branch) stack.
+//!
+//! The free neighbours are gathered as a 4-bit mask (N, E, S, W) without a
+//! branch per neighbour, and the chosen one is the k-th set bit, read from a
+//! table: on a large maze the branch mispredictions of four unpredictable
+//! tests per step were most of the cost.
 
 use super::{FREE, IN, pick};
 use crate::Maze;
 use mcrdun_geom::Side;
 use rand::Rng;
+
+/// `NTH_BIT[mask][k]`: the position of the k-th set bit of the 4-bit mask.
+const NTH_BIT: [[u8; 4]; 16] = {
+    let mut table = [[0u8; 4]; 16];
+    let mut mask = 0;
+    while mask < 16 {
+        let (mut bit, mut k) = (0, 0);
+        while bit < 4 {
+            if mask & (1 << bit) != 0 {
+                table[mask][k] = bit as u8;
+                k += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+};
 
 pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, start: usize, state: &mut [u8], rng: &mut R) {
     let w = maze.width() as usize;
@@ -23,32 +46,41 @@ pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, start: usize, state: &mut [u
     while let Some(&(x, y)) = stack.last() {
         let (xu, yu) = (x as usize, y as usize);
         let i = yu * w + xu;
-        let mut opts = [(0usize, Side::North); 4];
-        let mut n = 0;
-        if yu > 0 && state[i - w] == FREE {
-            opts[n] = (i - w, Side::North);
-            n += 1;
-        }
-        if xu + 1 < w && state[i + 1] == FREE {
-            opts[n] = (i + 1, Side::East);
-            n += 1;
-        }
-        if yu + 1 < h && state[i + w] == FREE {
-            opts[n] = (i + w, Side::South);
-            n += 1;
-        }
-        if xu > 0 && state[i - 1] == FREE {
-            opts[n] = (i - 1, Side::West);
-            n += 1;
-        }
-        if n == 0 {
+        // Border tests are almost always true and predict well; the state
+        // comparisons become flags, not branches.
+        let north = yu > 0 && state[i - w] == FREE;
+        let east = xu + 1 < w && state[i + 1] == FREE;
+        let south = yu + 1 < h && state[i + w] == FREE;
+        let west = xu > 0 && state[i - 1] == FREE;
+        let mask =
+            north as usize | (east as usize) << 1 | (south as usize) << 2 | (west as usize) << 3;
+        if mask == 0 {
             stack.pop();
             continue;
         }
-        let (j, side) = opts[pick(rng, n)];
+        let k = pick(rng, mask.count_ones() as usize);
+        let side = Side::ALL[usize::from(NTH_BIT[mask][k])];
+        let (j, next) = match side {
+            Side::North => (i - w, (x, y - 1)),
+            Side::East => (i + 1, (x + 1, y)),
+            Side::South => (i + w, (x, y + 1)),
+            Side::West => (i - 1, (x - 1, y)),
+        };
         maze.open_between(i, j, side);
         state[j] = IN;
-        let d = side.delta();
-        stack.push(((x as i32 + d.x) as u32, (y as i32 + d.y) as u32));
+        stack.push(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NTH_BIT;
+
+    #[test]
+    fn nth_bit_table() {
+        assert_eq!(NTH_BIT[0b1010][0], 1);
+        assert_eq!(NTH_BIT[0b1010][1], 3);
+        assert_eq!(NTH_BIT[0b1111], [0, 1, 2, 3]);
+        assert_eq!(NTH_BIT[0b0100][0], 2);
     }
 }
