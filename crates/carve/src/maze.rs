@@ -305,6 +305,13 @@ impl Maze {
         self.walls[j] &= !side.opposite().bit();
     }
 
+    /// The wall bytes (mutable) and the blocked flags, for carvers that
+    /// work on the raw arrays.
+    #[inline]
+    pub(crate) fn walls_and_mask_mut(&mut self) -> (&mut [u8], &[bool]) {
+        (&mut self.walls, &self.blocked)
+    }
+
     /// Blocks `cell`: closes its four walls (and the facing walls of its
     /// neighbours) and keeps it closed from now on. Blocking a blocked cell
     /// is a no-op.

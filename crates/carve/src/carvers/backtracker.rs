@@ -12,9 +12,9 @@
 //! table: on a large maze the branch mispredictions of four unpredictable
 //! tests per step were most of the cost.
 
-use super::{FREE, IN, pick};
+use super::pick;
 use crate::Maze;
-use mcrdun_geom::Side;
+use crate::maze::ALL_WALLS;
 use rand::Rng;
 
 /// `NTH_BIT[mask][k]`: the position of the k-th set bit of the 4-bit mask.
@@ -35,23 +35,39 @@ const NTH_BIT: [[u8; 4]; 16] = {
     table
 };
 
-pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, start: usize, state: &mut [u8], rng: &mut R) {
+/// Column steps towards N, E, S, W (wrapping: -1 is `u32::MAX`).
+const DX: [u32; 4] = [0, 1, 0, u32::MAX];
+/// Row steps towards N, E, S, W.
+const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
+
+/// Carves the start's piece of a fully closed maze. A cell is free while
+/// all four of its walls are closed and it is not blocked: joining a cell
+/// opens one of its walls, which marks it, so no separate visited array is
+/// needed (and the carve touches one byte per cell, not two). The start
+/// counts as free until its first step, which nobody else can see. Open
+/// cells of other pieces are never next to this piece, so they need no
+/// test either. `MASKED` = false skips the blocked test when nothing is
+/// blocked.
+pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(maze: &mut Maze, start: usize, rng: &mut R) {
     let w = maze.width() as usize;
     let h = maze.height() as usize;
+    // Index steps towards N, E, S, W (wrapping: -w and -1).
+    let step = [w.wrapping_neg(), 1, w, usize::MAX];
     // (x, y) on the stack: the border tests need them, and recomputing
     // them from the index would cost a division per step.
     let mut stack: Vec<(u32, u32)> = Vec::new();
-    state[start] = IN;
     stack.push(((start % w) as u32, (start / w) as u32));
+    let (walls, blocked) = maze.walls_and_mask_mut();
+    let free = |walls: &[u8], j: usize| walls[j] == ALL_WALLS && (!MASKED || !blocked[j]);
     while let Some(&(x, y)) = stack.last() {
         let (xu, yu) = (x as usize, y as usize);
         let i = yu * w + xu;
-        // Border tests are almost always true and predict well; the state
+        // Border tests are almost always true and predict well; the wall
         // comparisons become flags, not branches.
-        let north = yu > 0 && state[i - w] == FREE;
-        let east = xu + 1 < w && state[i + 1] == FREE;
-        let south = yu + 1 < h && state[i + w] == FREE;
-        let west = xu > 0 && state[i - 1] == FREE;
+        let north = yu > 0 && free(walls, i - w);
+        let east = xu + 1 < w && free(walls, i + 1);
+        let south = yu + 1 < h && free(walls, i + w);
+        let west = xu > 0 && free(walls, i - 1);
         let mask =
             north as usize | (east as usize) << 1 | (south as usize) << 2 | (west as usize) << 3;
         if mask == 0 {
@@ -59,16 +75,13 @@ pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, start: usize, state: &mut [u
             continue;
         }
         let k = pick(rng, mask.count_ones() as usize);
-        let side = Side::ALL[usize::from(NTH_BIT[mask][k])];
-        let (j, next) = match side {
-            Side::North => (i - w, (x, y - 1)),
-            Side::East => (i + 1, (x + 1, y)),
-            Side::South => (i + w, (x, y + 1)),
-            Side::West => (i - 1, (x - 1, y)),
-        };
-        maze.open_between(i, j, side);
-        state[j] = IN;
-        stack.push(next);
+        // Bit b is side N, E, S, W; tables instead of a `match`, whose
+        // jump table was another unpredictable branch.
+        let b = usize::from(NTH_BIT[mask][k]);
+        let j = i.wrapping_add(step[b]);
+        walls[i] &= !(1 << b);
+        walls[j] &= !(1 << ((b + 2) & 3));
+        stack.push((x.wrapping_add(DX[b]), y.wrapping_add(DY[b])));
     }
 }
 
@@ -82,5 +95,11 @@ mod tests {
         assert_eq!(NTH_BIT[0b1010][1], 3);
         assert_eq!(NTH_BIT[0b1111], [0, 1, 2, 3]);
         assert_eq!(NTH_BIT[0b0100][0], 2);
+        for (b, side) in mcrdun_geom::Side::ALL.into_iter().enumerate() {
+            assert_eq!(1 << b, side.bit());
+            assert_eq!(1 << ((b + 2) & 3), side.opposite().bit());
+            let d = side.delta();
+            assert_eq!((super::DX[b] as i32, super::DY[b] as i32), (d.x, d.y));
+        }
     }
 }

@@ -217,6 +217,14 @@ impl Algorithm {
                 percent: newest_percent,
             });
         }
+        let masked = maze.blocked_count() > 0;
+        if self == Algorithm::Backtracker && !masked {
+            // The backtracker marks cells in the walls themselves; without a
+            // mask there is one piece and no state array to build.
+            maze.close_all();
+            backtracker::run::<false, R>(maze, s, rng);
+            return Ok(());
+        }
         let (mut state, reachable) = piece(maze, s);
         if whole && reachable != maze.open_count() {
             return Err(CarveError::SplitByMask {
@@ -226,7 +234,7 @@ impl Algorithm {
         }
         maze.close_all();
         match self {
-            Algorithm::Backtracker => backtracker::run(maze, s, &mut state, rng),
+            Algorithm::Backtracker => backtracker::run::<true, R>(maze, s, rng),
             Algorithm::Prim => prim::run(maze, s, &mut state, rng),
             Algorithm::Kruskal => kruskal::run(maze, &state, reachable, rng),
             Algorithm::Wilson => wilson::run(maze, s, &mut state, rng),
