@@ -54,12 +54,14 @@ pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(maze: &mut Maze, start: u
     // Index steps towards N, E, S, W (wrapping: -w and -1).
     let step = [w.wrapping_neg(), 1, w, usize::MAX];
     // (x, y) on the stack: the border tests need them, and recomputing
-    // them from the index would cost a division per step.
+    // them from the index would cost a division per step. The current cell
+    // stays in registers; the stack holds the path below it.
     let mut stack: Vec<(u32, u32)> = Vec::new();
-    stack.push(((start % w) as u32, (start / w) as u32));
+    let mut cur = ((start % w) as u32, (start / w) as u32);
     let (walls, blocked) = maze.walls_and_mask_mut();
     let free = |walls: &[u8], j: usize| walls[j] == ALL_WALLS && (!MASKED || !blocked[j]);
-    while let Some(&(x, y)) = stack.last() {
+    loop {
+        let (x, y) = cur;
         let (xu, yu) = (x as usize, y as usize);
         let i = yu * w + xu;
         // Border tests are almost always true and predict well; the wall
@@ -71,7 +73,10 @@ pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(maze: &mut Maze, start: u
         let mask =
             north as usize | (east as usize) << 1 | (south as usize) << 2 | (west as usize) << 3;
         if mask == 0 {
-            stack.pop();
+            match stack.pop() {
+                Some(parent) => cur = parent,
+                None => return,
+            }
             continue;
         }
         let k = pick(rng, mask.count_ones() as usize);
@@ -81,7 +86,8 @@ pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(maze: &mut Maze, start: u
         let j = i.wrapping_add(step[b]);
         walls[i] &= !(1 << b);
         walls[j] &= !(1 << ((b + 2) & 3));
-        stack.push((x.wrapping_add(DX[b]), y.wrapping_add(DY[b])));
+        stack.push(cur);
+        cur = (x.wrapping_add(DX[b]), y.wrapping_add(DY[b]));
     }
 }
 
