@@ -112,6 +112,17 @@ impl Maze {
 
     /// Dead-end and junction shares, mean corridor length and the longest
     /// path. O(cells).
+    ///
+    /// ```
+    /// use mcrdun_carve::{Algorithm, Maze};
+    /// use mcrdun_geom::{random::seeded_rng, Point};
+    /// let mut maze = Maze::new(1, 5)?;
+    /// maze.carve(Algorithm::Prim, Point::new(0, 2), &mut seeded_rng(1))?;
+    /// let t = maze.texture();
+    /// assert_eq!((t.dead_end_percent, t.junction_percent), (40.0, 0.0));
+    /// assert_eq!((t.mean_corridor_length, t.longest_path), (4.0, 4));
+    /// # Ok::<(), mcrdun_carve::CarveError>(())
+    /// ```
     pub fn texture(&self) -> Texture {
         let open = self.open_count();
         let (mut dead, mut junction, mut node_degrees) = (0usize, 0usize, 0usize);
@@ -133,7 +144,14 @@ impl Maze {
         // cells, which has none and counts as one corridor.
         let corridors = node_degrees / 2 + self.rings();
         let passages = self.passage_count();
-        let percent = |n: usize| n as f64 * 100.0 / open as f64;
+        // An all-blocked maze has no open cell: 0%, not NaN.
+        let percent = |n: usize| {
+            if open == 0 {
+                0.0
+            } else {
+                n as f64 * 100.0 / open as f64
+            }
+        };
         Texture {
             dead_end_percent: percent(dead),
             junction_percent: percent(junction),
@@ -204,5 +222,50 @@ impl Maze {
         let (a, _) = self.bfs_far(first, &mut dist, &mut queue);
         let (_, d) = self.bfs_far(a, &mut dist, &mut queue);
         d as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_on_a_hand_made_maze() {
+        // A 3x2 ring plus nothing else: one loop, no dead end, one corridor.
+        let mut m = Maze::new(3, 2).unwrap();
+        let ring = [
+            (0, 0, Side::East),
+            (1, 0, Side::East),
+            (2, 0, Side::South),
+            (2, 1, Side::West),
+            (1, 1, Side::West),
+            (0, 1, Side::North),
+        ];
+        for (x, y, s) in ring {
+            m.open_wall(Point::new(x, y), s).unwrap();
+        }
+        assert_eq!(
+            (m.passage_count(), m.component_count(), m.loop_count()),
+            (6, 1, 1)
+        );
+        assert!(!m.is_perfect());
+        let t = m.texture();
+        assert_eq!(t.dead_end_percent, 0.0);
+        assert_eq!(t.mean_corridor_length, 6.0);
+        assert_eq!(t.longest_path, 3);
+        // Cut one wall: a path of 6 cells, two dead ends.
+        m.close_wall(Point::new(0, 0), Side::East).unwrap();
+        assert!(m.is_perfect());
+        assert_eq!(
+            m.dead_ends().collect::<Vec<_>>(),
+            [Point::new(0, 0), Point::new(1, 0)]
+        );
+        assert_eq!(m.texture().longest_path, 5);
+        // All blocked: nothing open, no NaN.
+        let mut b = Maze::new(1, 1).unwrap();
+        b.block(Point::new(0, 0)).unwrap();
+        assert_eq!(b.texture().dead_end_percent, 0.0);
+        assert_eq!(b.component_count(), 0);
+        assert!(!b.is_perfect());
     }
 }
