@@ -67,10 +67,18 @@ proptest! {
         w in 1u32..=64, h in 1u32..=64, density in 0u32..40,
         mask_seed: u64, start_pick: usize, seed: u64, algorithm in algorithm(),
     ) {
-        let density = if algorithm.supports_mask() { density } else { 0 };
-        let Some((mut maze, start)) = masked(w, h, density, mask_seed, start_pick) else {
+        let Some((mut maze, mut start)) = masked(w, h, density, mask_seed, start_pick) else {
             return Ok(());
         };
+        if !algorithm.supports_mask() && maze.blocked_count() > 0 {
+            // Refused, unchanged; then the same size without a mask.
+            let before = maze.clone();
+            let r = algorithm.carve_piece(&mut maze, start, &mut seeded_rng(seed));
+            prop_assert_eq!(r, Err(CarveError::MaskUnsupported { algorithm: algorithm.name() }));
+            prop_assert_eq!(&maze, &before);
+            maze = Maze::new(w, h).unwrap();
+            start = maze.point_of(start_pick % maze.len());
+        }
         let before = maze.clone();
         let whole = piece(&maze, start).len() == maze.open_count();
         match algorithm.carve(&mut maze, start, &mut seeded_rng(seed)) {
