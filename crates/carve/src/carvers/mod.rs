@@ -11,9 +11,10 @@
 //! per-algorithm functions carve the start's piece and leave the other
 //! pieces closed.
 //!
-//! Internally a carver sees a `state` byte per cell: `OUT` (blocked or in
-//! another piece), `FREE` (in the piece, not joined yet), and its own
-//! markers above those.
+//! Internally most carvers see a `state` byte per cell: `OUT` (blocked or
+//! in another piece), `FREE` (in the piece, not joined yet), and their own
+//! markers above those. The backtracker needs none: a cell of a fully
+//! closed maze is free exactly while its four walls are closed.
 
 mod backtracker;
 mod binary_tree;
