@@ -36,10 +36,13 @@
 //! ```
 
 mod boundary;
+mod bsp;
 mod carve;
 mod error;
+mod passages;
 mod ptr;
 mod rect;
+mod scatter;
 mod types;
 mod version;
 
