@@ -45,6 +45,71 @@
 #define MCRDUN_BSP_ORDER_INVERTED_LEVEL 4
 
 /**
+ * Iterative recursive backtracker (depth-first search, long corridors).
+ */
+#define MCRDUN_MAZE_ALGORITHM_BACKTRACKER 0
+
+/**
+ * Prim's algorithm on random frontier cells.
+ */
+#define MCRDUN_MAZE_ALGORITHM_PRIM 1
+
+/**
+ * Kruskal's algorithm (shuffled walls, union-find).
+ */
+#define MCRDUN_MAZE_ALGORITHM_KRUSKAL 2
+
+/**
+ * Wilson's algorithm (loop-erased random walks, uniform spanning tree).
+ */
+#define MCRDUN_MAZE_ALGORITHM_WILSON 3
+
+/**
+ * Eller's algorithm (row by row). Refuses masked mazes.
+ */
+#define MCRDUN_MAZE_ALGORITHM_ELLER 4
+
+/**
+ * Growing tree, always growing from the newest cell.
+ */
+#define MCRDUN_MAZE_ALGORITHM_GROWING_TREE_NEWEST 5
+
+/**
+ * Growing tree, growing from a random cell.
+ */
+#define MCRDUN_MAZE_ALGORITHM_GROWING_TREE_RANDOM 6
+
+/**
+ * Growing tree, newest or random half the time each.
+ */
+#define MCRDUN_MAZE_ALGORITHM_GROWING_TREE_MIXED 7
+
+/**
+ * Hunt-and-kill (random walks, raster hunts).
+ */
+#define MCRDUN_MAZE_ALGORITHM_HUNT_AND_KILL 8
+
+/**
+ * Sidewinder. Refuses masked mazes.
+ */
+#define MCRDUN_MAZE_ALGORITHM_SIDEWINDER 9
+
+/**
+ * Binary tree. Refuses masked mazes.
+ */
+#define MCRDUN_MAZE_ALGORITHM_BINARY_TREE 10
+
+/**
+ * Tile value of `mcrdun_maze_tiles`: rock.
+ */
+#define MCRDUN_MAZE_TILE_WALL 0
+
+/**
+ * Tile value of `mcrdun_maze_tiles`: floor.
+ */
+#define MCRDUN_MAZE_TILE_FLOOR 1
+
+/**
  * The room number of a cell in no room (`UINT32_MAX`).
  */
 #define MCRDUN_NO_ROOM UINT32_MAX
@@ -184,6 +249,19 @@ typedef struct McrdunBsp McrdunBsp;
 typedef struct McrdunLayout McrdunLayout;
 
 /**
+ * A maze handle: `width` x `height` cells with four walls each (bit flags
+ * N = 1, E = 2, S = 4, W = 8, a set bit is a closed wall), and a mask of
+ * blocked cells. Create with `mcrdun_maze_new` (or
+ * `mcrdun_maze_read_hex`), free with `mcrdun_maze_free`.
+ *
+ * Thread-safety: a maze is not synchronised. Calls taking a
+ * `const McrdunMaze *` may run at the same time on one maze; a call taking
+ * a `McrdunMaze *` needs the maze to itself. Different mazes are
+ * independent.
+ */
+typedef struct McrdunMaze McrdunMaze;
+
+/**
  * The passages chosen for a whole layout, with the rooms left unconnected
  * (opaque). Immutable once made: any number of threads may read it.
  */
@@ -265,6 +343,28 @@ typedef struct McrdunBspNode {
    */
   size_t leaf_index;
 } McrdunBspNode;
+
+/**
+ * How a maze feels to walk (`mcrdun_maze_texture`).
+ */
+typedef struct McrdunMazeTexture {
+  /**
+   * Share of open cells with exactly one passage, in percent.
+   */
+  double dead_end_percent;
+  /**
+   * Share of open cells with three or four passages, in percent.
+   */
+  double junction_percent;
+  /**
+   * Passages per corridor (chains of two-passage cells between nodes).
+   */
+  double mean_corridor_length;
+  /**
+   * Passages on the longest path (exact for a perfect maze).
+   */
+  size_t longest_path;
+} McrdunMazeTexture;
 
 /**
  * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
@@ -768,6 +868,255 @@ enum McrdunStatus mcrdun_bsp_rasterise_leaves(const struct McrdunBsp *bsp,
                                               uint32_t *cells,
                                               uint32_t width,
                                               uint32_t height);
+
+/**
+ * Creates a `width` x `height` maze with every wall closed and no cell
+ * blocked, into `*out`.
+ *
+ * Errors: `INVALID_ARGUMENT` for a zero side; `TOO_LARGE` for a side above
+ * `INT32_MAX` or more cells than memory can hold; `NULL_ARGUMENT` when
+ * `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_new(uint32_t width, uint32_t height, struct McrdunMaze **out);
+
+/**
+ * Frees a maze made by `mcrdun_maze_new`; NULL does nothing.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle from `mcrdun_maze_new`, not used again.
+ */
+void mcrdun_maze_free(struct McrdunMaze *maze);
+
+/**
+ * The maze's width and height.
+ *
+ * Errors: `NULL_ARGUMENT` when any pointer is NULL.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `width` and `height` are NULL or
+ * writable.
+ */
+enum McrdunStatus mcrdun_maze_size(const struct McrdunMaze *maze,
+                                   uint32_t *width,
+                                   uint32_t *height);
+
+/**
+ * Blocks cell `(x, y)`: it keeps all four walls closed (and its
+ * neighbours' facing walls) and is never carved. Blocking a blocked cell
+ * does nothing.
+ *
+ * Errors: `OUT_OF_RANGE` outside the maze; `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_block(struct McrdunMaze *maze, uint32_t x, uint32_t y);
+
+/**
+ * Blocks the 18 cells of the "42" pattern (7 x 5 cells), centred.
+ *
+ * Errors: `UNSATISFIABLE` when the maze is smaller than 9 x 7 (the
+ * pattern with a free margin), the maze unchanged; `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_block_pattern42(struct McrdunMaze *maze);
+
+/**
+ * Whether cell `(x, y)` is blocked, into `*out`.
+ *
+ * Errors: `OUT_OF_RANGE`; `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_is_blocked(const struct McrdunMaze *maze,
+                                         uint32_t x,
+                                         uint32_t y,
+                                         bool *out);
+
+/**
+ * Opens the wall on `side` (one of `MCRDUN_SIDE_*`) of cell `(x, y)` and
+ * the facing wall of its neighbour.
+ *
+ * Errors: `OUT_OF_RANGE` outside the maze; `INVALID_ARGUMENT` for an
+ * unknown side, an outer-border wall, or a blocked cell on either side;
+ * `NULL_ARGUMENT`. The maze is unchanged on error.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_open_wall(struct McrdunMaze *maze,
+                                        uint32_t x,
+                                        uint32_t y,
+                                        uint32_t side);
+
+/**
+ * Carves a perfect maze (a spanning tree of the open cells) with
+ * `algorithm` (one of the `MCRDUN_MAZE_ALGORITHM_*` constants; the
+ * backtracker is 0) from cell `(start_x, start_y)`, seeded by `seed`: the
+ * same seed gives the same walls on every platform. Walls opened before
+ * are closed first; blocked cells stay blocked.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown algorithm or a blocked start;
+ * `OUT_OF_RANGE` for a start outside; `UNSATISFIABLE` when the algorithm
+ * cannot honour a mask (Eller, sidewinder, binary tree) or the mask splits
+ * the open cells in pieces (see `mcrdun_maze_carve_piece`);
+ * `NULL_ARGUMENT`. The maze is unchanged on error.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_carve(struct McrdunMaze *maze,
+                                    uint32_t algorithm,
+                                    uint32_t start_x,
+                                    uint32_t start_y,
+                                    uint64_t seed);
+
+/**
+ * As `mcrdun_maze_carve`, but when the mask splits the open cells in
+ * pieces only the start's piece is carved (the other open cells keep every
+ * wall closed) instead of failing.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_carve_piece(struct McrdunMaze *maze,
+                                          uint32_t algorithm,
+                                          uint32_t start_x,
+                                          uint32_t start_y,
+                                          uint64_t seed);
+
+/**
+ * Copies the wall bytes, `width * height` of them, row-major, into `out`
+ * (two-call protocol: `*len` receives the count; with `out == NULL` or
+ * `cap` too small the call returns `BUFFER_TOO_SMALL`). Each byte holds
+ * the closed walls: N = 1, E = 2, S = 4, W = 8.
+ *
+ * Errors: `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_walls(const struct McrdunMaze *maze,
+                                    uint8_t *out,
+                                    size_t cap,
+                                    size_t *len);
+
+/**
+ * The number of independent loops, `passages - open cells + pieces`: 0
+ * for a perfect maze. A NULL maze gives 0 (and records the error for
+ * `mcrdun_last_error`).
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+size_t mcrdun_maze_loop_count(const struct McrdunMaze *maze);
+
+/**
+ * Removes `fraction` (in [0, 1]) of the dead ends by opening walls, which
+ * adds loops, without ever opening a 3 x 3 area; seeded by `seed`.
+ *
+ * Errors: `INVALID_ARGUMENT` for a fraction outside [0, 1] or NaN, the
+ * maze unchanged; `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_braid(struct McrdunMaze *maze, double fraction, uint64_t seed);
+
+/**
+ * The shortest path from `(from_x, from_y)` to `(to_x, to_y)` as a
+ * NUL-terminated string of `N`, `E`, `S`, `W` letters (breadth-first
+ * search; empty when the cells are the same). Two-call protocol: `*len`
+ * receives the size including the NUL.
+ *
+ * Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
+ * blocked cell; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
+ * when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_solve(const struct McrdunMaze *maze,
+                                    uint32_t from_x,
+                                    uint32_t from_y,
+                                    uint32_t to_x,
+                                    uint32_t to_y,
+                                    char *out,
+                                    size_t cap,
+                                    size_t *len);
+
+/**
+ * The "A-Maze-ing" output file as a NUL-terminated string: one hex digit
+ * of wall bits per cell, a row per line, an empty line, the entry `x,y`,
+ * the exit `x,y`, and the shortest path in N/E/S/W letters, each line
+ * ending in `\n`. Two-call protocol: `*len` counts the NUL.
+ *
+ * Errors: as `mcrdun_maze_solve`.
+ *
+ * # Safety
+ * As `mcrdun_maze_solve`.
+ */
+enum McrdunStatus mcrdun_maze_hex(const struct McrdunMaze *maze,
+                                  uint32_t entry_x,
+                                  uint32_t entry_y,
+                                  uint32_t exit_x,
+                                  uint32_t exit_y,
+                                  char *out,
+                                  size_t cap,
+                                  size_t *len);
+
+/**
+ * Reads a hex file (as written by `mcrdun_maze_hex`) of `text_len` bytes
+ * into a new maze at `*out`; cells with all four walls closed, other than
+ * the entry and exit, are read as blocked. The entry, exit and path are
+ * checked (the path must walk through open walls from entry to exit) but
+ * not returned.
+ *
+ * Errors: `INVALID_ARGUMENT` for text that is not a valid maze file (the
+ * last error names the line); `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `text` is NULL or readable for `text_len` bytes; `out` is NULL or
+ * writable.
+ */
+enum McrdunStatus mcrdun_maze_read_hex(const char *text, size_t text_len, struct McrdunMaze **out);
+
+/**
+ * The maze as a tile grid of `(2 * width + 1) x (2 * height + 1)` bytes,
+ * row-major, each `MCRDUN_MAZE_TILE_WALL` or `MCRDUN_MAZE_TILE_FLOOR`:
+ * cell `(x, y)` is tile `(2x + 1, 2y + 1)`, an open wall the tile between
+ * two cells. Two-call protocol: `*len` receives the tile count.
+ *
+ * Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side;
+ * `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_tiles(const struct McrdunMaze *maze,
+                                    uint8_t *out,
+                                    size_t cap,
+                                    size_t *len);
+
+/**
+ * Dead-end and junction shares, mean corridor length and longest path,
+ * into `*out`.
+ *
+ * Errors: `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_texture(const struct McrdunMaze *maze, struct McrdunMazeTexture *out);
 
 /**
  * Creates an empty `width` x `height` layout (either may be 0) in `*out`.

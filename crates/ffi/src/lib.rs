@@ -37,6 +37,7 @@
 
 mod boundary;
 mod bsp;
+mod carve;
 mod error;
 mod passages;
 mod ptr;

@@ -1,0 +1,74 @@
+//! Eller's algorithm: one row at a time, with O(width) memory of sets.
+//!
+//! Each cell of the current row belongs to a set (cells already joined
+//! through rows above). Adjacent cells of different sets are joined at
+//! random; then each set sends at least one passage south, and the cells
+//! below inherit the set of the cell above them (the rest start new sets).
+//! The last row joins every adjacent pair of different sets. A passage is
+//! only ever opened between different sets, so no loop forms, and every
+//! set survives to the last row, where all are merged: a spanning tree.
+//!
+//! The sets of a row are a union-find forest over its columns, rebuilt for
+//! the next row from the roots of the cells that went south, so merging
+//! costs O(alpha) instead of relabelling the row. O(cells) time.
+
+use super::coin;
+use super::kruskal::UnionFind;
+use crate::Maze;
+use mcrdun_geom::Side;
+use rand::Rng;
+
+pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, rng: &mut R) {
+    let w = maze.width() as usize;
+    let h = maze.height() as usize;
+    let mut sets = UnionFind::new(w);
+    let mut down = vec![false; w];
+    let mut root_above = vec![0usize; w];
+    // Per root column: its last member, whether it went south yet, and the
+    // first column below it (usize::MAX: none yet).
+    let mut last_member = vec![0usize; w];
+    let mut has_down = vec![false; w];
+    let mut first_below = vec![usize::MAX; w];
+    for y in 0..h {
+        let row = y * w;
+        let last_row = y + 1 == h;
+        for x in 0..w.saturating_sub(1) {
+            if sets.find(x) != sets.find(x + 1) && (last_row || coin(rng)) {
+                sets.union(x, x + 1);
+                maze.open_between(row + x, row + x + 1, Side::East);
+            }
+        }
+        if last_row {
+            break;
+        }
+        for x in 0..w {
+            let r = sets.find(x);
+            last_member[r] = x;
+            has_down[r] = false;
+        }
+        for x in 0..w {
+            let r = sets.find(x);
+            // A set's last member goes south if no other member did.
+            let d = coin(rng) || (last_member[r] == x && !has_down[r]);
+            down[x] = d;
+            root_above[x] = r;
+            if d {
+                has_down[r] = true;
+                maze.open_between(row + x, row + x + w, Side::South);
+            }
+        }
+        sets.reset(w);
+        for x in 0..w {
+            if !down[x] {
+                continue;
+            }
+            let r = root_above[x];
+            if first_below[r] == usize::MAX {
+                first_below[r] = x;
+            } else {
+                sets.union(first_below[r], x);
+            }
+        }
+        first_below.fill(usize::MAX);
+    }
+}

@@ -1,0 +1,464 @@
+//! The carvers: nine ways to grow a spanning tree of a maze's open cells.
+//!
+//! Every carver starts from a maze with every wall closed (it closes them
+//! itself, keeping the mask) and opens exactly `cells - 1` walls of the
+//! start's piece, each joining a cell to one not yet joined, so the result
+//! is a spanning tree of that piece: a perfect maze.
+//!
+//! The piece is the set of open cells reachable from the start through
+//! open cells (walls ignored). [`Algorithm::carve`] refuses a mask that
+//! splits the open cells in pieces; [`Algorithm::carve_piece`] and the
+//! per-algorithm functions carve the start's piece and leave the other
+//! pieces closed.
+//!
+//! Internally most carvers see a `state` byte per cell: `OUT` (blocked or
+//! in another piece), `FREE` (in the piece, not joined yet), and their own
+//! markers above those. The backtracker needs none: a cell of a fully
+//! closed maze is free exactly while its four walls are closed.
+
+mod backtracker;
+mod binary_tree;
+mod eller;
+mod growing_tree;
+mod hunt_and_kill;
+mod kruskal;
+mod prim;
+mod sidewinder;
+mod wilson;
+
+use crate::{CarveError, Maze};
+use mcrdun_geom::random::{below, index};
+use mcrdun_geom::{Point, Side};
+use rand::Rng;
+
+/// Not part of the piece being carved.
+pub(crate) const OUT: u8 = 0;
+/// In the piece and not joined to the tree yet.
+pub(crate) const FREE: u8 = 1;
+/// Joined to the tree.
+pub(crate) const IN: u8 = 2;
+
+/// How the growing-tree carver picks the cell to grow from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GrowingTreeMode {
+    /// Always the newest cell: a depth-first search, long winding corridors.
+    Newest,
+    /// A random cell: like Prim, many short dead ends.
+    Random,
+    /// The newest cell `newest_percent` percent of the time, else a random
+    /// one (at most 100).
+    Mixed {
+        /// Chance of the newest pick, in percent (0..=100).
+        newest_percent: u8,
+    },
+}
+
+/// A maze-carving algorithm. Each yields a perfect maze of the start's
+/// piece; the seeded generator makes it reproducible.
+///
+/// | number | algorithm | masks | character |
+/// |---|---|---|---|
+/// | 0 | [`Backtracker`](Algorithm::Backtracker) | yes | long corridors, few dead ends |
+/// | 1 | [`Prim`](Algorithm::Prim) | yes | short branches, many dead ends |
+/// | 2 | [`Kruskal`](Algorithm::Kruskal) | yes | uniform-looking, many short dead ends |
+/// | 3 | [`Wilson`](Algorithm::Wilson) | yes | uniform spanning tree (unbiased) |
+/// | 4 | [`Eller`](Algorithm::Eller) | no | row by row, O(width) memory |
+/// | 5, 6, 7 | [`GrowingTree`](Algorithm::GrowingTree) newest / random / mixed 50% | yes | tunable between 0 and 1 |
+/// | 8 | [`HuntAndKill`](Algorithm::HuntAndKill) | yes | long corridors, raster hunting |
+/// | 9 | [`Sidewinder`](Algorithm::Sidewinder) | no | open top row, northward bias |
+/// | 10 | [`BinaryTree`](Algorithm::BinaryTree) | no | open top row and left column, diagonal bias |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// The recursive backtracker, iterative with an explicit stack: a
+    /// randomised depth-first search whose cells are marked when pushed.
+    Backtracker,
+    /// Prim's algorithm on random frontier cells.
+    Prim,
+    /// Kruskal's algorithm: shuffled walls, union-find with path compression
+    /// and union by rank.
+    Kruskal,
+    /// Wilson's algorithm: loop-erased random walks, a uniform spanning tree.
+    Wilson,
+    /// Eller's algorithm, row by row with set merging. Refuses masks.
+    Eller,
+    /// The growing-tree algorithm with a pick rule.
+    GrowingTree(GrowingTreeMode),
+    /// Hunt-and-kill: random walks, then a raster hunt for the next start.
+    HuntAndKill,
+    /// Sidewinder: runs along each row, closed by one passage north.
+    /// Refuses masks.
+    Sidewinder,
+    /// Binary tree: each cell opens north or west. Refuses masks.
+    BinaryTree,
+}
+
+impl Algorithm {
+    /// Every algorithm with a number, in number order (the growing tree
+    /// three times: newest, random, mixed 50%).
+    pub const ALL: [Algorithm; 11] = [
+        Algorithm::Backtracker,
+        Algorithm::Prim,
+        Algorithm::Kruskal,
+        Algorithm::Wilson,
+        Algorithm::Eller,
+        Algorithm::GrowingTree(GrowingTreeMode::Newest),
+        Algorithm::GrowingTree(GrowingTreeMode::Random),
+        Algorithm::GrowingTree(GrowingTreeMode::Mixed { newest_percent: 50 }),
+        Algorithm::HuntAndKill,
+        Algorithm::Sidewinder,
+        Algorithm::BinaryTree,
+    ];
+
+    /// The algorithm with `number` (the C ABI's `MCRDUN_MAZE_ALGORITHM_*`).
+    ///
+    /// # Errors
+    /// [`CarveError::UnknownAlgorithm`] for a number above 10.
+    pub fn from_number(number: u32) -> Result<Algorithm, CarveError> {
+        Algorithm::ALL
+            .get(number as usize)
+            .copied()
+            .ok_or(CarveError::UnknownAlgorithm { value: number })
+    }
+
+    /// The algorithm's number, `None` for a growing-tree mix other than
+    /// 50%.
+    pub fn number(self) -> Option<u32> {
+        Algorithm::ALL
+            .iter()
+            .position(|&a| a == self)
+            .map(|n| n as u32)
+    }
+
+    /// A short lowercase name, e.g. `"hunt-and-kill"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Backtracker => "backtracker",
+            Algorithm::Prim => "prim",
+            Algorithm::Kruskal => "kruskal",
+            Algorithm::Wilson => "wilson",
+            Algorithm::Eller => "eller",
+            Algorithm::GrowingTree(GrowingTreeMode::Newest) => "growing-tree-newest",
+            Algorithm::GrowingTree(GrowingTreeMode::Random) => "growing-tree-random",
+            Algorithm::GrowingTree(GrowingTreeMode::Mixed { .. }) => "growing-tree-mixed",
+            Algorithm::HuntAndKill => "hunt-and-kill",
+            Algorithm::Sidewinder => "sidewinder",
+            Algorithm::BinaryTree => "binary-tree",
+        }
+    }
+
+    /// Whether the algorithm can carve a maze with blocked cells. Eller,
+    /// sidewinder and binary tree work on whole rows and columns and
+    /// refuse them.
+    pub fn supports_mask(self) -> bool {
+        !matches!(
+            self,
+            Algorithm::Eller | Algorithm::Sidewinder | Algorithm::BinaryTree
+        )
+    }
+
+    /// Carves a perfect maze over all the open cells, starting at `start`.
+    /// Walls opened before are closed first; the mask is kept.
+    ///
+    /// ```
+    /// use mcrdun_carve::{Algorithm, Maze};
+    /// use mcrdun_geom::{random::seeded_rng, Point};
+    /// let mut maze = Maze::new(20, 15)?;
+    /// maze.block_pattern42()?;
+    /// Algorithm::Wilson.carve(&mut maze, Point::new(0, 0), &mut seeded_rng(7))?;
+    /// assert!(maze.is_perfect());
+    /// assert_eq!(maze.passage_count(), 281);
+    /// # Ok::<(), mcrdun_carve::CarveError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`CarveError::OutOfBounds`] or [`CarveError::Blocked`] for the
+    /// start; [`CarveError::MaskUnsupported`]; [`CarveError::InvalidPercent`];
+    /// [`CarveError::SplitByMask`] when some open cell cannot be reached
+    /// from the start. The maze is unchanged on error.
+    pub fn carve<R: Rng + ?Sized>(
+        self,
+        maze: &mut Maze,
+        start: Point,
+        rng: &mut R,
+    ) -> Result<(), CarveError> {
+        self.run(maze, start, rng, true)
+    }
+
+    /// Carves a perfect maze over the start's piece; open cells in other
+    /// pieces keep every wall closed.
+    ///
+    /// # Errors
+    /// As [`Algorithm::carve`], without [`CarveError::SplitByMask`].
+    pub fn carve_piece<R: Rng + ?Sized>(
+        self,
+        maze: &mut Maze,
+        start: Point,
+        rng: &mut R,
+    ) -> Result<(), CarveError> {
+        self.run(maze, start, rng, false)
+    }
+
+    fn run<R: Rng + ?Sized>(
+        self,
+        maze: &mut Maze,
+        start: Point,
+        rng: &mut R,
+        whole: bool,
+    ) -> Result<(), CarveError> {
+        let s = maze.open_index(start)?;
+        if !self.supports_mask() && maze.blocked_count() > 0 {
+            return Err(CarveError::MaskUnsupported {
+                algorithm: self.name(),
+            });
+        }
+        if let Algorithm::GrowingTree(GrowingTreeMode::Mixed { newest_percent }) = self
+            && newest_percent > 100
+        {
+            return Err(CarveError::InvalidPercent {
+                percent: newest_percent,
+            });
+        }
+        let masked = maze.blocked_count() > 0;
+        if self == Algorithm::Backtracker && !masked {
+            // The backtracker marks cells in the walls themselves; without a
+            // mask there is one piece and no state array to build.
+            maze.close_all();
+            backtracker::run::<false, R>(maze, s, rng);
+            return Ok(());
+        }
+        let (mut state, reachable) = piece(maze, s);
+        if whole && reachable != maze.open_count() {
+            return Err(CarveError::SplitByMask {
+                reachable,
+                open: maze.open_count(),
+            });
+        }
+        maze.close_all();
+        match self {
+            Algorithm::Backtracker => backtracker::run::<true, R>(maze, s, rng),
+            Algorithm::Prim => prim::run(maze, s, &mut state, rng),
+            Algorithm::Kruskal => kruskal::run(maze, &state, reachable, rng),
+            Algorithm::Wilson => wilson::run(maze, s, &mut state, rng),
+            Algorithm::Eller => eller::run(maze, rng),
+            Algorithm::GrowingTree(mode) => growing_tree::run(maze, s, &mut state, mode, rng),
+            Algorithm::HuntAndKill => hunt_and_kill::run(maze, s, &mut state, rng),
+            Algorithm::Sidewinder => sidewinder::run(maze, rng),
+            Algorithm::BinaryTree => binary_tree::run(maze, rng),
+        }
+        Ok(())
+    }
+}
+
+impl Maze {
+    /// Carves with `algorithm` from `start`: [`Algorithm::carve`].
+    ///
+    /// # Errors
+    /// As [`Algorithm::carve`].
+    pub fn carve<R: Rng + ?Sized>(
+        &mut self,
+        algorithm: Algorithm,
+        start: Point,
+        rng: &mut R,
+    ) -> Result<(), CarveError> {
+        algorithm.carve(self, start, rng)
+    }
+}
+
+macro_rules! carver_fns {
+    ($($(#[$doc:meta])* $name:ident => $algo:expr;)*) => {$(
+        $(#[$doc])*
+        ///
+        /// Carves the start's piece (see [`Algorithm::carve_piece`]); walls
+        /// opened before are closed first.
+        ///
+        /// # Errors
+        /// As [`Algorithm::carve_piece`].
+        pub fn $name<R: Rng + ?Sized>(
+            maze: &mut Maze,
+            start: Point,
+            rng: &mut R,
+        ) -> Result<(), CarveError> {
+            $algo.carve_piece(maze, start, rng)
+        }
+    )*};
+}
+
+carver_fns! {
+    /// The iterative recursive backtracker ([`Algorithm::Backtracker`]).
+    backtracker => Algorithm::Backtracker;
+    /// Prim's algorithm ([`Algorithm::Prim`]).
+    prim => Algorithm::Prim;
+    /// Kruskal's algorithm ([`Algorithm::Kruskal`]).
+    kruskal => Algorithm::Kruskal;
+    /// Wilson's algorithm ([`Algorithm::Wilson`]).
+    wilson => Algorithm::Wilson;
+    /// Eller's algorithm ([`Algorithm::Eller`]); refuses masks.
+    eller => Algorithm::Eller;
+    /// The growing tree, newest pick ([`GrowingTreeMode::Newest`]).
+    growing_tree_newest => Algorithm::GrowingTree(GrowingTreeMode::Newest);
+    /// The growing tree, random pick ([`GrowingTreeMode::Random`]).
+    growing_tree_random => Algorithm::GrowingTree(GrowingTreeMode::Random);
+    /// The growing tree, half newest, half random ([`GrowingTreeMode::Mixed`]).
+    growing_tree_mixed => Algorithm::GrowingTree(GrowingTreeMode::Mixed { newest_percent: 50 });
+    /// Hunt-and-kill ([`Algorithm::HuntAndKill`]).
+    hunt_and_kill => Algorithm::HuntAndKill;
+    /// Sidewinder ([`Algorithm::Sidewinder`]); refuses masks.
+    sidewinder => Algorithm::Sidewinder;
+    /// Binary tree ([`Algorithm::BinaryTree`]); refuses masks.
+    binary_tree => Algorithm::BinaryTree;
+}
+
+/// The carving state of every cell: `FREE` for the open cells reachable
+/// from `s` through open cells, `OUT` for the rest; and how many are
+/// `FREE`. Without a mask the whole grid is one piece and no search runs.
+fn piece(maze: &Maze, s: usize) -> (Vec<u8>, usize) {
+    if maze.blocked_count() == 0 {
+        return (vec![FREE; maze.len()], maze.len());
+    }
+    let mut state = vec![OUT; maze.len()];
+    let mut queue = vec![s];
+    state[s] = FREE;
+    let mut head = 0;
+    while head < queue.len() {
+        let i = queue[head];
+        head += 1;
+        for side in Side::ALL {
+            if let Some(j) = maze.open_step(i, side)
+                && state[j] == OUT
+            {
+                state[j] = FREE;
+                queue.push(j);
+            }
+        }
+    }
+    (state, queue.len())
+}
+
+/// A uniform index below `len` (`len >= 1`); one draw, or none when there
+/// is only one choice.
+#[inline]
+pub(crate) fn pick<R: Rng + ?Sized>(rng: &mut R, len: usize) -> usize {
+    if len == 1 {
+        return 0;
+    }
+    index(rng, len).expect("a choice among at least one item")
+}
+
+/// A fair coin.
+#[inline]
+pub(crate) fn coin<R: Rng + ?Sized>(rng: &mut R) -> bool {
+    below(rng, 2) == Ok(1)
+}
+
+/// The neighbours `j` of cell `i` whose state is `want`, as
+/// `(j, side)` in N, E, S, W order, and how many there are.
+#[inline]
+pub(crate) fn neighbours_in(
+    maze: &Maze,
+    state: &[u8],
+    i: usize,
+    want: u8,
+) -> ([(usize, Side); 4], usize) {
+    let mut out = [(0, Side::North); 4];
+    let mut n = 0;
+    for side in Side::ALL {
+        if let Some(j) = maze.step_index(i, side)
+            && state[j] == want
+        {
+            out[n] = (j, side);
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcrdun_geom::random::seeded_rng;
+
+    #[test]
+    fn numbers_round_trip() {
+        for (n, a) in Algorithm::ALL.iter().enumerate() {
+            assert_eq!(Algorithm::from_number(n as u32), Ok(*a));
+            assert_eq!(a.number(), Some(n as u32));
+        }
+        assert_eq!(
+            Algorithm::from_number(11),
+            Err(CarveError::UnknownAlgorithm { value: 11 })
+        );
+        let odd = Algorithm::GrowingTree(GrowingTreeMode::Mixed { newest_percent: 10 });
+        assert_eq!(odd.number(), None);
+    }
+
+    #[test]
+    fn every_algorithm_is_perfect_on_small_grids() {
+        for a in Algorithm::ALL {
+            for (w, h) in [(1, 1), (1, 7), (7, 1), (2, 2), (13, 9)] {
+                let mut m = Maze::new(w, h).unwrap();
+                a.carve(&mut m, Point::new(0, 0), &mut seeded_rng(3))
+                    .unwrap();
+                assert!(m.is_perfect(), "{} {w}x{h}", a.name());
+                assert_eq!(m.loop_count(), 0);
+            }
+        }
+    }
+
+    #[test]
+    fn masks_are_refused_or_honoured() {
+        for a in Algorithm::ALL {
+            let mut m = Maze::new(20, 15).unwrap();
+            m.block_pattern42().unwrap();
+            let before = m.clone();
+            let r = a.carve(&mut m, Point::new(0, 0), &mut seeded_rng(5));
+            if a.supports_mask() {
+                r.unwrap();
+                assert!(m.is_perfect(), "{}", a.name());
+                assert_eq!(m.passage_count(), 281);
+            } else {
+                assert_eq!(
+                    r,
+                    Err(CarveError::MaskUnsupported {
+                        algorithm: a.name()
+                    })
+                );
+                assert_eq!(m, before);
+            }
+        }
+    }
+
+    #[test]
+    fn split_masks() {
+        let mut m = Maze::new(5, 3).unwrap();
+        for y in 0..3 {
+            m.block(Point::new(2, y)).unwrap();
+        }
+        let before = m.clone();
+        let r = Algorithm::Prim.carve(&mut m, Point::new(0, 0), &mut seeded_rng(1));
+        assert_eq!(
+            r,
+            Err(CarveError::SplitByMask {
+                reachable: 6,
+                open: 12
+            })
+        );
+        assert_eq!(m, before);
+        assert_eq!(
+            Algorithm::Prim.carve(&mut m, Point::new(2, 0), &mut seeded_rng(1)),
+            Err(CarveError::Blocked {
+                cell: Point::new(2, 0)
+            })
+        );
+        kruskal(&mut m, Point::new(4, 2), &mut seeded_rng(1)).unwrap();
+        assert_eq!(m.passage_count(), 5);
+        assert_eq!(m.component_count(), 7);
+        assert_eq!(m.loop_count(), 0);
+        let bad = Algorithm::GrowingTree(GrowingTreeMode::Mixed {
+            newest_percent: 101,
+        });
+        assert_eq!(
+            bad.carve(&mut m, Point::new(4, 2), &mut seeded_rng(1)),
+            Err(CarveError::InvalidPercent { percent: 101 })
+        );
+    }
+}

@@ -1,0 +1,274 @@
+//! The "A-Maze-ing" output file: one hex digit of wall bits per cell.
+//!
+//! ```text
+//! 9515391539551795151151153
+//! ...                           one line per row, one digit per cell
+//!                               one empty line
+//! 0,0                           the entry x,y
+//! 24,19                         the exit x,y
+//! SWSESWSESWSSSEESEEENEE...     the shortest path, N/E/S/W letters
+//! ```
+//!
+//! Every line ends in `\n`. Digits are written in upper case and read in
+//! either case.
+
+use crate::maze::ALL_WALLS;
+use crate::{CarveError, Maze};
+use mcrdun_geom::{Point, Side};
+
+/// A maze with its entry, exit and the path between them: the content of
+/// one hex file.
+///
+/// ```
+/// use mcrdun_carve::{Algorithm, Maze, MazeFile};
+/// use mcrdun_geom::{random::seeded_rng, Point};
+/// let mut maze = Maze::new(20, 15)?;
+/// maze.block_pattern42()?;
+/// maze.carve(Algorithm::Backtracker, Point::new(0, 0), &mut seeded_rng(7))?;
+/// let file = MazeFile::new(maze, Point::new(0, 0), Point::new(19, 14))?;
+/// let text = file.to_text();
+/// let back = MazeFile::parse(&text)?;
+/// assert_eq!(back, file);
+/// assert_eq!(back.to_text(), text);
+/// # Ok::<(), mcrdun_carve::CarveError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MazeFile {
+    /// The maze.
+    pub maze: Maze,
+    /// Where the path starts.
+    pub entry: Point,
+    /// Where the path ends.
+    pub exit: Point,
+    /// The path from entry to exit as N/E/S/W letters.
+    pub path: String,
+}
+
+impl MazeFile {
+    /// The file for `maze` with the shortest path from `entry` to `exit`.
+    ///
+    /// # Errors
+    /// As [`Maze::solve`].
+    pub fn new(maze: Maze, entry: Point, exit: Point) -> Result<MazeFile, CarveError> {
+        let path = maze.solve(entry, exit)?;
+        Ok(MazeFile {
+            maze,
+            entry,
+            exit,
+            path,
+        })
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let mut out = self.maze.to_hex_rows();
+        out.push('\n');
+        out.push_str(&format!("{},{}\n", self.entry.x, self.entry.y));
+        out.push_str(&format!("{},{}\n", self.exit.x, self.exit.y));
+        out.push_str(&self.path);
+        out.push('\n');
+        out
+    }
+
+    /// Reads a file written by [`MazeFile::to_text`] (or by any "A-Maze-ing"
+    /// program), checking it all: equal row lengths, hex digits, walls that
+    /// agree between neighbours, a closed border, entry and exit inside, and
+    /// a path that walks through open walls from the entry to the exit.
+    ///
+    /// The format does not tell a blocked cell from an open cell with four
+    /// closed walls; every cell with all walls closed is read as blocked,
+    /// except the entry and the exit. (A carved maze of two or more cells
+    /// has no closed-in open cell, so it reads back equal.)
+    ///
+    /// # Errors
+    /// [`CarveError::Parse`] with the line of the first problem.
+    pub fn parse(text: &str) -> Result<MazeFile, CarveError> {
+        let err = |line: usize, message: String| CarveError::Parse { line, message };
+        let Some(body) = text.strip_suffix('\n') else {
+            return Err(err(
+                text.lines().count().max(1),
+                "the text must end with a newline".into(),
+            ));
+        };
+        let lines: Vec<&str> = body.split('\n').collect();
+        let Some(blank) = lines.iter().position(|l| l.is_empty()) else {
+            return Err(err(lines.len(), "no empty line after the rows".into()));
+        };
+        if blank == 0 {
+            return Err(err(1, "no maze rows".into()));
+        }
+        let width = lines[0].len();
+        let height = blank;
+        let too_large = || err(1, format!("a {width}x{height} maze is too large"));
+        let w32 = u32::try_from(width).map_err(|_| too_large())?;
+        let h32 = u32::try_from(height).map_err(|_| too_large())?;
+        let mut walls = Vec::new();
+        for (y, row) in lines[..blank].iter().enumerate() {
+            if row.len() != width {
+                return Err(err(
+                    y + 1,
+                    format!("row of {} cells, expected {width}", row.len()),
+                ));
+            }
+            for (x, c) in row.chars().enumerate() {
+                let v = c.to_digit(16).ok_or_else(|| {
+                    err(
+                        y + 1,
+                        format!("'{c}' at column {} is not a hex digit", x + 1),
+                    )
+                })?;
+                walls.push(v as u8);
+            }
+        }
+        let rest = &lines[blank + 1..];
+        if rest.len() != 3 {
+            return Err(err(
+                blank + 2 + rest.len().min(3),
+                format!(
+                    "expected entry, exit and path after the rows, found {} lines",
+                    rest.len()
+                ),
+            ));
+        }
+        let coord = |k: usize| -> Result<Point, CarveError> {
+            let line = blank + 2 + k;
+            let s = rest[k];
+            let (x, y) = s
+                .split_once(',')
+                .ok_or_else(|| err(line, format!("'{s}' is not x,y")))?;
+            let num = |t: &str| -> Result<i32, CarveError> {
+                if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(err(line, format!("'{s}' is not x,y")));
+                }
+                t.parse::<i32>()
+                    .map_err(|_| err(line, format!("'{s}' is out of range")))
+            };
+            let p = Point::new(num(x)?, num(y)?);
+            if p.x as usize >= width || p.y as usize >= height {
+                return Err(err(
+                    line,
+                    format!("{p} is outside the {width}x{height} maze"),
+                ));
+            }
+            Ok(p)
+        };
+        let entry = coord(0)?;
+        let exit = coord(1)?;
+        let cell = |p: Point| p.y as usize * width + p.x as usize;
+        let blocked: Vec<bool> = walls
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| v == ALL_WALLS && i != cell(entry) && i != cell(exit))
+            .collect();
+        let maze =
+            Maze::from_parts(w32, h32, walls, blocked).map_err(|(i, m)| err(i / width + 1, m))?;
+        let path_line = blank + 4;
+        let mut at = entry;
+        for (k, c) in rest[2].chars().enumerate() {
+            let side = Side::from_letter(c)
+                .ok_or_else(|| err(path_line, format!("'{c}' is not one of N, E, S, W")))?;
+            if maze.has_wall(at, side) != Some(false) {
+                return Err(err(
+                    path_line,
+                    format!("step {} ({c}) from {at} goes through a wall", k + 1),
+                ));
+            }
+            at = at + side.delta();
+        }
+        if at != exit {
+            return Err(err(
+                path_line,
+                format!("the path ends at {at}, not at the exit {exit}"),
+            ));
+        }
+        Ok(MazeFile {
+            maze,
+            entry,
+            exit,
+            path: rest[2].to_string(),
+        })
+    }
+}
+
+impl Maze {
+    /// The wall grid as hex digits, one line per row, each ending in `\n`.
+    pub fn to_hex_rows(&self) -> String {
+        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
+        let mut out = String::with_capacity(self.len() + self.height() as usize);
+        for row in self.rows() {
+            out.extend(row.iter().map(|&v| DIGITS[usize::from(v & 0xF)] as char));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The whole hex file with the shortest path from `entry` to `exit`.
+    ///
+    /// # Errors
+    /// As [`Maze::solve`].
+    pub fn to_hex(&self, entry: Point, exit: Point) -> Result<String, CarveError> {
+        let path = self.solve(entry, exit)?;
+        let file = MazeFile {
+            maze: self.clone(),
+            entry,
+            exit,
+            path,
+        };
+        Ok(file.to_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn two_by_two() -> Maze {
+        let mut m = Maze::new(2, 2).unwrap();
+        m.open_wall(Point::new(0, 0), Side::East).unwrap();
+        m.open_wall(Point::new(1, 0), Side::South).unwrap();
+        m.open_wall(Point::new(1, 1), Side::West).unwrap();
+        m
+    }
+
+    #[test]
+    fn exact_text() {
+        let text = two_by_two()
+            .to_hex(Point::new(0, 0), Point::new(0, 1))
+            .unwrap();
+        assert_eq!(text, "D3\nD6\n\n0,0\n0,1\nESW\n");
+        let back = MazeFile::parse(&text).unwrap();
+        assert_eq!(back.maze, two_by_two());
+        assert_eq!(back.to_text(), text);
+        assert_eq!(
+            MazeFile::parse("d3\nd6\n\n0,0\n0,1\nESW\n").unwrap().maze,
+            two_by_two()
+        );
+    }
+
+    #[test]
+    fn bad_texts() {
+        let bad = [
+            ("D3\nD6\n\n0,0\n0,1\nESW", 6),      // no final newline
+            ("D3\nD6\n0,0\n0,1\nESW\n", 5),      // no blank line
+            ("\n0,0\n0,1\n\n", 1),               // no rows
+            ("D3\nD\n\n0,0\n0,1\nESW\n", 2),     // short row
+            ("D3\nDG\n\n0,0\n0,1\nESW\n", 2),    // not hex
+            ("D3\nD6\n\n0,0\n0,1\n", 6),         // missing path line
+            ("D3\nD6\n\n0,0\n0,1\nESW\nX\n", 7), // a line too many
+            ("D3\nD6\n\n0;0\n0,1\nESW\n", 4),    // bad coordinate
+            ("D3\nD6\n\n0,0\n2,1\nESW\n", 5),    // exit outside
+            ("D3\nD6\n\n-1,0\n0,1\nESW\n", 4),   // negative
+            ("D3\nD6\n\n0,0\n0,1\nESX\n", 6),    // bad letter
+            ("D3\nD6\n\n0,0\n0,1\nS\n", 6),      // through a wall
+            ("D3\nD6\n\n0,0\n0,1\nE\n", 6),      // ends elsewhere
+            ("93\nD6\n\n0,0\n0,1\nESW\n", 1),    // disagreeing walls
+            ("D3\nD2\n\n0,0\n0,1\nESW\n", 2),    // open border
+        ];
+        for (text, line) in bad {
+            match MazeFile::parse(text) {
+                Err(CarveError::Parse { line: l, .. }) => assert_eq!(l, line, "{text:?}"),
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The "42" pattern: a mask that draws the digits in blocked cells.
+
+use crate::{CarveError, Maze};
+use mcrdun_geom::{Grid, Point};
+
+/// The pattern at scale 1, 7 x 5 cells, `#` = blocked: a "4" of 7 cells
+/// and a "2" of 11, 18 in all (as in the "A-Maze-ing" project).
+const PATTERN: [&[u8; 7]; 5] = [
+    b"#...###", //
+    b"#.....#", //
+    b"###.###", //
+    b"..#.#..", //
+    b"..#.###", //
+];
+
+/// Width of the pattern at scale 1.
+pub const PATTERN42_WIDTH: u32 = 7;
+/// Height of the pattern at scale 1.
+pub const PATTERN42_HEIGHT: u32 = 5;
+
+/// The "42" mask for a `width` x `height` maze at scale 1 (18 blocked
+/// cells, centred), as the "A-Maze-ing" project draws it.
+///
+/// The pattern keeps a free margin of at least one cell on every side, so
+/// the open cells stay in one piece: the smallest maze is 9 x 7.
+///
+/// ```
+/// use mcrdun_carve::pattern42;
+/// let mask = pattern42(20, 15)?;
+/// assert_eq!(mask.iter().filter(|(_, b)| **b).count(), 18);
+/// assert!(pattern42(8, 7).is_err());
+/// # Ok::<(), mcrdun_carve::CarveError>(())
+/// ```
+///
+/// # Errors
+/// [`CarveError::TooSmallForPattern`], [`CarveError::ZeroSize`],
+/// [`CarveError::TooLarge`].
+pub fn pattern42(width: u32, height: u32) -> Result<Grid<bool>, CarveError> {
+    pattern42_scaled(width, height, 1)
+}
+
+/// The "42" mask with every pattern cell drawn as a `scale` x `scale`
+/// block, centred, with a free margin of at least one cell.
+///
+/// # Errors
+/// As [`pattern42`]; a `scale` of 0 is [`CarveError::TooSmallForPattern`]
+/// with the scale-1 minimum.
+pub fn pattern42_scaled(width: u32, height: u32, scale: u32) -> Result<Grid<bool>, CarveError> {
+    if width == 0 || height == 0 {
+        return Err(CarveError::ZeroSize { width, height });
+    }
+    let s = u64::from(scale.max(1));
+    let (min_width, min_height) = (
+        u64::from(PATTERN42_WIDTH) * s + 2,
+        u64::from(PATTERN42_HEIGHT) * s + 2,
+    );
+    if scale == 0 || u64::from(width) < min_width || u64::from(height) < min_height {
+        return Err(CarveError::TooSmallForPattern {
+            width,
+            height,
+            min_width,
+            min_height,
+        });
+    }
+    // Both fit in u32 here: they are at most the maze's sides.
+    let (pw, ph) = (min_width - 2, min_height - 2);
+    let x0 = (u64::from(width) - pw) / 2;
+    let y0 = (u64::from(height) - ph) / 2;
+    let grid = Grid::from_fn(width, height, |p: Point| {
+        let (x, y) = (p.x as u64, p.y as u64);
+        if x < x0 || y < y0 || x >= x0 + pw || y >= y0 + ph {
+            return false;
+        }
+        PATTERN[((y - y0) / s) as usize][((x - x0) / s) as usize] == b'#'
+    })?;
+    Ok(grid)
+}
+
+impl Maze {
+    /// Blocks the cells of the "42" pattern at scale 1 ([`pattern42`]).
+    ///
+    /// # Errors
+    /// [`CarveError::TooSmallForPattern`]; the maze is then unchanged.
+    pub fn block_pattern42(&mut self) -> Result<(), CarveError> {
+        let mask = pattern42(self.width(), self.height())?;
+        self.apply_mask(&mask)
+    }
+
+    /// Blocks the cells of the "42" pattern drawn at the largest scale
+    /// that fits ([`pattern42_scaled`]); returns that scale.
+    ///
+    /// # Errors
+    /// [`CarveError::TooSmallForPattern`]; the maze is then unchanged.
+    pub fn block_pattern42_fitted(&mut self) -> Result<u32, CarveError> {
+        let sx = self.width().saturating_sub(2) / PATTERN42_WIDTH;
+        let sy = self.height().saturating_sub(2) / PATTERN42_HEIGHT;
+        let scale = sx.min(sy).max(1);
+        let mask = pattern42_scaled(self.width(), self.height(), scale)?;
+        self.apply_mask(&mask)?;
+        Ok(scale)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture(g: &Grid<bool>) -> Vec<String> {
+        g.rows()
+            .map(|r| r.iter().map(|&b| if b { '#' } else { '.' }).collect())
+            .collect()
+    }
+
+    #[test]
+    fn smallest_maze_draws_the_digits() {
+        let g = pattern42(9, 7).unwrap();
+        assert_eq!(
+            picture(&g),
+            [
+                ".........",
+                ".#...###.",
+                ".#.....#.",
+                ".###.###.",
+                "...#.#...",
+                "...#.###.",
+                ".........",
+            ]
+        );
+        for (w, h) in [(8, 7), (9, 6), (1, 1)] {
+            assert!(matches!(
+                pattern42(w, h),
+                Err(CarveError::TooSmallForPattern {
+                    min_width: 9,
+                    min_height: 7,
+                    ..
+                })
+            ));
+        }
+    }
+
+    #[test]
+    fn scaled_and_fitted() {
+        let g = pattern42_scaled(16, 12, 2).unwrap();
+        assert_eq!(g.iter().filter(|(_, b)| **b).count(), 18 * 4);
+        assert!(pattern42_scaled(15, 12, 2).is_err());
+        assert!(pattern42_scaled(15, 12, 0).is_err());
+        let mut m = Maze::new(40, 30).unwrap();
+        assert_eq!(m.block_pattern42_fitted(), Ok(5));
+        assert_eq!(m.blocked_count(), 18 * 25);
+        let mut m = Maze::new(20, 15).unwrap();
+        m.block_pattern42().unwrap();
+        assert_eq!(m.open_count(), 282);
+    }
+}

@@ -1,0 +1,167 @@
+//! Pictures of a maze: ASCII art for a terminal, and a tile grid for a
+//! dungeon level.
+
+use crate::{CarveError, Maze};
+use mcrdun_geom::{Grid, Side, checked_cell_count};
+
+/// One tile of [`Maze::tiles`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Tile {
+    /// Solid rock: a closed wall, a wall corner, or a blocked cell.
+    Wall = 0,
+    /// Walkable floor: an open cell or an open wall between two.
+    Floor = 1,
+}
+
+impl Maze {
+    /// ASCII art: `+` corners, `---` and `|` closed walls, blocked cells
+    /// drawn as `###`. Each cell is 4 x 2 characters; `2 * height + 1`
+    /// lines, each ending in `\n`.
+    ///
+    /// ```
+    /// use mcrdun_carve::Maze;
+    /// use mcrdun_geom::{Point, Side};
+    /// let mut maze = Maze::new(2, 1)?;
+    /// maze.open_wall(Point::new(0, 0), Side::East)?;
+    /// assert_eq!(maze.to_ascii(), "+---+---+\n|       |\n+---+---+\n");
+    /// # Ok::<(), mcrdun_carve::CarveError>(())
+    /// ```
+    pub fn to_ascii(&self) -> String {
+        let w = self.width() as usize;
+        let mut out = String::with_capacity((4 * w + 2) * (2 * self.height() as usize + 1));
+        let walls = self.as_bytes();
+        let blocked = self.blocked_mask();
+        for (y, row) in self.rows().enumerate() {
+            for &v in row {
+                out.push('+');
+                out.push_str(if v & Side::North.bit() != 0 {
+                    "---"
+                } else {
+                    "   "
+                });
+            }
+            out.push_str("+\n");
+            for (x, &v) in row.iter().enumerate() {
+                out.push(if v & Side::West.bit() != 0 { '|' } else { ' ' });
+                out.push_str(if blocked[y * w + x] { "###" } else { "   " });
+            }
+            out.push_str("|\n");
+        }
+        let last = &walls[walls.len() - w..];
+        for &v in last {
+            out.push('+');
+            out.push_str(if v & Side::South.bit() != 0 {
+                "---"
+            } else {
+                "   "
+            });
+        }
+        out.push_str("+\n");
+        out
+    }
+
+    /// The tile grid's size, `(2 * width + 1, 2 * height + 1)`.
+    ///
+    /// # Errors
+    /// [`CarveError::TooLarge`] when a side passes `i32::MAX` or the tiles
+    /// do not fit in memory.
+    pub fn tile_size(&self) -> Result<(u32, u32), CarveError> {
+        let tw = 2 * u64::from(self.width()) + 1;
+        let th = 2 * u64::from(self.height()) + 1;
+        checked_cell_count(tw, th).map_err(|_| CarveError::TooLarge {
+            width: tw,
+            height: th,
+        })?;
+        Ok((tw as u32, th as u32))
+    }
+
+    /// The maze as a `(2w + 1) x (2h + 1)` tile grid for a dungeon level:
+    /// cell `(x, y)` is tile `(2x + 1, 2y + 1)`, the wall between two cells
+    /// the tile between them, and every tile at even `x` and even `y` a
+    /// pillar. Blocked cells are walls.
+    ///
+    /// # Errors
+    /// As [`Maze::tile_size`].
+    pub fn tiles(&self) -> Result<Grid<Tile>, CarveError> {
+        let (tw, th) = self.tile_size()?;
+        let mut grid = Grid::new(tw, th, Tile::Wall)?;
+        self.write_tiles(grid.as_mut_slice())?;
+        Ok(grid)
+    }
+
+    /// Writes the tiles of [`Maze::tiles`] row-major into a caller's
+    /// buffer of exactly `(2w + 1) * (2h + 1)` tiles.
+    ///
+    /// # Errors
+    /// As [`Maze::tile_size`]; [`CarveError::BufferSize`] when `out` has
+    /// another length.
+    pub fn write_tiles(&self, out: &mut [Tile]) -> Result<(), CarveError> {
+        let (tw, th) = self.tile_size()?;
+        let (tw, th) = (tw as usize, th as usize);
+        if out.len() != tw * th {
+            return Err(CarveError::BufferSize {
+                expected: tw * th,
+                actual: out.len(),
+            });
+        }
+        out.fill(Tile::Wall);
+        let w = self.width() as usize;
+        for (i, &v) in self.as_bytes().iter().enumerate() {
+            if self.blocked_mask()[i] {
+                continue;
+            }
+            let (x, y) = (i % w, i / w);
+            let t = (2 * y + 1) * tw + 2 * x + 1;
+            out[t] = Tile::Floor;
+            // East and south openings only: each inner wall once.
+            if v & Side::East.bit() == 0 {
+                out[t + 1] = Tile::Floor;
+            }
+            if v & Side::South.bit() == 0 {
+                out[t + tw] = Tile::Floor;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcrdun_geom::Point;
+
+    #[test]
+    fn pictures() {
+        let mut m = Maze::new(3, 2).unwrap();
+        m.open_wall(Point::new(0, 0), Side::East).unwrap();
+        m.open_wall(Point::new(0, 0), Side::South).unwrap();
+        m.block(Point::new(2, 1)).unwrap();
+        assert_eq!(
+            m.to_ascii(),
+            "+---+---+---+\n\
+             |       |   |\n\
+             +   +---+---+\n\
+             |   |   |###|\n\
+             +---+---+---+\n"
+        );
+        let t = m.tiles().unwrap();
+        let pic: Vec<String> = t
+            .rows()
+            .map(|r| {
+                r.iter()
+                    .map(|&c| if c == Tile::Floor { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        assert_eq!(pic, ["#######", "#...#.#", "#.#####", "#.#.###", "#######"]);
+        let mut small = vec![Tile::Floor; 3];
+        assert_eq!(
+            m.write_tiles(&mut small),
+            Err(CarveError::BufferSize {
+                expected: 35,
+                actual: 3
+            })
+        );
+    }
+}
