@@ -110,6 +110,61 @@
 #define MCRDUN_MAZE_TILE_FLOOR 1
 
 /**
+ * Tile byte: wall (not walkable).
+ */
+#define MCRDUN_TILE_WALL 0
+
+/**
+ * Tile byte: room, cave or maze floor.
+ */
+#define MCRDUN_TILE_FLOOR 1
+
+/**
+ * Tile byte: corridor.
+ */
+#define MCRDUN_TILE_CORRIDOR 2
+
+/**
+ * Tile byte: door.
+ */
+#define MCRDUN_TILE_DOOR 3
+
+/**
+ * Tile byte: the up staircase.
+ */
+#define MCRDUN_TILE_STAIRS_UP 4
+
+/**
+ * Tile byte: the down staircase.
+ */
+#define MCRDUN_TILE_STAIRS_DOWN 5
+
+/**
+ * Level kind: rooms in BSP leaves linked along the leaf adjacency.
+ */
+#define MCRDUN_LEVEL_KIND_BSP 0
+
+/**
+ * Level kind: scattered rooms pushed apart and linked to neighbours.
+ */
+#define MCRDUN_LEVEL_KIND_SCATTER 1
+
+/**
+ * Level kind: a carved maze drawn as tiles.
+ */
+#define MCRDUN_LEVEL_KIND_MAZE 2
+
+/**
+ * Level kind: a cellular-automaton cave.
+ */
+#define MCRDUN_LEVEL_KIND_CAVE 3
+
+/**
+ * Level kind: Voronoi-cell rooms with passages between them.
+ */
+#define MCRDUN_LEVEL_KIND_PASSAGES 4
+
+/**
  * The room number of a cell in no room (`UINT32_MAX`).
  */
 #define MCRDUN_NO_ROOM UINT32_MAX
@@ -249,6 +304,13 @@ typedef struct McrdunBsp McrdunBsp;
 typedef struct McrdunLayout McrdunLayout;
 
 /**
+ * A generated level, read through `mcrdun_level_*`. Immutable once made:
+ * reading one handle from several threads at once is safe; freeing it
+ * while another thread reads it is not.
+ */
+typedef struct McrdunLevel McrdunLevel;
+
+/**
  * A maze handle: `width` x `height` cells with four walls each (bit flags
  * N = 1, E = 2, S = 4, W = 8, a set bit is a closed wall), and a mask of
  * blocked cells. Create with `mcrdun_maze_new` (or
@@ -365,6 +427,165 @@ typedef struct McrdunMazeTexture {
    */
   size_t longest_path;
 } McrdunMazeTexture;
+
+/**
+ * The options of a level, for every kind at once: each kind reads the
+ * fields its comment names and ignores the others. Fill it with
+ * `mcrdun_level_config_default` and change what you need.
+ */
+typedef struct McrdunLevelConfig {
+  /**
+   * One of the `MCRDUN_LEVEL_KIND_*` constants.
+   */
+  uint32_t kind;
+  /**
+   * Width in tiles.
+   */
+  uint32_t width;
+  /**
+   * Height in tiles.
+   */
+  uint32_t height;
+  /**
+   * Scatter: rooms scattered. Passages: rooms (Voronoi sites) wanted.
+   */
+  uint32_t rooms;
+  /**
+   * BSP, scatter: the smallest room side.
+   */
+  uint32_t min_room;
+  /**
+   * Scatter: the largest room side.
+   */
+  uint32_t max_room;
+  /**
+   * BSP: the most times a leaf is split (at most 32).
+   */
+  uint32_t depth;
+  /**
+   * BSP: the narrowest leaf (at least `min_room + 2`).
+   */
+  uint32_t min_leaf_width;
+  /**
+   * BSP: the lowest leaf (at least `min_room + 2`).
+   */
+  uint32_t min_leaf_height;
+  /**
+   * Maze: one of the `MCRDUN_MAZE_ALGORITHM_*` numbers (backtracker = 0).
+   */
+  uint32_t maze_algorithm;
+  /**
+   * Maze: 1 to block the cells of a "42" pattern, 0 not to.
+   */
+  uint32_t maze_pattern42;
+  /**
+   * Cave: smoothing passes (at most 64).
+   */
+  uint32_t cave_passes;
+  /**
+   * BSP, scatter, passages: the share in [0, 1] of the extra room links
+   * (beyond a spanning tree) that are made anyway.
+   */
+  double loops;
+  /**
+   * Maze: the share in [0, 1] of dead ends removed (adds loops).
+   */
+  double maze_braid;
+  /**
+   * Cave: the share in [0, 1] of rock in the initial noise.
+   */
+  double cave_fill;
+} McrdunLevelConfig;
+
+/**
+ * A room of a level: the bounding box of its floor and its floor tiles.
+ */
+typedef struct McrdunLevelRoom {
+  /**
+   * The bounding box of the room's floor tiles.
+   */
+  struct McrdunRect bounds;
+  /**
+   * How many floor tiles the room has.
+   */
+  uint32_t area;
+} McrdunLevelRoom;
+
+/**
+ * A door tile and the two rooms (indices into the rooms) it joins.
+ */
+typedef struct McrdunLevelDoor {
+  /**
+   * Where the door is.
+   */
+  struct McrdunPoint at;
+  /**
+   * The first room (the lower index).
+   */
+  uint32_t room_a;
+  /**
+   * The second room.
+   */
+  uint32_t room_b;
+} McrdunLevelDoor;
+
+/**
+ * The size, stairs and summary numbers of a level.
+ */
+typedef struct McrdunLevelInfo {
+  /**
+   * One of the `MCRDUN_LEVEL_KIND_*` constants.
+   */
+  uint32_t kind;
+  /**
+   * Width in tiles.
+   */
+  uint32_t width;
+  /**
+   * Height in tiles.
+   */
+  uint32_t height;
+  /**
+   * The up staircase.
+   */
+  struct McrdunPoint stairs_up;
+  /**
+   * The down staircase.
+   */
+  struct McrdunPoint stairs_down;
+  /**
+   * Number of rooms.
+   */
+  size_t rooms;
+  /**
+   * Number of doors.
+   */
+  size_t doors;
+  /**
+   * Number of walkable tiles.
+   */
+  size_t walkable;
+  /**
+   * Walkable regions the generator made before they were joined (1: none joined).
+   */
+  size_t regions;
+  /**
+   * Wall tiles dug into corridors to join them.
+   */
+  size_t dug;
+  /**
+   * Independent loops (walls that walkable tiles go around).
+   */
+  size_t loops;
+  /**
+   * Walkable tiles with exactly one walkable neighbour.
+   */
+  size_t dead_ends;
+  /**
+   * Steps between the two staircases (breadth-first distance).
+   */
+  size_t longest_path;
+} McrdunLevelInfo;
 
 /**
  * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
@@ -1117,6 +1338,135 @@ enum McrdunStatus mcrdun_maze_tiles(const struct McrdunMaze *maze,
  * `maze` is NULL or a live handle; `out` is NULL or writable.
  */
 enum McrdunStatus mcrdun_maze_texture(const struct McrdunMaze *maze, struct McrdunMazeTexture *out);
+
+/**
+ * Fills `*out` with the default options of level kind `kind` (one of
+ * `MCRDUN_LEVEL_KIND_*`) at `width` x `height` tiles.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown kind; `NULL_ARGUMENT` when
+ * `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_config_default(uint32_t kind,
+                                              uint32_t width,
+                                              uint32_t height,
+                                              struct McrdunLevelConfig *out);
+
+/**
+ * Builds the level `*config` describes with `seed`, in one call, into the
+ * caller's buffers: `width * height` tile bytes (`MCRDUN_TILE_*`,
+ * row-major: tile (x, y) is `tiles[y * width + x]`), the rooms, the doors,
+ * and the stairs and summary in `*info`.
+ *
+ * Each buffer follows the two-call protocol: `*tiles_len`, `*rooms_len`
+ * and `*doors_len` always receive the counts needed; when any buffer that
+ * is asked for is NULL or too small the call returns `BUFFER_TOO_SMALL`
+ * and writes nothing else. Pass `rooms_len` (or `doors_len`) NULL to skip
+ * the rooms (doors), and `info` NULL to skip the summary. The tile count
+ * is always `width * height`; the room and door counts are known after a
+ * first call with NULL buffers, and a second call with the same config and
+ * seed builds the same level again (use `mcrdun_level_new` to build it
+ * only once).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `config` or `tiles_len`;
+ * `INVALID_ARGUMENT` for an unknown kind or algorithm, an option out of its
+ * range or a map too small for the kind; `TOO_LARGE` for a map too large;
+ * `UNSATISFIABLE` when no level can be made from the options (e.g. a cave
+ * with `cave_fill` 1). Thread-safe.
+ *
+ * # Safety
+ * `config` is NULL or valid; each `*_len` is NULL or writable; each buffer
+ * is NULL or writable for its `*_cap` items; `info` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_generate(const struct McrdunLevelConfig *config,
+                                        uint64_t seed,
+                                        uint8_t *tiles,
+                                        size_t tiles_cap,
+                                        size_t *tiles_len,
+                                        struct McrdunLevelRoom *rooms,
+                                        size_t rooms_cap,
+                                        size_t *rooms_len,
+                                        struct McrdunLevelDoor *doors,
+                                        size_t doors_cap,
+                                        size_t *doors_len,
+                                        struct McrdunLevelInfo *info);
+
+/**
+ * Builds the level `*config` describes with `seed` into a new handle in
+ * `*out`; free it with `mcrdun_level_free`.
+ *
+ * Errors: as `mcrdun_level_generate`; `NULL_ARGUMENT` when `out` is NULL.
+ * Thread-safe.
+ *
+ * # Safety
+ * `config` is NULL or valid; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_new(const struct McrdunLevelConfig *config,
+                                   uint64_t seed,
+                                   struct McrdunLevel **out);
+
+/**
+ * Frees a level made by `mcrdun_level_new`; NULL does nothing.
+ *
+ * # Safety
+ * `level` is NULL or a handle from `mcrdun_level_new` not freed before.
+ */
+void mcrdun_level_free(struct McrdunLevel *level);
+
+/**
+ * The level's `width * height` tile bytes, row-major, through the
+ * two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_tiles(const struct McrdunLevel *level,
+                                     uint8_t *out,
+                                     size_t cap,
+                                     size_t *len);
+
+/**
+ * The level's rooms through the two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * rooms; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_rooms(const struct McrdunLevel *level,
+                                     struct McrdunLevelRoom *out,
+                                     size_t cap,
+                                     size_t *len);
+
+/**
+ * The level's doors through the two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * doors; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_doors(const struct McrdunLevel *level,
+                                     struct McrdunLevelDoor *out,
+                                     size_t cap,
+                                     size_t *len);
+
+/**
+ * The level's size, stairs and summary.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `out`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_info(const struct McrdunLevel *level, struct McrdunLevelInfo *out);
 
 /**
  * Creates an empty `width` x `height` layout (either may be 0) in `*out`.

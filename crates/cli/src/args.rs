@@ -2,7 +2,10 @@
 //! each generator's own.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcrdun_dungeon::{BspConfig, CaveConfig, Level, LevelError, PassagesConfig, ScatterConfig};
+use mcrdun_dungeon::{
+    BspConfig, CaveConfig, Level, LevelError, MazeAlgorithm, MazeConfig, PassagesConfig,
+    ScatterConfig,
+};
 use std::path::PathBuf;
 
 /// The PNG pixels per tile when `--scale` is not given.
@@ -96,16 +99,19 @@ pub enum Command {
         #[arg(long, default_value_t = 0.15)]
         loops: f64,
     },
-    /// Rooms of any shape (Voronoi cells) with passages chosen between them.
-    Passages {
+    /// A carved maze drawn as tiles (cell (x, y) is tile (2x+1, 2y+1)).
+    Maze {
         #[command(flatten)]
         common: Common,
-        /// Rooms wanted (Voronoi sites at least 4 tiles apart).
-        #[arg(long, default_value_t = 24)]
-        rooms: u32,
-        /// Share of the extra adjacent room pairs given a passage anyway, in [0, 1].
-        #[arg(long, default_value_t = 0.1)]
-        loops: f64,
+        /// The carving algorithm.
+        #[arg(long, value_enum, default_value_t = AlgorithmArg::Backtracker)]
+        algorithm: AlgorithmArg,
+        /// Share of dead ends removed by opening a wall (adds loops), in [0, 1].
+        #[arg(long, default_value_t = 0.0)]
+        braid: f64,
+        /// Block the cells of a "42" drawn in the middle of the maze.
+        #[arg(long)]
+        pattern42: bool,
     },
     /// A cellular-automaton cave, its pockets joined by corridors.
     Cave {
@@ -117,6 +123,17 @@ pub enum Command {
         /// Smoothing passes of the automaton.
         #[arg(long, default_value_t = 4)]
         passes: u32,
+    },
+    /// Rooms of any shape (Voronoi cells) with passages chosen between them.
+    Passages {
+        #[command(flatten)]
+        common: Common,
+        /// Rooms wanted (Voronoi sites at least 4 tiles apart).
+        #[arg(long, default_value_t = 24)]
+        rooms: u32,
+        /// Share of the extra adjacent room pairs given a passage anyway, in [0, 1].
+        #[arg(long, default_value_t = 0.1)]
+        loops: f64,
     },
 }
 
@@ -131,13 +148,14 @@ impl Command {
         match self {
             Command::Bsp { common, .. }
             | Command::Scatter { common, .. }
+            | Command::Maze { common, .. }
             | Command::Passages { common, .. }
             | Command::Cave { common, .. } => common,
         }
     }
 
     pub fn is_maze(&self) -> bool {
-        false
+        matches!(self, Command::Maze { .. })
     }
 
     pub fn generate(&self, seed: u64) -> Result<Generated, LevelError> {
@@ -180,6 +198,28 @@ impl Command {
                 },
                 seed,
             )?,
+            Command::Maze {
+                algorithm,
+                braid,
+                pattern42,
+                ..
+            } => {
+                let m = mcrdun_dungeon::maze_level(
+                    &MazeConfig {
+                        width,
+                        height,
+                        algorithm: algorithm.algorithm(),
+                        braid: *braid,
+                        pattern42: *pattern42,
+                    },
+                    seed,
+                )?;
+                let text = m.to_42()?;
+                return Ok(Generated {
+                    level: m.level,
+                    maze_text: Some(text),
+                });
+            }
             Command::Passages { rooms, loops, .. } => mcrdun_dungeon::passages(
                 &PassagesConfig {
                     width,
@@ -211,4 +251,38 @@ pub fn clock_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The maze algorithms by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmArg {
+    /// Recursive backtracker (depth-first): long corridors.
+    Backtracker,
+    /// Prim: short branches, many dead ends.
+    Prim,
+    /// Kruskal: uniform-looking.
+    Kruskal,
+    /// Wilson: a uniform spanning tree.
+    Wilson,
+    /// Eller: row by row (no --pattern42).
+    Eller,
+    /// Growing tree, newest cell (like the backtracker).
+    GrowingTreeNewest,
+    /// Growing tree, random cell (like Prim).
+    GrowingTreeRandom,
+    /// Growing tree, newest or random half the time.
+    GrowingTreeMixed,
+    /// Hunt-and-kill.
+    HuntAndKill,
+    /// Sidewinder (no --pattern42).
+    Sidewinder,
+    /// Binary tree (no --pattern42).
+    BinaryTree,
+}
+
+impl AlgorithmArg {
+    fn algorithm(self) -> MazeAlgorithm {
+        // The same order as the carve crate's numbering.
+        MazeAlgorithm::ALL[self as usize]
+    }
 }

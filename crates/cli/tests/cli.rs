@@ -34,7 +34,7 @@ fn usage_error(args: &[&str], needle: &str) {
     assert!(out.stdout.is_empty(), "nothing on stdout for a usage error");
 }
 
-const GENERATORS: &[&str] = &["bsp", "scatter", "cave", "passages"];
+const GENERATORS: &[&str] = &["bsp", "scatter", "maze", "cave", "passages"];
 
 #[test]
 fn ascii_is_the_default_and_has_the_asked_size() {
@@ -155,14 +155,105 @@ fn bad_options_exit_2_with_a_message() {
         "too large",
     );
     usage_error(
+        &["maze", "--width", "9", "--height", "9", "--pattern42"],
+        "--pattern42",
+    );
+    usage_error(
+        &["maze", "--algorithm", "eller", "--pattern42"],
+        "--algorithm",
+    );
+    usage_error(&["maze", "--algorithm", "dfs"], "dfs");
+    usage_error(&["maze", "--braid", "2"], "--braid");
+    usage_error(&["bsp", "--min-leaf-width", "3"], "--min-leaf-width");
+    usage_error(&["bsp", "--depth", "40"], "--depth");
+    usage_error(&["bsp", "--loops=-1"], "--loops");
+    usage_error(
         &["scatter", "--min-room", "8", "--max-room", "4"],
         "--min-room",
     );
     usage_error(&["scatter", "--rooms", "0"], "--rooms");
     usage_error(&["passages", "--rooms", "0"], "--rooms");
     usage_error(&["passages", "--width", "6"], "too small");
+    usage_error(&["bsp", "--format", "42"], "maze");
     usage_error(&["dragon"], "unrecognized subcommand");
     usage_error(&[], "Usage");
+}
+
+#[test]
+fn maze_42_format() {
+    let out = ok(&[
+        "maze", "--seed", "3", "--width", "41", "--height", "21", "--format", "42",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // 20 x 10 cells: ten rows of twenty hex digits, an empty line, entry,
+    // exit and the path.
+    assert_eq!(lines.len(), 10 + 1 + 3, "{text}");
+    assert!(
+        lines[..10]
+            .iter()
+            .all(|l| l.len() == 20 && l.chars().all(|c| c.is_ascii_hexdigit()))
+    );
+    assert_eq!(lines[10], "");
+    assert_eq!(lines[11], "0,0");
+    assert_eq!(lines[12], "19,9");
+    assert!(lines[13].chars().all(|c| "NESW".contains(c)) && lines[13].len() >= 19 + 9);
+    assert!(text.ends_with('\n'));
+    // With the 42 pattern some cells are fully closed (F).
+    let out = ok(&[
+        "maze",
+        "--seed",
+        "3",
+        "--width",
+        "41",
+        "--height",
+        "21",
+        "--format",
+        "42",
+        "--pattern42",
+    ]);
+    let masked = String::from_utf8(out.stdout).unwrap();
+    assert!(masked.lines().take(10).any(|l| l.contains('F')));
+    assert_ne!(masked, text);
+}
+
+#[test]
+fn maze_options() {
+    for algorithm in [
+        "backtracker",
+        "prim",
+        "kruskal",
+        "wilson",
+        "eller",
+        "hunt-and-kill",
+        "sidewinder",
+        "binary-tree",
+        "growing-tree-mixed",
+    ] {
+        let out = ok(&[
+            "maze",
+            "--seed",
+            "2",
+            "--width",
+            "31",
+            "--height",
+            "15",
+            "--algorithm",
+            algorithm,
+            "--stats",
+        ]);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("loops         0\n"),
+            "{algorithm}: a perfect maze\n{text}"
+        );
+    }
+    let out = ok(&["maze", "--seed", "2", "--braid", "1", "--stats"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        !text.contains("loops         0\n"),
+        "braided: loops\n{text}"
+    );
 }
 
 #[test]

@@ -5,19 +5,11 @@
 //! independently of the crate's own code (a plain BFS flood).
 
 use mcrdun_dungeon::{
-    BspConfig, CaveConfig, Level, LevelError, LevelKind, PassagesConfig, ScatterConfig, Tile, bsp,
-    cave, passages, scatter,
+    BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeAlgorithm, MazeConfig, PassagesConfig,
+    ScatterConfig, Tile, bsp, cave, maze, maze_level, passages, scatter,
 };
 use mcrdun_geom::Point;
 use proptest::prelude::*;
-
-/// The pipelines whose crates are in this branch so far.
-const KINDS: [LevelKind; 4] = [
-    LevelKind::Bsp,
-    LevelKind::Scatter,
-    LevelKind::Cave,
-    LevelKind::Passages,
-];
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
     match kind {
@@ -37,6 +29,14 @@ fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level
             },
             seed,
         ),
+        LevelKind::Maze => maze(
+            &MazeConfig {
+                width,
+                height,
+                ..MazeConfig::default()
+            },
+            seed,
+        ),
         LevelKind::Cave => cave(
             &CaveConfig {
                 width,
@@ -53,7 +53,6 @@ fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level
             },
             seed,
         ),
-        other => unreachable!("{other:?} is not in this branch yet"),
     }
 }
 
@@ -206,12 +205,12 @@ proptest! {
 
     #[test]
     fn every_level_keeps_its_promises(
-        k in 0usize..KINDS.len(),
+        k in 0usize..5,
         seed in any::<u64>(),
         width in 24u32..110,
         height in 20u32..70,
     ) {
-        let kind = KINDS[k];
+        let kind = LevelKind::ALL[k];
         match generate(kind, width, height, seed) {
             Ok(level) => {
                 check(&level, kind, width, height);
@@ -227,7 +226,7 @@ proptest! {
 
 #[test]
 fn many_seeds_at_the_default_size() {
-    for kind in KINDS {
+    for kind in LevelKind::ALL {
         for seed in 0..12 {
             let level = generate(kind, 80, 50, seed).unwrap();
             check(&level, kind, 80, 50);
@@ -237,11 +236,61 @@ fn many_seeds_at_the_default_size() {
 
 #[test]
 fn other_seeds_other_levels() {
-    for kind in KINDS {
+    for kind in LevelKind::ALL {
         let a = generate(kind, 80, 50, 1).unwrap();
         let b = generate(kind, 80, 50, 2).unwrap();
         assert_ne!(a.tiles(), b.tiles(), "{kind:?}");
     }
+}
+
+#[test]
+fn every_maze_algorithm_makes_a_perfect_maze_level() {
+    for algorithm in MazeAlgorithm::ALL {
+        let c = MazeConfig {
+            width: 41,
+            height: 25,
+            algorithm,
+            ..MazeConfig::default()
+        };
+        let level = maze(&c, 9).unwrap();
+        check(&level, LevelKind::Maze, 41, 25);
+        assert_eq!(level.summary().loops, 0, "{algorithm:?}");
+        // 20 x 12 cells and 20 * 12 - 1 open walls between them.
+        assert_eq!(level.summary().walkable, 20 * 12 * 2 - 1, "{algorithm:?}");
+    }
+}
+
+#[test]
+fn maze_tiles_agree_with_the_maze() {
+    let m = maze_level(
+        &MazeConfig {
+            width: 31,
+            height: 21,
+            braid: 0.5,
+            ..MazeConfig::default()
+        },
+        4,
+    )
+    .unwrap();
+    for (p, t) in m.level.tiles().iter() {
+        let floor = if p.x % 2 == 1 && p.y % 2 == 1 {
+            true
+        } else if p.x % 2 == 0 && p.y % 2 == 1 && p.x > 0 && p.x < 30 {
+            // The wall between cells (x/2 - 1, y) and (x/2, y).
+            !m.maze
+                .has_wall(Point::new(p.x / 2 - 1, p.y / 2), mcrdun_geom::Side::East)
+                .unwrap()
+        } else if p.y % 2 == 0 && p.x % 2 == 1 && p.y > 0 && p.y < 20 {
+            !m.maze
+                .has_wall(Point::new(p.x / 2, p.y / 2 - 1), mcrdun_geom::Side::South)
+                .unwrap()
+        } else {
+            false
+        };
+        assert_eq!(t.is_walkable(), floor, "{p:?}");
+    }
+    // Loops in the tiles = loops in the maze.
+    assert_eq!(m.level.summary().loops, m.maze.loop_count());
 }
 
 /// FNV-1a over the tile bytes: a small, fixed hash for golden values.
@@ -262,7 +311,7 @@ fn fnv1a_is_the_reference_function() {
 #[test]
 fn golden_hashes() {
     let mut got = Vec::new();
-    for kind in KINDS {
+    for kind in LevelKind::ALL {
         for (w, h, seed) in [(80, 50, 7), (64, 40, 12345)] {
             let level = generate(kind, w, h, seed).unwrap();
             got.push(format!(
@@ -277,6 +326,8 @@ fn golden_hashes() {
         "bsp 64x40 12345 f2541000bd2e8b73",
         "scatter 80x50 7 b310448724daeef6",
         "scatter 64x40 12345 14f70b49741516d8",
+        "maze 80x50 7 4a216129df460cab",
+        "maze 64x40 12345 961d56442aecc82d",
         "cave 80x50 7 7423e9d3b72c4979",
         "cave 64x40 12345 6fdde9a9299b33a8",
         "passages 80x50 7 8130483fe16d268a",

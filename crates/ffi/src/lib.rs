@@ -39,6 +39,7 @@ mod boundary;
 mod bsp;
 mod carve;
 mod error;
+mod level;
 mod passages;
 mod ptr;
 mod rect;

@@ -1,0 +1,117 @@
+//! One configuration type for every pipeline, for callers that choose the
+//! generator at run time (the C ABI, the command line).
+
+use crate::{
+    BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeConfig, PassagesConfig, ScatterConfig,
+    bsp, cave, maze, passages, scatter,
+};
+
+/// The options of any pipeline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum LevelConfig {
+    /// [`bsp`].
+    Bsp(BspConfig),
+    /// [`scatter`].
+    Scatter(ScatterConfig),
+    /// [`maze`].
+    Maze(MazeConfig),
+    /// [`cave`].
+    Cave(CaveConfig),
+    /// [`passages`].
+    Passages(PassagesConfig),
+}
+
+impl LevelConfig {
+    /// The default options of `kind` for a `width` x `height` level.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{LevelConfig, LevelKind};
+    /// let c = LevelConfig::new(LevelKind::Cave, 60, 30);
+    /// assert_eq!((c.kind(), c.width(), c.height()), (LevelKind::Cave, 60, 30));
+    /// ```
+    pub fn new(kind: LevelKind, width: u32, height: u32) -> LevelConfig {
+        match kind {
+            LevelKind::Bsp => LevelConfig::Bsp(BspConfig {
+                width,
+                height,
+                ..BspConfig::default()
+            }),
+            LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig {
+                width,
+                height,
+                ..ScatterConfig::default()
+            }),
+            LevelKind::Maze => LevelConfig::Maze(MazeConfig {
+                width,
+                height,
+                ..MazeConfig::default()
+            }),
+            LevelKind::Cave => LevelConfig::Cave(CaveConfig {
+                width,
+                height,
+                ..CaveConfig::default()
+            }),
+            LevelKind::Passages => LevelConfig::Passages(PassagesConfig {
+                width,
+                height,
+                ..PassagesConfig::default()
+            }),
+        }
+    }
+
+    /// Which pipeline these options are for.
+    pub fn kind(&self) -> LevelKind {
+        match self {
+            LevelConfig::Bsp(_) => LevelKind::Bsp,
+            LevelConfig::Scatter(_) => LevelKind::Scatter,
+            LevelConfig::Maze(_) => LevelKind::Maze,
+            LevelConfig::Cave(_) => LevelKind::Cave,
+            LevelConfig::Passages(_) => LevelKind::Passages,
+        }
+    }
+
+    /// The level's width in tiles.
+    pub fn width(&self) -> u32 {
+        match self {
+            LevelConfig::Bsp(c) => c.width,
+            LevelConfig::Scatter(c) => c.width,
+            LevelConfig::Maze(c) => c.width,
+            LevelConfig::Cave(c) => c.width,
+            LevelConfig::Passages(c) => c.width,
+        }
+    }
+
+    /// The level's height in tiles.
+    pub fn height(&self) -> u32 {
+        match self {
+            LevelConfig::Bsp(c) => c.height,
+            LevelConfig::Scatter(c) => c.height,
+            LevelConfig::Maze(c) => c.height,
+            LevelConfig::Cave(c) => c.height,
+            LevelConfig::Passages(c) => c.height,
+        }
+    }
+}
+
+/// Runs the pipeline `config` names with `seed`.
+///
+/// # Errors
+/// The pipeline's [`LevelError`].
+///
+/// ```
+/// use mcrdun_dungeon::{generate, LevelConfig, LevelKind};
+/// for kind in LevelKind::ALL {
+///     let level = generate(&LevelConfig::new(kind, 48, 32), 5)?;
+///     assert_eq!(level.kind(), kind);
+/// }
+/// # Ok::<(), mcrdun_dungeon::LevelError>(())
+/// ```
+pub fn generate(config: &LevelConfig, seed: u64) -> Result<Level, LevelError> {
+    match config {
+        LevelConfig::Bsp(c) => bsp(c, seed),
+        LevelConfig::Scatter(c) => scatter(c, seed),
+        LevelConfig::Maze(c) => maze(c, seed),
+        LevelConfig::Cave(c) => cave(c, seed),
+        LevelConfig::Passages(c) => passages(c, seed),
+    }
+}

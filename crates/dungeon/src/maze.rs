@@ -1,0 +1,219 @@
+//! The maze level: a `mcrdun-carve` maze drawn as tiles.
+
+use crate::error::{check_fraction, check_size};
+use crate::{Level, LevelError, LevelKind, Tile};
+use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
+use mcrdun_geom::random::seeded_rng;
+use mcrdun_geom::{Grid, Point};
+
+/// Options of the maze level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MazeConfig {
+    /// Width in tiles (at least 3). The maze has `(width - 1) / 2` cells
+    /// across; an even width leaves one extra column of wall on the right.
+    pub width: u32,
+    /// Height in tiles (at least 3), likewise.
+    pub height: u32,
+    /// The carving algorithm (default: the recursive backtracker).
+    pub algorithm: Algorithm,
+    /// The share of dead ends removed by opening a wall, in `[0, 1]`; each
+    /// one opened adds a loop (default 0: a perfect maze).
+    pub braid: f64,
+    /// Block the cells of the "42" pattern, drawn at the largest scale that
+    /// fits (needs a maze of at least 9 x 7 cells).
+    pub pattern42: bool,
+}
+
+impl Default for MazeConfig {
+    fn default() -> MazeConfig {
+        MazeConfig {
+            width: 81,
+            height: 51,
+            algorithm: Algorithm::Backtracker,
+            braid: 0.0,
+            pattern42: false,
+        }
+    }
+}
+
+/// A maze level and the maze it was drawn from.
+#[derive(Clone, Debug)]
+pub struct MazeLevel {
+    /// The level.
+    pub level: Level,
+    /// The maze: cell `(x, y)` is tile `(2x + 1, 2y + 1)`.
+    pub maze: Maze,
+}
+
+impl MazeLevel {
+    /// The maze in the 42 "A-Maze-ing" file format: one hex digit of walls
+    /// per cell, a row per line, an empty line, then the entry (the first
+    /// open cell in raster order), the exit (the last) and the shortest
+    /// path between them as N/E/S/W letters.
+    ///
+    /// # Errors
+    /// [`LevelError::Unsatisfiable`] if the maze has no open cell.
+    pub fn to_42(&self) -> Result<String, LevelError> {
+        let mut open = self.maze.cells();
+        let entry = open.next();
+        let exit = open.last().or(entry);
+        let (Some(entry), Some(exit)) = (entry, exit) else {
+            return Err(LevelError::Unsatisfiable(
+                "the maze has no open cell".into(),
+            ));
+        };
+        Ok(MazeFile::new(self.maze.clone(), entry, exit)
+            .map_err(carve_error)?
+            .to_text())
+    }
+}
+
+fn carve_error(e: CarveError) -> LevelError {
+    match e {
+        CarveError::TooSmallForPattern { .. } => LevelError::InvalidOption {
+            name: "pattern42",
+            reason: e.to_string(),
+        },
+        CarveError::InvalidFraction { .. } => LevelError::InvalidOption {
+            name: "braid",
+            reason: e.to_string(),
+        },
+        CarveError::MaskUnsupported { .. } => LevelError::InvalidOption {
+            name: "algorithm",
+            reason: e.to_string(),
+        },
+        CarveError::Geom(g) => g.into(),
+        other => LevelError::Component {
+            component: "carve",
+            message: other.to_string(),
+        },
+    }
+}
+
+/// A maze: carved with [`MazeConfig::algorithm`] from the first open cell,
+/// optionally braided, drawn as tiles (cells and open walls are floor), then
+/// finished by [`Level::finish`]. A perfect maze is one region with
+/// `loops == 0`; the stairs land far apart (on a perfect maze the double
+/// sweep finds the true longest path).
+///
+/// Cost: the carver's O(cells), then O(tiles).
+///
+/// # Errors
+/// [`LevelError::TooSmall`] under 3x3; [`LevelError::InvalidOption`] for a
+/// bad braid fraction, a pattern that does not fit, or an algorithm that
+/// refuses the pattern's mask.
+///
+/// ```
+/// use mcrdun_dungeon::{maze, MazeConfig};
+/// let level = maze(&MazeConfig { width: 21, height: 11, ..MazeConfig::default() }, 1)?;
+/// assert_eq!(level.summary().loops, 0);
+/// assert_eq!(level.summary().walkable, 10 * 5 * 2 - 1);
+/// # Ok::<(), mcrdun_dungeon::LevelError>(())
+/// ```
+pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
+    maze_level(config, seed).map(|m| m.level)
+}
+
+/// [`maze`], keeping the [`Maze`] (for the 42 file format).
+///
+/// # Errors
+/// As [`maze`].
+pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
+    check_size("maze", config.width, config.height, 3, 3)?;
+    check_fraction("braid", config.braid)?;
+    let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
+    let mut m = Maze::new(cw, ch).map_err(carve_error)?;
+    if config.pattern42 {
+        m.block_pattern42_fitted().map_err(carve_error)?;
+    }
+    let start = m
+        .cells()
+        .next()
+        .ok_or_else(|| LevelError::Unsatisfiable("every maze cell is blocked".into()))?;
+    let mut rng = seeded_rng(seed);
+    match config.algorithm.carve(&mut m, start, &mut rng) {
+        // A mask that cuts the maze in pieces: carve the start's piece; the
+        // common ending joins the others (and says so in the summary).
+        Err(CarveError::SplitByMask { .. }) => config
+            .algorithm
+            .carve_piece(&mut m, start, &mut rng)
+            .map_err(carve_error)?,
+        other => other.map_err(carve_error)?,
+    }
+    if config.braid > 0.0 {
+        m.braid(config.braid, &mut rng).map_err(carve_error)?;
+    }
+    let drawn = m.tiles().map_err(carve_error)?;
+    let tiles = Grid::from_fn(config.width, config.height, |p: Point| match drawn.get(p) {
+        Some(mcrdun_carve::Tile::Floor) => Tile::Floor,
+        _ => Tile::Wall,
+    })?;
+    let level = Level::finish(LevelKind::Maze, tiles, Vec::new(), Vec::new())?;
+    Ok(MazeLevel { level, maze: m })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn braid_adds_loops_and_pattern_blocks_cells() {
+        let c = MazeConfig {
+            width: 41,
+            height: 31,
+            ..MazeConfig::default()
+        };
+        let perfect = maze(&c, 5).unwrap();
+        assert_eq!(perfect.summary().loops, 0);
+        let braided = maze(&MazeConfig { braid: 1.0, ..c }, 5).unwrap();
+        assert!(braided.summary().loops > 0);
+        assert!(braided.summary().dead_ends < perfect.summary().dead_ends);
+        let masked = maze_level(
+            &MazeConfig {
+                pattern42: true,
+                ..c
+            },
+            5,
+        )
+        .unwrap();
+        assert!(masked.maze.blocked_count() > 0);
+        assert!(masked.level.summary().walkable < perfect.summary().walkable);
+        let text = masked.to_42().unwrap();
+        assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 15);
+    }
+
+    #[test]
+    fn bad_options_are_errors() {
+        let c = MazeConfig::default();
+        assert!(matches!(
+            maze(&MazeConfig { width: 2, ..c }, 1),
+            Err(LevelError::TooSmall { .. })
+        ));
+        assert!(maze(&MazeConfig { braid: 2.0, ..c }, 1).is_err());
+        let small = MazeConfig {
+            width: 9,
+            height: 9,
+            pattern42: true,
+            ..c
+        };
+        assert!(matches!(
+            maze(&small, 1),
+            Err(LevelError::InvalidOption {
+                name: "pattern42",
+                ..
+            })
+        ));
+        let eller = MazeConfig {
+            algorithm: Algorithm::Eller,
+            pattern42: true,
+            ..c
+        };
+        assert!(matches!(
+            maze(&eller, 1),
+            Err(LevelError::InvalidOption {
+                name: "algorithm",
+                ..
+            })
+        ));
+    }
+}

@@ -1,0 +1,713 @@
+//! Whole levels from C: one call that builds a level into caller buffers,
+//! and a level handle for callers that want to read it piece by piece.
+
+use crate::boundary::{boundary, boundary_value};
+use crate::error::{FfiError, FfiResult, McrdunStatus};
+use crate::ptr::{check_out, handle_ref, write_iter, write_out};
+use crate::types::{McrdunPoint, McrdunRect};
+use mcrdun_dungeon::{
+    BspConfig, CaveConfig, Level, LevelConfig, LevelError, LevelKind, MazeAlgorithm, MazeConfig,
+    PassagesConfig, ScatterConfig, Tile, generate,
+};
+
+/// Tile byte: wall (not walkable).
+pub const MCRDUN_TILE_WALL: u8 = 0;
+/// Tile byte: room, cave or maze floor.
+pub const MCRDUN_TILE_FLOOR: u8 = 1;
+/// Tile byte: corridor.
+pub const MCRDUN_TILE_CORRIDOR: u8 = 2;
+/// Tile byte: door.
+pub const MCRDUN_TILE_DOOR: u8 = 3;
+/// Tile byte: the up staircase.
+pub const MCRDUN_TILE_STAIRS_UP: u8 = 4;
+/// Tile byte: the down staircase.
+pub const MCRDUN_TILE_STAIRS_DOWN: u8 = 5;
+
+const _: () = {
+    assert!(MCRDUN_TILE_WALL == Tile::Wall as u8);
+    assert!(MCRDUN_TILE_FLOOR == Tile::Floor as u8);
+    assert!(MCRDUN_TILE_CORRIDOR == Tile::Corridor as u8);
+    assert!(MCRDUN_TILE_DOOR == Tile::Door as u8);
+    assert!(MCRDUN_TILE_STAIRS_UP == Tile::StairsUp as u8);
+    assert!(MCRDUN_TILE_STAIRS_DOWN == Tile::StairsDown as u8);
+};
+
+/// Level kind: rooms in BSP leaves linked along the leaf adjacency.
+pub const MCRDUN_LEVEL_KIND_BSP: u32 = 0;
+/// Level kind: scattered rooms pushed apart and linked to neighbours.
+pub const MCRDUN_LEVEL_KIND_SCATTER: u32 = 1;
+/// Level kind: a carved maze drawn as tiles.
+pub const MCRDUN_LEVEL_KIND_MAZE: u32 = 2;
+/// Level kind: a cellular-automaton cave.
+pub const MCRDUN_LEVEL_KIND_CAVE: u32 = 3;
+/// Level kind: Voronoi-cell rooms with passages between them.
+pub const MCRDUN_LEVEL_KIND_PASSAGES: u32 = 4;
+
+const _: () = {
+    assert!(matches!(
+        LevelKind::ALL[MCRDUN_LEVEL_KIND_BSP as usize],
+        LevelKind::Bsp
+    ));
+    assert!(matches!(
+        LevelKind::ALL[MCRDUN_LEVEL_KIND_SCATTER as usize],
+        LevelKind::Scatter
+    ));
+    assert!(matches!(
+        LevelKind::ALL[MCRDUN_LEVEL_KIND_MAZE as usize],
+        LevelKind::Maze
+    ));
+    assert!(matches!(
+        LevelKind::ALL[MCRDUN_LEVEL_KIND_CAVE as usize],
+        LevelKind::Cave
+    ));
+    assert!(matches!(
+        LevelKind::ALL[MCRDUN_LEVEL_KIND_PASSAGES as usize],
+        LevelKind::Passages
+    ));
+};
+
+/// The options of a level, for every kind at once: each kind reads the
+/// fields its comment names and ignores the others. Fill it with
+/// `mcrdun_level_config_default` and change what you need.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct McrdunLevelConfig {
+    /// One of the `MCRDUN_LEVEL_KIND_*` constants.
+    pub kind: u32,
+    /// Width in tiles.
+    pub width: u32,
+    /// Height in tiles.
+    pub height: u32,
+    /// Scatter: rooms scattered. Passages: rooms (Voronoi sites) wanted.
+    pub rooms: u32,
+    /// BSP, scatter: the smallest room side.
+    pub min_room: u32,
+    /// Scatter: the largest room side.
+    pub max_room: u32,
+    /// BSP: the most times a leaf is split (at most 32).
+    pub depth: u32,
+    /// BSP: the narrowest leaf (at least `min_room + 2`).
+    pub min_leaf_width: u32,
+    /// BSP: the lowest leaf (at least `min_room + 2`).
+    pub min_leaf_height: u32,
+    /// Maze: one of the `MCRDUN_MAZE_ALGORITHM_*` numbers (backtracker = 0).
+    pub maze_algorithm: u32,
+    /// Maze: 1 to block the cells of a "42" pattern, 0 not to.
+    pub maze_pattern42: u32,
+    /// Cave: smoothing passes (at most 64).
+    pub cave_passes: u32,
+    /// BSP, scatter, passages: the share in [0, 1] of the extra room links
+    /// (beyond a spanning tree) that are made anyway.
+    pub loops: f64,
+    /// Maze: the share in [0, 1] of dead ends removed (adds loops).
+    pub maze_braid: f64,
+    /// Cave: the share in [0, 1] of rock in the initial noise.
+    pub cave_fill: f64,
+}
+
+/// A room of a level: the bounding box of its floor and its floor tiles.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct McrdunLevelRoom {
+    /// The bounding box of the room's floor tiles.
+    pub bounds: McrdunRect,
+    /// How many floor tiles the room has.
+    pub area: u32,
+}
+
+/// A door tile and the two rooms (indices into the rooms) it joins.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct McrdunLevelDoor {
+    /// Where the door is.
+    pub at: McrdunPoint,
+    /// The first room (the lower index).
+    pub room_a: u32,
+    /// The second room.
+    pub room_b: u32,
+}
+
+/// The size, stairs and summary numbers of a level.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct McrdunLevelInfo {
+    /// One of the `MCRDUN_LEVEL_KIND_*` constants.
+    pub kind: u32,
+    /// Width in tiles.
+    pub width: u32,
+    /// Height in tiles.
+    pub height: u32,
+    /// The up staircase.
+    pub stairs_up: McrdunPoint,
+    /// The down staircase.
+    pub stairs_down: McrdunPoint,
+    /// Number of rooms.
+    pub rooms: usize,
+    /// Number of doors.
+    pub doors: usize,
+    /// Number of walkable tiles.
+    pub walkable: usize,
+    /// Walkable regions the generator made before they were joined (1: none joined).
+    pub regions: usize,
+    /// Wall tiles dug into corridors to join them.
+    pub dug: usize,
+    /// Independent loops (walls that walkable tiles go around).
+    pub loops: usize,
+    /// Walkable tiles with exactly one walkable neighbour.
+    pub dead_ends: usize,
+    /// Steps between the two staircases (breadth-first distance).
+    pub longest_path: usize,
+}
+
+/// A generated level, read through `mcrdun_level_*`. Immutable once made:
+/// reading one handle from several threads at once is safe; freeing it
+/// while another thread reads it is not.
+pub struct McrdunLevel {
+    inner: Level,
+}
+
+impl From<LevelError> for FfiError {
+    fn from(e: LevelError) -> FfiError {
+        let status = match e {
+            LevelError::TooLarge { .. } => McrdunStatus::TooLarge,
+            LevelError::Unsatisfiable(_) => McrdunStatus::Unsatisfiable,
+            _ => McrdunStatus::InvalidArgument,
+        };
+        FfiError::new(status, e.to_string())
+    }
+}
+
+fn kind_of(kind: u32) -> FfiResult<LevelKind> {
+    LevelKind::ALL.get(kind as usize).copied().ok_or_else(|| {
+        FfiError::invalid(format!(
+            "`kind` {kind} is not one of the MCRDUN_LEVEL_KIND_* constants (0-4)"
+        ))
+    })
+}
+
+fn kind_number(kind: LevelKind) -> u32 {
+    LevelKind::ALL.iter().position(|k| *k == kind).unwrap_or(0) as u32
+}
+
+impl McrdunLevelConfig {
+    /// The defaults of `kind` at `width` x `height`.
+    fn defaults(kind: LevelKind, width: u32, height: u32) -> McrdunLevelConfig {
+        let (b, s, m, c, p) = (
+            BspConfig::default(),
+            ScatterConfig::default(),
+            MazeConfig::default(),
+            CaveConfig::default(),
+            PassagesConfig::default(),
+        );
+        McrdunLevelConfig {
+            kind: kind_number(kind),
+            width,
+            height,
+            rooms: if kind == LevelKind::Passages {
+                p.rooms
+            } else {
+                s.rooms
+            },
+            min_room: if kind == LevelKind::Scatter {
+                s.min_room
+            } else {
+                b.min_room
+            },
+            max_room: s.max_room,
+            depth: b.depth,
+            min_leaf_width: b.min_leaf_width,
+            min_leaf_height: b.min_leaf_height,
+            maze_algorithm: m.algorithm.number().unwrap_or(0),
+            maze_pattern42: u32::from(m.pattern42),
+            cave_passes: c.passes,
+            loops: match kind {
+                LevelKind::Passages => p.loops,
+                LevelKind::Scatter => s.loops,
+                _ => b.loops,
+            },
+            maze_braid: m.braid,
+            cave_fill: c.fill,
+        }
+    }
+
+    /// The Rust options these fields describe.
+    fn to_config(self) -> FfiResult<LevelConfig> {
+        let (width, height) = (self.width, self.height);
+        Ok(match kind_of(self.kind)? {
+            LevelKind::Bsp => LevelConfig::Bsp(BspConfig {
+                width,
+                height,
+                depth: self.depth,
+                min_leaf_width: self.min_leaf_width,
+                min_leaf_height: self.min_leaf_height,
+                min_room: self.min_room,
+                loops: self.loops,
+            }),
+            LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig {
+                width,
+                height,
+                rooms: self.rooms,
+                min_room: self.min_room,
+                max_room: self.max_room,
+                loops: self.loops,
+            }),
+            LevelKind::Maze => LevelConfig::Maze(MazeConfig {
+                width,
+                height,
+                algorithm: MazeAlgorithm::from_number(self.maze_algorithm)
+                    .map_err(|e| FfiError::invalid(format!("`maze_algorithm`: {e}")))?,
+                braid: self.maze_braid,
+                pattern42: match self.maze_pattern42 {
+                    0 => false,
+                    1 => true,
+                    v => {
+                        return Err(FfiError::invalid(format!(
+                            "`maze_pattern42` is {v}, not 0 or 1"
+                        )));
+                    }
+                },
+            }),
+            LevelKind::Cave => LevelConfig::Cave(CaveConfig {
+                width,
+                height,
+                fill: self.cave_fill,
+                passes: self.cave_passes,
+            }),
+            LevelKind::Passages => LevelConfig::Passages(PassagesConfig {
+                width,
+                height,
+                rooms: self.rooms,
+                loops: self.loops,
+            }),
+        })
+    }
+}
+
+fn info_of(level: &Level) -> McrdunLevelInfo {
+    let s = level.summary();
+    McrdunLevelInfo {
+        kind: kind_number(level.kind()),
+        width: level.width(),
+        height: level.height(),
+        stairs_up: level.stairs_up().into(),
+        stairs_down: level.stairs_down().into(),
+        rooms: s.rooms,
+        doors: s.doors,
+        walkable: s.walkable,
+        regions: s.regions,
+        dug: s.dug,
+        loops: s.loops,
+        dead_ends: s.dead_ends,
+        longest_path: s.longest_path,
+    }
+}
+
+fn rooms_of(level: &Level) -> impl ExactSizeIterator<Item = McrdunLevelRoom> + '_ {
+    level.rooms().iter().map(|r| McrdunLevelRoom {
+        bounds: r.bounds.into(),
+        area: r.area,
+    })
+}
+
+fn doors_of(level: &Level) -> impl ExactSizeIterator<Item = McrdunLevelDoor> + '_ {
+    level.doors().iter().map(|d| McrdunLevelDoor {
+        at: d.at.into(),
+        room_a: d.rooms.0,
+        room_b: d.rooms.1,
+    })
+}
+
+/// Reads and validates `*config`.
+///
+/// # Safety
+/// `config` is NULL or points to a valid `McrdunLevelConfig`.
+unsafe fn read_config(config: *const McrdunLevelConfig) -> FfiResult<LevelConfig> {
+    // SAFETY: forwarded from this function's contract.
+    unsafe { handle_ref(config, "config") }?.to_config()
+}
+
+/// Fills `*out` with the default options of level kind `kind` (one of
+/// `MCRDUN_LEVEL_KIND_*`) at `width` x `height` tiles.
+///
+/// Errors: `INVALID_ARGUMENT` for an unknown kind; `NULL_ARGUMENT` when
+/// `out` is NULL. Thread-safe.
+///
+/// # Safety
+/// `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_config_default(
+    kind: u32,
+    width: u32,
+    height: u32,
+    out: *mut McrdunLevelConfig,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_config_default", {
+        check_out(out, "out")?;
+        let value = McrdunLevelConfig::defaults(kind_of(kind)?, width, height);
+        // SAFETY: `out` was checked non-NULL and is writable by contract.
+        unsafe { write_out(out, value, "out") }
+    })
+}
+
+/// Builds the level `*config` describes with `seed`, in one call, into the
+/// caller's buffers: `width * height` tile bytes (`MCRDUN_TILE_*`,
+/// row-major: tile (x, y) is `tiles[y * width + x]`), the rooms, the doors,
+/// and the stairs and summary in `*info`.
+///
+/// Each buffer follows the two-call protocol: `*tiles_len`, `*rooms_len`
+/// and `*doors_len` always receive the counts needed; when any buffer that
+/// is asked for is NULL or too small the call returns `BUFFER_TOO_SMALL`
+/// and writes nothing else. Pass `rooms_len` (or `doors_len`) NULL to skip
+/// the rooms (doors), and `info` NULL to skip the summary. The tile count
+/// is always `width * height`; the room and door counts are known after a
+/// first call with NULL buffers, and a second call with the same config and
+/// seed builds the same level again (use `mcrdun_level_new` to build it
+/// only once).
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `config` or `tiles_len`;
+/// `INVALID_ARGUMENT` for an unknown kind or algorithm, an option out of its
+/// range or a map too small for the kind; `TOO_LARGE` for a map too large;
+/// `UNSATISFIABLE` when no level can be made from the options (e.g. a cave
+/// with `cave_fill` 1). Thread-safe.
+///
+/// # Safety
+/// `config` is NULL or valid; each `*_len` is NULL or writable; each buffer
+/// is NULL or writable for its `*_cap` items; `info` is NULL or writable.
+#[unsafe(no_mangle)]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn mcrdun_level_generate(
+    config: *const McrdunLevelConfig,
+    seed: u64,
+    tiles: *mut u8,
+    tiles_cap: usize,
+    tiles_len: *mut usize,
+    rooms: *mut McrdunLevelRoom,
+    rooms_cap: usize,
+    rooms_len: *mut usize,
+    doors: *mut McrdunLevelDoor,
+    doors_cap: usize,
+    doors_len: *mut usize,
+    info: *mut McrdunLevelInfo,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_generate", {
+        check_out(tiles_len, "tiles_len")?;
+        // SAFETY: `config` is NULL or valid by contract.
+        let config = unsafe { read_config(config) }?;
+        let level = generate(&config, seed)?;
+        let n_tiles = level.tiles().len();
+        let n_rooms = level.rooms().len();
+        let n_doors = level.doors().len();
+        // Every length first, then the capacity checks, so that one failed
+        // call tells every size and nothing else is written.
+        // SAFETY: the `*_len` pointers are NULL or writable by contract.
+        unsafe {
+            tiles_len.write(n_tiles);
+            if !rooms_len.is_null() {
+                rooms_len.write(n_rooms);
+            }
+            if !doors_len.is_null() {
+                doors_len.write(n_doors);
+            }
+        }
+        let too_small = [
+            ("tiles", true, tiles.is_null(), tiles_cap, n_tiles),
+            (
+                "rooms",
+                !rooms_len.is_null(),
+                rooms.is_null(),
+                rooms_cap,
+                n_rooms,
+            ),
+            (
+                "doors",
+                !doors_len.is_null(),
+                doors.is_null(),
+                doors_cap,
+                n_doors,
+            ),
+        ]
+        .into_iter()
+        .filter(|&(_, wanted, null, cap, n)| wanted && n > 0 && (null || cap < n))
+        .map(|(name, _, _, cap, n)| format!("`{name}` holds {cap}, {n} needed"))
+        .collect::<Vec<_>>();
+        if !too_small.is_empty() {
+            return Err(FfiError::new(
+                McrdunStatus::BufferTooSmall,
+                format!(
+                    "{}; the *_len arguments tell the sizes",
+                    too_small.join(", ")
+                ),
+            ));
+        }
+        // SAFETY: each buffer is checked large enough above and writable by
+        // contract; the lengths are writable (or skipped when NULL).
+        unsafe {
+            write_iter(level.tile_bytes(), tiles, tiles_cap, tiles_len, "tiles")?;
+            if !rooms_len.is_null() {
+                write_iter(rooms_of(&level), rooms, rooms_cap, rooms_len, "rooms")?;
+            }
+            if !doors_len.is_null() {
+                write_iter(doors_of(&level), doors, doors_cap, doors_len, "doors")?;
+            }
+            if !info.is_null() {
+                info.write(info_of(&level));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Builds the level `*config` describes with `seed` into a new handle in
+/// `*out`; free it with `mcrdun_level_free`.
+///
+/// Errors: as `mcrdun_level_generate`; `NULL_ARGUMENT` when `out` is NULL.
+/// Thread-safe.
+///
+/// # Safety
+/// `config` is NULL or valid; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_new(
+    config: *const McrdunLevelConfig,
+    seed: u64,
+    out: *mut *mut McrdunLevel,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_new", {
+        check_out(out, "out")?;
+        // SAFETY: `config` is NULL or valid by contract.
+        let config = unsafe { read_config(config) }?;
+        let level = generate(&config, seed)?;
+        let handle = Box::into_raw(Box::new(McrdunLevel { inner: level }));
+        // SAFETY: `out` was checked non-NULL and is writable by contract.
+        unsafe { write_out(out, handle, "out") }
+    })
+}
+
+/// Frees a level made by `mcrdun_level_new`; NULL does nothing.
+///
+/// # Safety
+/// `level` is NULL or a handle from `mcrdun_level_new` not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_free(level: *mut McrdunLevel) {
+    boundary_value("mcrdun_level_free", (), || {
+        if !level.is_null() {
+            // SAFETY: a live handle from Box::into_raw, freed once by contract.
+            drop(unsafe { Box::from_raw(level) });
+        }
+    })
+}
+
+/// The level's `width * height` tile bytes, row-major, through the
+/// two-call protocol.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// bytes; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_tiles(
+    level: *const McrdunLevel,
+    out: *mut u8,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_tiles", {
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { handle_ref(level, "level") }?;
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(level.inner.tile_bytes(), out, cap, len, "out") }
+    })
+}
+
+/// The level's rooms through the two-call protocol.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// rooms; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_rooms(
+    level: *const McrdunLevel,
+    out: *mut McrdunLevelRoom,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_rooms", {
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { handle_ref(level, "level") }?;
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(rooms_of(&level.inner), out, cap, len, "out") }
+    })
+}
+
+/// The level's doors through the two-call protocol.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// doors; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_doors(
+    level: *const McrdunLevel,
+    out: *mut McrdunLevelDoor,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_doors", {
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { handle_ref(level, "level") }?;
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(doors_of(&level.inner), out, cap, len, "out") }
+    })
+}
+
+/// The level's size, stairs and summary.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `out`.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_info(
+    level: *const McrdunLevel,
+    out: *mut McrdunLevelInfo,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_info", {
+        check_out(out, "out")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { handle_ref(level, "level") }?;
+        // SAFETY: `out` was checked non-NULL and is writable by contract.
+        unsafe { write_out(out, info_of(&level.inner), "out") }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::ptr::{null, null_mut};
+
+    fn config(kind: u32, w: u32, h: u32) -> McrdunLevelConfig {
+        let mut c = McrdunLevelConfig::default();
+        // SAFETY: `c` is writable.
+        assert_eq!(
+            unsafe { mcrdun_level_config_default(kind, w, h, &mut c) },
+            McrdunStatus::Ok
+        );
+        c
+    }
+
+    #[test]
+    fn defaults_round_trip_to_the_rust_defaults() {
+        for (k, kind) in LevelKind::ALL.iter().enumerate() {
+            let c = config(k as u32, 60, 40);
+            assert_eq!(c.to_config().unwrap(), LevelConfig::new(*kind, 60, 40));
+        }
+        let mut c = McrdunLevelConfig::default();
+        // SAFETY: as above.
+        let st = unsafe { mcrdun_level_config_default(5, 1, 1, &mut c) };
+        assert_eq!(st, McrdunStatus::InvalidArgument);
+    }
+
+    #[test]
+    fn one_call_matches_rust() {
+        for k in 0..5 {
+            let c = config(k, 50, 30);
+            let level = generate(&c.to_config().unwrap(), 77).unwrap();
+            let (mut tl, mut rl, mut dl) = (0, 0, 0);
+            // SAFETY: NULL buffers with valid lengths: a size query.
+            let st = unsafe {
+                mcrdun_level_generate(
+                    &c,
+                    77,
+                    null_mut(),
+                    0,
+                    &mut tl,
+                    null_mut(),
+                    0,
+                    &mut rl,
+                    null_mut(),
+                    0,
+                    &mut dl,
+                    null_mut(),
+                )
+            };
+            assert_eq!(st, McrdunStatus::BufferTooSmall);
+            assert_eq!(
+                (tl, rl, dl),
+                (1500, level.rooms().len(), level.doors().len())
+            );
+            let mut tiles = vec![9u8; tl];
+            let mut rooms = vec![McrdunLevelRoom::default(); rl];
+            let mut doors = vec![McrdunLevelDoor::default(); dl];
+            let mut info = McrdunLevelInfo::default();
+            // SAFETY: buffers of the reported sizes.
+            let st = unsafe {
+                mcrdun_level_generate(
+                    &c,
+                    77,
+                    tiles.as_mut_ptr(),
+                    tl,
+                    &mut tl,
+                    rooms.as_mut_ptr(),
+                    rl,
+                    &mut rl,
+                    doors.as_mut_ptr(),
+                    dl,
+                    &mut dl,
+                    &mut info,
+                )
+            };
+            assert_eq!(st, McrdunStatus::Ok);
+            assert!(tiles.iter().copied().eq(level.tile_bytes()));
+            assert!(rooms.iter().copied().eq(rooms_of(&level)));
+            assert!(doors.iter().copied().eq(doors_of(&level)));
+            assert_eq!(info, info_of(&level));
+        }
+    }
+
+    #[test]
+    fn errors_map_to_statuses() {
+        let mut len = 0;
+        let mut c = config(MCRDUN_LEVEL_KIND_CAVE, 40, 30);
+        c.cave_fill = 1.0;
+        // SAFETY: `len` is writable; every buffer NULL.
+        let generate_status = |c: &McrdunLevelConfig, len: &mut usize| unsafe {
+            mcrdun_level_generate(
+                c,
+                1,
+                null_mut(),
+                0,
+                len,
+                null_mut(),
+                0,
+                null_mut(),
+                null_mut(),
+                0,
+                null_mut(),
+                null_mut(),
+            )
+        };
+        assert_eq!(generate_status(&c, &mut len), McrdunStatus::Unsatisfiable);
+        c.cave_fill = f64::NAN;
+        assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
+        let mut c = config(MCRDUN_LEVEL_KIND_MAZE, 40, 30);
+        c.maze_algorithm = 11;
+        assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
+        c.maze_algorithm = 0;
+        c.maze_pattern42 = 2;
+        assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
+        let mut c = config(MCRDUN_LEVEL_KIND_CAVE, 3_000_000_000, 3_000_000_000);
+        assert_eq!(generate_status(&c, &mut len), McrdunStatus::TooLarge);
+        c.kind = 9;
+        assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
+        let mut out = null_mut();
+        // SAFETY: NULL config is reported.
+        assert_eq!(
+            unsafe { mcrdun_level_new(null(), 1, &mut out) },
+            McrdunStatus::NullArgument
+        );
+        assert!(out.is_null());
+    }
+}
