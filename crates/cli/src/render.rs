@@ -160,7 +160,11 @@ pub fn stats_text(level: &Level, seed: u64) -> String {
         s.walkable,
         s.regions,
         if s.dug > 0 {
-            format!(" (joined by digging {} tiles)", s.dug)
+            format!(
+                " (joined by digging {} tile{})",
+                s.dug,
+                if s.dug == 1 { "" } else { "s" }
+            )
         } else {
             String::new()
         },
