@@ -42,6 +42,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod disjoint;
 mod error;
 mod grid;
 mod point;
@@ -49,6 +50,7 @@ pub mod random;
 mod rect;
 mod wall;
 
+pub use disjoint::DisjointSets;
 pub use error::GeomError;
 pub use grid::{Grid, NEIGHBOURS_4, NEIGHBOURS_8, checked_cell_count};
 pub use point::{Point, Side};

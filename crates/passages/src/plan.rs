@@ -2,6 +2,7 @@
 
 use crate::choose::choose_with;
 use crate::{Border, Layout, Passage, PassagesError, RoomId, Weights};
+use mcrdun_geom::DisjointSets;
 use mcrdun_geom::random::shuffle;
 use rand::Rng;
 
@@ -75,44 +76,6 @@ pub struct PassagePlan {
     pub adjacent_pairs: usize,
 }
 
-/// Union-find over room numbers, with path halving and union by size.
-struct Forest {
-    parent: Vec<u32>,
-    size: Vec<u32>,
-}
-
-impl Forest {
-    fn new(n: u32) -> Forest {
-        Forest {
-            parent: (0..n).collect(),
-            size: vec![1; n as usize],
-        }
-    }
-
-    fn root(&mut self, mut i: u32) -> u32 {
-        while self.parent[i as usize] != i {
-            let grand = self.parent[self.parent[i as usize] as usize];
-            self.parent[i as usize] = grand;
-            i = grand;
-        }
-        i
-    }
-
-    /// Joins the groups of `a` and `b`; false when they were already one.
-    fn union(&mut self, a: u32, b: u32) -> bool {
-        let (mut ra, mut rb) = (self.root(a), self.root(b));
-        if ra == rb {
-            return false;
-        }
-        if self.size[ra as usize] < self.size[rb as usize] {
-            core::mem::swap(&mut ra, &mut rb);
-        }
-        self.parent[rb as usize] = ra;
-        self.size[ra as usize] += self.size[rb as usize];
-        true
-    }
-}
-
 /// Passages for a whole layout.
 ///
 /// 1. The room graph comes from [`Layout::adjacent_rooms`] (one grid pass).
@@ -173,12 +136,12 @@ pub fn passages<R: Rng + ?Sized>(
     }
     let isolated: Vec<RoomId> = layout.rooms().filter(|r| !touched[r.index()]).collect();
 
-    let mut forest = Forest::new(n);
+    let mut forest = DisjointSets::new(n as usize);
     let mut joins = 0u32;
     let chosen: Vec<bool> = match policy.connect {
         Connect::AllPairs => {
             for &(a, b) in &pairs {
-                joins += u32::from(forest.union(a.get(), b.get()));
+                joins += u32::from(forest.union(a.index(), b.index()));
             }
             vec![true; pairs.len()]
         }
@@ -189,7 +152,7 @@ pub fn passages<R: Rng + ?Sized>(
             let mut rest = Vec::new();
             for &i in &order {
                 let (a, b) = pairs[i as usize];
-                if forest.union(a.get(), b.get()) {
+                if forest.union(a.index(), b.index()) {
                     chosen[i as usize] = true;
                     joins += 1;
                 } else {

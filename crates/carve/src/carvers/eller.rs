@@ -13,15 +13,14 @@
 //! costs O(alpha) instead of relabelling the row. O(cells) time.
 
 use super::coin;
-use super::kruskal::UnionFind;
 use crate::Maze;
-use mcrdun_geom::Side;
+use mcrdun_geom::{DisjointSets, Side};
 use rand::Rng;
 
 pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, rng: &mut R) {
     let w = maze.width() as usize;
     let h = maze.height() as usize;
-    let mut sets = UnionFind::new(w);
+    let mut sets = DisjointSets::new(w);
     let mut down = vec![false; w];
     let mut root_above = vec![0usize; w];
     // Per root column: its last member, whether it went south yet, and the
@@ -57,7 +56,7 @@ pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, rng: &mut R) {
                 maze.open_between(row + x, row + x + w, Side::South);
             }
         }
-        sets.reset(w);
+        sets.reset();
         for x in 0..w {
             if !down[x] {
                 continue;
