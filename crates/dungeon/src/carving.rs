@@ -3,7 +3,7 @@
 use crate::LevelError;
 use crate::Tile;
 use mcrdun_geom::random::{SeededRng, shuffle};
-use mcrdun_geom::{Grid, Point, Rect};
+use mcrdun_geom::{DisjointSets, Grid, Point, Rect};
 
 /// Fills `room` with floor.
 pub(crate) fn fill_room(tiles: &mut Grid<Tile>, room: &Rect) {
@@ -58,37 +58,6 @@ pub(crate) fn clamp_into(r: &Rect, p: Point) -> Point {
     )
 }
 
-/// Union-find over `n` items, for random spanning trees.
-pub(crate) struct Forest(Vec<u32>);
-
-impl Forest {
-    pub(crate) fn new(n: usize) -> Forest {
-        Forest((0..n as u32).collect())
-    }
-
-    /// The representative of `i`'s set.
-    pub(crate) fn find(&mut self, mut i: u32) -> u32 {
-        while self.0[i as usize] != i {
-            let up = self.0[self.0[i as usize] as usize];
-            self.0[i as usize] = up;
-            i = up;
-        }
-        i
-    }
-
-    /// Joins the sets of `a` and `b`; false if they were already one.
-    pub(crate) fn union(&mut self, a: u32, b: u32) -> bool {
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra == rb {
-            return false;
-        }
-        // Deterministic: the larger root joins the smaller.
-        let (lo, hi) = (ra.min(rb), ra.max(rb));
-        self.0[hi as usize] = lo;
-        true
-    }
-}
-
 /// A random spanning tree of `n` nodes over `edges` (Kruskal over the
 /// shuffled edges), then `round(loops * rest)` of the remaining edges, as
 /// indices into `edges` in the order chosen. The graph must be connected
@@ -101,12 +70,12 @@ pub(crate) fn tree_and_loops(
 ) -> Result<Vec<usize>, LevelError> {
     let mut order: Vec<usize> = (0..edges.len()).collect();
     shuffle(rng, &mut order);
-    let mut forest = Forest::new(n);
+    let mut forest = DisjointSets::new(n);
     let mut chosen = Vec::with_capacity(n);
     let mut rest = Vec::new();
     for i in order {
         let (a, b) = edges[i];
-        if forest.union(a, b) {
+        if forest.union(a as usize, b as usize) {
             chosen.push(i);
         } else {
             rest.push(i);

@@ -5,7 +5,7 @@ use crate::carving::{dig, fill_room, tree_and_loops};
 use crate::error::{check_fraction, check_size};
 use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
 use mcrdun_geom::random::{range_i32, seeded_rng};
-use mcrdun_geom::{Grid, Point, Rect, Side};
+use mcrdun_geom::{DisjointSets, Grid, Point, Rect, Side};
 use mcrdun_scatter::{
     ScatterError, SeparateOptions, SizeRange, SpawnArea, neighbours, scatter as spawn, separate,
 };
@@ -199,26 +199,25 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
 }
 
 /// The rooms of the largest group of the neighbour graph (ties: the group
-/// with the lowest room index), in their order.
+/// of the lowest room index), in their order.
 fn largest_group(rooms: &[Rect], links: &[mcrdun_scatter::Link]) -> Vec<Rect> {
-    let mut forest = crate::carving::Forest::new(rooms.len());
+    let mut sets = DisjointSets::new(rooms.len());
     for l in links {
-        forest.union(l.a as u32, l.b as u32);
+        sets.union(l.a, l.b);
     }
+    let roots: Vec<usize> = (0..rooms.len()).map(|i| sets.find(i)).collect();
     let mut size = vec![0u32; rooms.len()];
-    let roots: Vec<u32> = (0..rooms.len() as u32).map(|i| forest.find(i)).collect();
     for &r in &roots {
-        size[r as usize] += 1;
+        size[r] += 1;
     }
-    let best = roots
-        .iter()
-        .copied()
-        .max_by_key(|&r| (size[r as usize], std::cmp::Reverse(r)))
-        .unwrap_or(0);
+    // The first room (in index order) of a largest group names the group,
+    // whatever the union-find chose as its root.
+    let most = size.iter().copied().max().unwrap_or(0);
+    let best = roots.iter().copied().find(|&r| size[r] == most);
     rooms
         .iter()
         .zip(&roots)
-        .filter(|(_, r)| **r == best)
+        .filter(|(_, r)| Some(**r) == best)
         .map(|(room, _)| *room)
         .collect()
 }
