@@ -1,0 +1,322 @@
+//! Two-pass labelling over runs of floor.
+//!
+//! Pass one reads the grid row by row, splits each row into runs of floor
+//! ([`crate::runs`]) and joins every run with the runs it touches on the row
+//! above in a union-find table indexed by run number (the seed's equivalence
+//! table, without its limit). Pass two turns the table into compact labels
+//! in one forward sweep over the runs, then writes each run's label (and
+//! `NO_REGION` between runs) into the caller's buffer, gathering region
+//! statistics per run on the way.
+
+use crate::cells::{Cells, FloorCell};
+use crate::stats::RegionStats;
+use crate::uf::{resolve, union};
+use crate::{LabelOptions, NO_REGION, RegionsError};
+
+/// Reusable scratch space for labelling: the runs, their union-find table
+/// and a row buffer. Labelling many maps with one `Labeller` allocates only
+/// when a map has more runs than any before it.
+///
+/// ```
+/// use mcrdun_regions::{Cells, Connectivity, Labeller, NO_REGION};
+/// let map = [1u8, 1, 0, 1,
+///            0, 0, 0, 1];
+/// let mut labels = [0u32; 8];
+/// let mut labeller = Labeller::new();
+/// let n = labeller.label(Cells::from_slice(&map, 4, 2)?, Connectivity::Four, &mut labels)?;
+/// assert_eq!(n, 2);
+/// assert_eq!(labels, [0, 0, NO_REGION, 1, NO_REGION, NO_REGION, NO_REGION, 1]);
+/// # Ok::<(), mcrdun_regions::RegionsError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Labeller {
+    /// Run boundaries, two per run: start, end (exclusive).
+    edges: Vec<u32>,
+    /// `row_start[y]` is the number of the first run of row `y`.
+    row_start: Vec<u32>,
+    /// Union-find parents, then final labels, one per run.
+    parent: Vec<u32>,
+    /// One row's run boundaries, written without branches.
+    row_buf: Vec<u32>,
+}
+
+impl Labeller {
+    /// An empty labeller; it grows on first use.
+    pub fn new() -> Labeller {
+        Labeller::default()
+    }
+
+    /// Labels the floor of `cells` into `out` and returns the number of
+    /// regions. `out[i]` receives the region of cell `i` (0..n-1, numbered in
+    /// raster order of each region's first cell) or [`NO_REGION`] for a wall.
+    /// Only the first `width * height` entries of `out` are written.
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid,
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs. Nothing is
+    /// written on an error.
+    pub fn label<'a, T: FloorCell>(
+        &mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+        out: &mut [u32],
+    ) -> Result<u32, RegionsError> {
+        let cells = cells.into();
+        check_out(&cells, out)?;
+        let count = self.scan(&cells, options.into())?;
+        self.write(&cells, out);
+        Ok(count)
+    }
+
+    /// Like [`Labeller::label`], and also fills `stats` with one entry per
+    /// region (`stats[label]`), gathered in the same pass that writes the
+    /// labels. `stats` is cleared first.
+    ///
+    /// # Errors
+    /// As [`Labeller::label`]; `stats` is untouched on an error.
+    pub fn label_with_stats<'a, T: FloorCell>(
+        &mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+        out: &mut [u32],
+        stats: &mut Vec<RegionStats>,
+    ) -> Result<u32, RegionsError> {
+        let cells = cells.into();
+        check_out(&cells, out)?;
+        let count = self.scan(&cells, options.into())?;
+        stats.clear();
+        stats.resize(count as usize, RegionStats::EMPTY);
+        self.write_with_stats(&cells, out, stats);
+        Ok(count)
+    }
+
+    /// Counts the regions of `cells` without writing labels (pass one only).
+    ///
+    /// # Errors
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    pub fn count<'a, T: FloorCell>(
+        &mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+    ) -> Result<u32, RegionsError> {
+        self.scan(&cells.into(), options.into())
+    }
+
+    /// Pass one and the resolution of the table: afterwards `parent[r]` is
+    /// the final label of run `r`. Returns the number of regions.
+    fn scan<T: FloorCell>(
+        &mut self,
+        cells: &Cells<'_, T>,
+        options: LabelOptions,
+    ) -> Result<u32, RegionsError> {
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
+        self.edges.clear();
+        self.row_start.clear();
+        self.parent.clear();
+        self.row_buf.clear();
+        self.row_buf.resize(w + 1, 0);
+        self.row_start.push(0);
+        if w == 0 || h == 0 {
+            self.row_start.resize(h + 1, 0);
+            return Ok(0);
+        }
+        let reach = options.connectivity.reach();
+        let diagonal_wrap = options.wrap_x && reach == 1;
+        let mut runs = 0u32;
+        for y in 0..h {
+            let n = crate::runs::row_edges(cells.row(y), &mut self.row_buf);
+            let row_runs = (n / 2) as u32;
+            // Labels must stay below NO_REGION; run numbers bound them.
+            let next = runs
+                .checked_add(row_runs)
+                .filter(|&r| r < NO_REGION)
+                .ok_or(RegionsError::TooManyRuns)?;
+            self.edges.extend_from_slice(&self.row_buf[..n]);
+            self.parent.extend(runs..next);
+            self.row_start.push(next);
+            if options.wrap_x && row_runs >= 2 {
+                self.join_seam(runs, next - 1, w as u32);
+            }
+            if y > 0 {
+                let prev = self.row_start[y - 1];
+                self.merge_rows(prev, runs, runs, next, reach, diagonal_wrap, w as u32);
+            }
+            runs = next;
+        }
+        if options.wrap_y && h > 1 {
+            let (last0, last1) = (self.row_start[h - 1], self.row_start[h]);
+            let (first0, first1) = (self.row_start[0], self.row_start[1]);
+            self.merge_rows(last0, last1, first0, first1, reach, diagonal_wrap, w as u32);
+        }
+        Ok(resolve(&mut self.parent))
+    }
+
+    #[inline(always)]
+    fn run(&self, r: u32) -> (u32, u32) {
+        let i = 2 * r as usize;
+        (self.edges[i], self.edges[i + 1])
+    }
+
+    /// On a map that wraps east-west, a row's first run touches its last
+    /// when one starts at column 0 and the other ends at the last column.
+    fn join_seam(&mut self, first: u32, last: u32, w: u32) {
+        if self.run(first).0 == 0 && self.run(last).1 == w {
+            union(&mut self.parent, first, last);
+        }
+    }
+
+    /// Joins the runs `c0..c1` of one row with the touching runs `p0..p1` of
+    /// the row above, sweeping both sorted lists once.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn merge_rows(
+        &mut self,
+        p0: u32,
+        p1: u32,
+        c0: u32,
+        c1: u32,
+        reach: u32,
+        diagonal_wrap: bool,
+        w: u32,
+    ) {
+        if p0 == p1 || c0 == c1 {
+            return;
+        }
+        let mut j = p0;
+        for i in c0..c1 {
+            let (s, e) = self.run(i);
+            // Skip runs above that end before this one can touch them.
+            while j < p1 && self.edges[2 * j as usize + 1] + reach <= s {
+                j += 1;
+            }
+            let mut k = j;
+            while k < p1 && self.edges[2 * k as usize] < e + reach {
+                union(&mut self.parent, i, k);
+                k += 1;
+            }
+            // The last run that touched may reach under the next run too.
+            if k > j {
+                j = k - 1;
+            }
+        }
+        if diagonal_wrap {
+            // Corners across the east-west seam.
+            if self.run(c0).0 == 0 && self.run(p1 - 1).1 == w {
+                union(&mut self.parent, c0, p1 - 1);
+            }
+            if self.run(c1 - 1).1 == w && self.run(p0).0 == 0 {
+                union(&mut self.parent, c1 - 1, p0);
+            }
+        }
+    }
+
+    /// Pass two: each run's label, `NO_REGION` between runs.
+    fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
+        let w = cells.width() as usize;
+        if w == 0 {
+            return;
+        }
+        let out = &mut out[..cells.len()];
+        for (y, row) in out.chunks_exact_mut(w).enumerate() {
+            let mut x = 0usize;
+            for r in self.row_start[y]..self.row_start[y + 1] {
+                let (s, e) = self.run(r);
+                let (s, e) = (s as usize, e as usize);
+                row[x..s].fill(NO_REGION);
+                row[s..e].fill(self.parent[r as usize]);
+                x = e;
+            }
+            row[x..].fill(NO_REGION);
+        }
+    }
+
+    /// Pass two with statistics, gathered per run.
+    fn write_with_stats<T: FloorCell>(
+        &self,
+        cells: &Cells<'_, T>,
+        out: &mut [u32],
+        stats: &mut [RegionStats],
+    ) {
+        let w = cells.width() as usize;
+        if w == 0 {
+            return;
+        }
+        let out = &mut out[..cells.len()];
+        for (y, row) in out.chunks_exact_mut(w).enumerate() {
+            let mut x = 0usize;
+            for r in self.row_start[y]..self.row_start[y + 1] {
+                let (s, e) = self.run(r);
+                let label = self.parent[r as usize];
+                stats[label as usize].add_run(y as u32, s, e);
+                let (s, e) = (s as usize, e as usize);
+                row[x..s].fill(NO_REGION);
+                row[s..e].fill(label);
+                x = e;
+            }
+            row[x..].fill(NO_REGION);
+        }
+    }
+}
+
+fn check_out<T: FloorCell>(cells: &Cells<'_, T>, out: &[u32]) -> Result<(), RegionsError> {
+    if out.len() < cells.len() {
+        return Err(RegionsError::BufferTooSmall {
+            needed: cells.len(),
+            actual: out.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Labels the floor of `cells` into `out` and returns the number of regions;
+/// see [`Labeller::label`], which this calls with fresh scratch space.
+///
+/// # Errors
+/// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid;
+/// nothing is written then.
+///
+/// ```
+/// use mcrdun_geom::Grid;
+/// use mcrdun_regions::{label, Connectivity, NO_REGION};
+/// // A diagonal pair: two regions with 4-connectivity, one with 8.
+/// let grid = Grid::from_vec(2, 2, vec![true, false, false, true])?;
+/// let mut out = vec![0; 4];
+/// assert_eq!(label(&grid, Connectivity::Four, &mut out)?, 2);
+/// assert_eq!(out, [0, NO_REGION, NO_REGION, 1]);
+/// assert_eq!(label(&grid, Connectivity::Eight, &mut out)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn label<'a, T: FloorCell>(
+    cells: impl Into<Cells<'a, T>>,
+    options: impl Into<LabelOptions>,
+    out: &mut [u32],
+) -> Result<u32, RegionsError> {
+    Labeller::new().label(cells, options, out)
+}
+
+/// Labels the floor of `cells` into `out` and returns per-region statistics
+/// (their count is the number of regions); see [`Labeller::label_with_stats`].
+///
+/// # Errors
+/// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid.
+///
+/// ```
+/// use mcrdun_regions::{label_with_stats, largest_region, Cells, Connectivity};
+/// let map = [1u8, 0, 1, 1,
+///            1, 0, 1, 1];
+/// let mut out = [0; 8];
+/// let stats = label_with_stats(Cells::from_slice(&map, 4, 2)?, Connectivity::Four, &mut out)?;
+/// assert_eq!(stats.len(), 2);
+/// assert_eq!((stats[0].area, stats[1].area), (2, 4));
+/// assert_eq!(largest_region(&stats), Some(1));
+/// # Ok::<(), mcrdun_regions::RegionsError>(())
+/// ```
+pub fn label_with_stats<'a, T: FloorCell>(
+    cells: impl Into<Cells<'a, T>>,
+    options: impl Into<LabelOptions>,
+    out: &mut [u32],
+) -> Result<Vec<RegionStats>, RegionsError> {
+    let mut stats = Vec::new();
+    Labeller::new().label_with_stats(cells, options, out, &mut stats)?;
+    Ok(stats)
+}
