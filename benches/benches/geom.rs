@@ -7,7 +7,9 @@ use std::hint::black_box;
 
 fn random_helpers(c: &mut Criterion) {
     let mut rng = seeded_rng(1);
-    c.bench_function("geom/below_1000", |b| b.iter(|| below(&mut rng, black_box(1000))));
+    c.bench_function("geom/below_1000", |b| {
+        b.iter(|| below(&mut rng, black_box(1000)))
+    });
     let weights: Vec<u32> = (0..64).map(|i| i % 7).collect();
     c.bench_function("geom/weighted_index_64", |b| {
         b.iter(|| weighted_index(&mut rng, black_box(&weights)))
