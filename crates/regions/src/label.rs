@@ -102,6 +102,38 @@ impl Labeller {
         self.scan(&cells.into(), options.into())
     }
 
+    /// Runs pass one (the scan and the equivalence table) and returns a
+    /// [`Prepared`] labelling that knows the number of regions and can then
+    /// write labels and/or statistics. Use it to size buffers before
+    /// anything is written, as the C ABI does.
+    ///
+    /// # Errors
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    ///
+    /// ```
+    /// use mcrdun_regions::{Cells, Connectivity, Labeller, RegionStats};
+    /// let map = [1u8, 0, 1];
+    /// let mut labeller = Labeller::new();
+    /// let prepared = labeller.prepare(Cells::from_slice(&map, 3, 1)?, Connectivity::Four)?;
+    /// let mut stats = vec![RegionStats::EMPTY; prepared.count() as usize];
+    /// prepared.stats(&mut stats)?;
+    /// assert_eq!(stats[1].min_x, 2);
+    /// # Ok::<(), mcrdun_regions::RegionsError>(())
+    /// ```
+    pub fn prepare<'l, 'a, T: FloorCell>(
+        &'l mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+    ) -> Result<Prepared<'l, 'a, T>, RegionsError> {
+        let cells = cells.into();
+        let count = self.scan(&cells, options.into())?;
+        Ok(Prepared {
+            labeller: self,
+            cells,
+            count,
+        })
+    }
+
     /// Pass one and the resolution of the table: afterwards `parent[r]` is
     /// the final label of run `r`. Returns the number of regions.
     fn scan<T: FloorCell>(
@@ -255,6 +287,84 @@ impl Labeller {
             }
             row[x..].fill(NO_REGION);
         }
+    }
+}
+
+/// A scanned map whose regions are known but not yet written: see
+/// [`Labeller::prepare`].
+#[derive(Debug)]
+pub struct Prepared<'l, 'a, T: FloorCell> {
+    labeller: &'l Labeller,
+    cells: Cells<'a, T>,
+    count: u32,
+}
+
+impl<T: FloorCell> Prepared<'_, '_, T> {
+    /// Number of regions.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// Writes the labels into `out` (see [`Labeller::label`]).
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid;
+    /// nothing is written then.
+    pub fn write(&self, out: &mut [u32]) -> Result<(), RegionsError> {
+        check_out(&self.cells, out)?;
+        self.labeller.write(&self.cells, out);
+        Ok(())
+    }
+
+    /// Writes the labels into `out` and each region's statistics into
+    /// `stats[..count]`, in one pass.
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid
+    /// or `stats` shorter than the number of regions; nothing is written then.
+    pub fn write_with_stats(
+        &self,
+        out: &mut [u32],
+        stats: &mut [RegionStats],
+    ) -> Result<(), RegionsError> {
+        check_out(&self.cells, out)?;
+        let stats = self.stats_slice(stats)?;
+        stats.fill(RegionStats::EMPTY);
+        self.labeller.write_with_stats(&self.cells, out, stats);
+        Ok(())
+    }
+
+    /// Writes only the statistics into `stats[..count]`: one sweep over the
+    /// runs, without touching a label buffer.
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `stats` is shorter than the
+    /// number of regions; nothing is written then.
+    pub fn stats(&self, stats: &mut [RegionStats]) -> Result<(), RegionsError> {
+        let stats = self.stats_slice(stats)?;
+        stats.fill(RegionStats::EMPTY);
+        let l = self.labeller;
+        for y in 0..self.cells.height() as usize {
+            for r in l.row_start[y]..l.row_start[y + 1] {
+                let (s, e) = l.run(r);
+                stats[l.parent[r as usize] as usize].add_run(y as u32, s, e);
+            }
+        }
+        Ok(())
+    }
+
+    fn stats_slice<'s>(
+        &self,
+        stats: &'s mut [RegionStats],
+    ) -> Result<&'s mut [RegionStats], RegionsError> {
+        let needed = self.count as usize;
+        if stats.len() < needed {
+            return Err(RegionsError::BufferTooSmall {
+                needed,
+                actual: stats.len(),
+            });
+        }
+        Ok(&mut stats[..needed])
     }
 }
 

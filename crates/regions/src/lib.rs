@@ -102,7 +102,7 @@ mod uf;
 pub use cells::{Cells, FloorCell};
 pub use connect::{ConnectOptions, Corridor, connect, connect_slice};
 pub use error::RegionsError;
-pub use label::{Labeller, label, label_with_stats};
+pub use label::{Labeller, Prepared, label, label_with_stats};
 pub use options::{Connectivity, LabelOptions};
 pub use reach::{Labels, is_connected, reachable_from};
 pub use stats::{RegionStats, largest_region};

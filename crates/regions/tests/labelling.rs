@@ -5,8 +5,8 @@ mod common;
 use common::{Shape, direct_stats, flood, make};
 use mcrdun_geom::{Grid, Point};
 use mcrdun_regions::{
-    Cells, Connectivity, LabelOptions, Labeller, Labels, NO_REGION, RegionsError, is_connected,
-    label, label_with_stats, largest_region, reachable_from,
+    Cells, Connectivity, LabelOptions, Labeller, Labels, NO_REGION, RegionStats, RegionsError,
+    is_connected, label, label_with_stats, largest_region, reachable_from,
 };
 use proptest::prelude::*;
 
@@ -68,6 +68,17 @@ proptest! {
         prop_assert_eq!(label(&bools, opts, &mut plain).unwrap(), n);
         prop_assert_eq!(&plain, &expected);
         prop_assert_eq!(Labeller::new().count(view, opts).unwrap(), n);
+        // Stats alone (no label buffer) from a prepared scan.
+        let mut labeller = Labeller::new();
+        let prepared = labeller.prepare(view, opts).unwrap();
+        let mut only = vec![RegionStats::EMPTY; n as usize + 1];
+        prepared.stats(&mut only).unwrap();
+        prop_assert_eq!(&only[..n as usize], &direct_stats(&expected, w, n)[..]);
+        prop_assert_eq!(only[n as usize], RegionStats::EMPTY);
+        if n > 0 {
+            let too_short = prepared.write_with_stats(&mut plain, &mut only[..n as usize - 1]);
+            prop_assert!(matches!(too_short, Err(RegionsError::BufferTooSmall { .. })));
+        }
     }
 
     /// Labels appear in raster order: each new label is one more than the
