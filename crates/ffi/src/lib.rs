@@ -39,6 +39,7 @@ mod boundary;
 mod error;
 mod ptr;
 mod rect;
+mod regions;
 mod types;
 mod version;
 
