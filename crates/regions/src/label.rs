@@ -10,7 +10,7 @@
 
 use crate::cells::{Cells, FloorCell};
 use crate::stats::RegionStats;
-use crate::uf::{resolve, union};
+use crate::uf::{find, resolve, union};
 use crate::{LabelOptions, NO_REGION, RegionsError};
 
 /// Reusable scratch space for labelling: the runs, their union-find table
@@ -166,19 +166,20 @@ impl Labeller {
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
+            if y > 0 {
+                // First, while this row's runs are still fresh roots.
+                let prev = self.row_start[y - 1];
+                self.merge_rows(prev, runs, runs, next, reach, diagonal_wrap, w as u32, true);
+            }
             if options.wrap_x && row_runs >= 2 {
                 self.join_seam(runs, next - 1, w as u32);
-            }
-            if y > 0 {
-                let prev = self.row_start[y - 1];
-                self.merge_rows(prev, runs, runs, next, reach, diagonal_wrap, w as u32);
             }
             runs = next;
         }
         if options.wrap_y && h > 1 {
             let (last0, last1) = (self.row_start[h - 1], self.row_start[h]);
             let (first0, first1) = (self.row_start[0], self.row_start[1]);
-            self.merge_rows(last0, last1, first0, first1, reach, diagonal_wrap, w as u32);
+            self.merge_rows(last0, last1, first0, first1, reach, diagonal_wrap, w as u32, false);
         }
         Ok(resolve(&mut self.parent))
     }
@@ -198,7 +199,8 @@ impl Labeller {
     }
 
     /// Joins the runs `c0..c1` of one row with the touching runs `p0..p1` of
-    /// the row above, sweeping both sorted lists once.
+    /// the row above, sweeping both sorted lists once. `fresh`: the runs
+    /// `c0..c1` have not been joined to anything yet.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn merge_rows(
@@ -210,25 +212,48 @@ impl Labeller {
         reach: u32,
         diagonal_wrap: bool,
         w: u32,
+        fresh: bool,
     ) {
         if p0 == p1 || c0 == c1 {
             return;
         }
-        let mut j = p0;
-        for i in c0..c1 {
-            let (s, e) = self.run(i);
-            // Skip runs above that end before this one can touch them.
-            while j < p1 && self.edges[2 * j as usize + 1] + reach <= s {
-                j += 1;
+        let edges = &self.edges[..];
+        let parent = &mut self.parent[..];
+        // One sweep over both rows: compare run i below with run j above,
+        // join them when they touch, then step past whichever ends first
+        // (it cannot touch anything further along the other row).
+        let (mut i, mut j) = (c0, p0);
+        if fresh {
+            // Runs of the current row are still their own roots, so run i's
+            // root is tracked here instead of being searched for.
+            let mut ri = i;
+            while i < c1 && j < p1 {
+                let (si, ei) = (edges[2 * i as usize], edges[2 * i as usize + 1]);
+                let (sj, ej) = (edges[2 * j as usize], edges[2 * j as usize + 1]);
+                if si < ej + reach && sj < ei + reach {
+                    let rj = find(parent, j);
+                    if rj < ri {
+                        parent[ri as usize] = rj;
+                        ri = rj;
+                    } else if ri < rj {
+                        parent[rj as usize] = ri;
+                    }
+                }
+                let step_i = ei <= ej;
+                i += u32::from(step_i);
+                j += u32::from(!step_i);
+                ri = if step_i { i } else { ri };
             }
-            let mut k = j;
-            while k < p1 && self.edges[2 * k as usize] < e + reach {
-                union(&mut self.parent, i, k);
-                k += 1;
-            }
-            // The last run that touched may reach under the next run too.
-            if k > j {
-                j = k - 1;
+        } else {
+            while i < c1 && j < p1 {
+                let (si, ei) = (edges[2 * i as usize], edges[2 * i as usize + 1]);
+                let (sj, ej) = (edges[2 * j as usize], edges[2 * j as usize + 1]);
+                if si < ej + reach && sj < ei + reach {
+                    union(parent, i, j);
+                }
+                let step_i = ei <= ej;
+                i += u32::from(step_i);
+                j += u32::from(!step_i);
             }
         }
         if diagonal_wrap {
@@ -244,22 +269,7 @@ impl Labeller {
 
     /// Pass two: each run's label, `NO_REGION` between runs.
     fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
-        let w = cells.width() as usize;
-        if w == 0 {
-            return;
-        }
-        let out = &mut out[..cells.len()];
-        for (y, row) in out.chunks_exact_mut(w).enumerate() {
-            let mut x = 0usize;
-            for r in self.row_start[y]..self.row_start[y + 1] {
-                let (s, e) = self.run(r);
-                let (s, e) = (s as usize, e as usize);
-                row[x..s].fill(NO_REGION);
-                row[s..e].fill(self.parent[r as usize]);
-                x = e;
-            }
-            row[x..].fill(NO_REGION);
-        }
+        self.write_rows(cells, out, |_, _, _, _| {});
     }
 
     /// Pass two with statistics, gathered per run.
@@ -269,6 +279,27 @@ impl Labeller {
         out: &mut [u32],
         stats: &mut [RegionStats],
     ) {
+        self.write_rows(cells, out, |label, y, s, e| {
+            stats[label as usize].add_run(y, s, e);
+        });
+    }
+
+    /// Writes every row from its runs, calling `per_run(label, y, start,
+    /// end)` for each run.
+    ///
+    /// Short gaps and runs (the common case on noisy maps) are written as one
+    /// fixed 8-wide store each, which may spill past their end: a gap's spill
+    /// is overwritten by the run after it, a run's spill by the gap after it
+    /// (or by the row's tail), so every cell ends right without a
+    /// data-dependent loop per run.
+    #[inline(always)]
+    fn write_rows<T: FloorCell>(
+        &self,
+        cells: &Cells<'_, T>,
+        out: &mut [u32],
+        mut per_run: impl FnMut(u32, u32, u32, u32),
+    ) {
+        const SPAN: usize = 8;
         let w = cells.width() as usize;
         if w == 0 {
             return;
@@ -279,14 +310,26 @@ impl Labeller {
             for r in self.row_start[y]..self.row_start[y + 1] {
                 let (s, e) = self.run(r);
                 let label = self.parent[r as usize];
-                stats[label as usize].add_run(y as u32, s, e);
+                per_run(label, y as u32, s, e);
                 let (s, e) = (s as usize, e as usize);
-                row[x..s].fill(NO_REGION);
-                row[s..e].fill(label);
+                fill_short(row, x, s, NO_REGION, SPAN);
+                fill_short(row, s, e, label, SPAN);
                 x = e;
             }
             row[x..].fill(NO_REGION);
         }
+    }
+}
+
+/// Sets `row[from..to]` to `value`; when the span is short and the row has
+/// room, with one `span`-wide store that may spill past `to` (the caller
+/// overwrites the spill).
+#[inline(always)]
+fn fill_short(row: &mut [u32], from: usize, to: usize, value: u32, span: usize) {
+    if to - from <= span && from + span <= row.len() {
+        row[from..from + span].fill(value);
+    } else {
+        row[from..to].fill(value);
     }
 }
 
