@@ -10,8 +10,9 @@
 
 use crate::cells::{Cells, FloorCell};
 use crate::stats::RegionStats;
-use crate::uf::{find, resolve, union};
-use crate::{LabelOptions, NO_REGION, RegionsError};
+use crate::rowbits::{RowBits, touching};
+use crate::uf::{resolve, union};
+use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
 
 /// Reusable scratch space for labelling: the runs, their union-find table
 /// and a row buffer. Labelling many maps with one `Labeller` allocates only
@@ -38,6 +39,11 @@ pub struct Labeller {
     parent: Vec<u32>,
     /// One row's run boundaries, written without branches.
     row_buf: Vec<u32>,
+    /// The current and the previous row as bits, and the first row (for a
+    /// map that wraps north-south).
+    cur: RowBits,
+    prev: RowBits,
+    first: RowBits,
 }
 
 impl Labeller {
@@ -152,11 +158,13 @@ impl Labeller {
             self.row_start.resize(h + 1, 0);
             return Ok(0);
         }
-        let reach = options.connectivity.reach();
-        let diagonal_wrap = options.wrap_x && reach == 1;
+        let eight = options.connectivity == Connectivity::Eight;
+        let words = w.div_ceil(64);
+        self.cur.resize(words);
+        self.prev.resize(words);
         let mut runs = 0u32;
         for y in 0..h {
-            let n = crate::runs::row_edges(cells.row(y), &mut self.row_buf);
+            let n = crate::runs::row_edges(cells.row(y), &mut self.row_buf, &mut self.cur.mask);
             let row_runs = (n / 2) as u32;
             // Labels must stay below NO_REGION; run numbers bound them.
             let next = runs
@@ -166,20 +174,37 @@ impl Labeller {
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
+            self.cur.derive();
             if y > 0 {
-                // First, while this row's runs are still fresh roots.
-                let prev = self.row_start[y - 1];
-                self.merge_rows(prev, runs, runs, next, reach, diagonal_wrap, w as u32, true);
+                let prev0 = self.row_start[y - 1];
+                let parent = &mut self.parent[..];
+                touching(&self.cur, &self.prev, eight, |i, j| {
+                    union(parent, runs + i, prev0 + j);
+                });
+                if options.wrap_x && eight {
+                    self.join_seam_corners(prev0, runs, runs, next, w as u32);
+                }
             }
             if options.wrap_x && row_runs >= 2 {
                 self.join_seam(runs, next - 1, w as u32);
             }
+            if y == 0 && options.wrap_y {
+                self.first.clone_from(&self.cur);
+            }
+            core::mem::swap(&mut self.cur, &mut self.prev);
             runs = next;
         }
         if options.wrap_y && h > 1 {
+            // The last row (now in `prev`) touches the first.
             let (last0, last1) = (self.row_start[h - 1], self.row_start[h]);
             let (first0, first1) = (self.row_start[0], self.row_start[1]);
-            self.merge_rows(last0, last1, first0, first1, reach, diagonal_wrap, w as u32, false);
+            let parent = &mut self.parent[..];
+            touching(&self.first, &self.prev, eight, |i, j| {
+                union(parent, first0 + i, last0 + j);
+            });
+            if options.wrap_x && eight {
+                self.join_seam_corners(last0, last1, first0, first1, w as u32);
+            }
         }
         Ok(resolve(&mut self.parent))
     }
@@ -198,72 +223,18 @@ impl Labeller {
         }
     }
 
-    /// Joins the runs `c0..c1` of one row with the touching runs `p0..p1` of
-    /// the row above, sweeping both sorted lists once. `fresh`: the runs
-    /// `c0..c1` have not been joined to anything yet.
-    #[allow(clippy::too_many_arguments)]
-    #[inline]
-    fn merge_rows(
-        &mut self,
-        p0: u32,
-        p1: u32,
-        c0: u32,
-        c1: u32,
-        reach: u32,
-        diagonal_wrap: bool,
-        w: u32,
-        fresh: bool,
-    ) {
+    /// On a map that wraps east-west with 8-connectivity, the runs `c0..c1`
+    /// of one row touch the runs `p0..p1` of the row above at the corners
+    /// across the seam.
+    fn join_seam_corners(&mut self, p0: u32, p1: u32, c0: u32, c1: u32, w: u32) {
         if p0 == p1 || c0 == c1 {
             return;
         }
-        let edges = &self.edges[..];
-        let parent = &mut self.parent[..];
-        // One sweep over both rows: compare run i below with run j above,
-        // join them when they touch, then step past whichever ends first
-        // (it cannot touch anything further along the other row).
-        let (mut i, mut j) = (c0, p0);
-        if fresh {
-            // Runs of the current row are still their own roots, so run i's
-            // root is tracked here instead of being searched for.
-            let mut ri = i;
-            while i < c1 && j < p1 {
-                let (si, ei) = (edges[2 * i as usize], edges[2 * i as usize + 1]);
-                let (sj, ej) = (edges[2 * j as usize], edges[2 * j as usize + 1]);
-                if si < ej + reach && sj < ei + reach {
-                    let rj = find(parent, j);
-                    if rj < ri {
-                        parent[ri as usize] = rj;
-                        ri = rj;
-                    } else if ri < rj {
-                        parent[rj as usize] = ri;
-                    }
-                }
-                let step_i = ei <= ej;
-                i += u32::from(step_i);
-                j += u32::from(!step_i);
-                ri = if step_i { i } else { ri };
-            }
-        } else {
-            while i < c1 && j < p1 {
-                let (si, ei) = (edges[2 * i as usize], edges[2 * i as usize + 1]);
-                let (sj, ej) = (edges[2 * j as usize], edges[2 * j as usize + 1]);
-                if si < ej + reach && sj < ei + reach {
-                    union(parent, i, j);
-                }
-                let step_i = ei <= ej;
-                i += u32::from(step_i);
-                j += u32::from(!step_i);
-            }
+        if self.run(c0).0 == 0 && self.run(p1 - 1).1 == w {
+            union(&mut self.parent, c0, p1 - 1);
         }
-        if diagonal_wrap {
-            // Corners across the east-west seam.
-            if self.run(c0).0 == 0 && self.run(p1 - 1).1 == w {
-                union(&mut self.parent, c0, p1 - 1);
-            }
-            if self.run(c1 - 1).1 == w && self.run(p0).0 == 0 {
-                union(&mut self.parent, c1 - 1, p0);
-            }
+        if self.run(c1 - 1).1 == w && self.run(p0).0 == 0 {
+            union(&mut self.parent, c1 - 1, p0);
         }
     }
 

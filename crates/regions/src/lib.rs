@@ -95,6 +95,7 @@ mod error;
 mod label;
 mod options;
 mod reach;
+mod rowbits;
 mod runs;
 mod stats;
 mod uf;

@@ -38,17 +38,6 @@ impl Connectivity {
             Connectivity::Eight => 8,
         }
     }
-
-    /// How far apart two runs of floor on adjacent rows may start and end
-    /// and still touch: 0 for 4-connectivity (their columns must overlap),
-    /// 1 for 8-connectivity (a shared corner is enough).
-    #[inline]
-    pub(crate) fn reach(self) -> u32 {
-        match self {
-            Connectivity::Four => 0,
-            Connectivity::Eight => 1,
-        }
-    }
 }
 
 /// How to label: connectivity, and whether the map wraps around (a torus on

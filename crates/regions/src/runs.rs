@@ -52,15 +52,18 @@ fn mask64<T: FloorCell>(cells: &[T]) -> u64 {
 }
 
 /// Writes the run boundaries of `row` into `out` (start, end, start, end...;
-/// ends exclusive) and returns how many were written, always even.
-/// `out` must hold at least `row.len() + 1` values.
+/// ends exclusive) and returns how many were written, always even; the
+/// floor masks go to `masks` (word `k` covers cells `64k..64k+64`).
+/// `out` must hold at least `row.len() + 1` values and `masks`
+/// `row.len().div_ceil(64)` words.
 #[inline]
-pub(crate) fn row_edges<T: FloorCell>(row: &[T], out: &mut [u32]) -> usize {
+pub(crate) fn row_edges<T: FloorCell>(row: &[T], out: &mut [u32], masks: &mut [u64]) -> usize {
     let mut n = 0;
     let mut carry = 0u64; // 1 when the cell before this word is floor
     let mut base = 0u32;
-    for chunk in row.chunks(64) {
+    for (chunk, mask) in row.chunks(64).zip(masks.iter_mut()) {
         let m = mask64(chunk);
+        *mask = m;
         let mut t = m ^ ((m << 1) | carry);
         carry = m >> 63;
         if chunk.len() < 64 {
@@ -127,6 +130,7 @@ mod tests {
     fn edges_match_naive_on_many_rows() {
         let mut state = 0x1234_5678_9abc_def0u64;
         let mut out = vec![0u32; 400];
+        let mut masks = vec![0u64; 8];
         for len in 0..300usize {
             for density in [1u64, 3, 5, 7] {
                 let row: Vec<u8> = (0..len)
@@ -137,13 +141,14 @@ mod tests {
                         u8::from(state % 8 < density) * (1 + (state >> 40) as u8 % 200)
                     })
                     .collect();
-                let n = row_edges(&row, &mut out);
+                let n = row_edges(&row, &mut out, &mut masks);
                 assert_eq!(&out[..n], &naive(&row)[..], "len {len}");
             }
         }
-        assert_eq!(row_edges(&[1u8; 64], &mut out), 2);
+        assert_eq!(row_edges(&[1u8; 64], &mut out, &mut masks), 2);
         assert_eq!(&out[..2], &[0, 64]);
-        assert_eq!(row_edges(&[1u8; 65], &mut out), 2);
+        assert_eq!(row_edges(&[1u8; 65], &mut out, &mut masks), 2);
+        assert_eq!(&masks[..2], &[u64::MAX, 1]);
         assert_eq!(&out[..2], &[0, 65]);
     }
 }

@@ -1,0 +1,170 @@
+//! Pass one, part two: which runs of two adjacent rows touch, found with
+//! bit operations instead of comparing run ends.
+//!
+//! With each row held as floor bit masks, every pair of runs that overlap
+//! in columns is the start of exactly one run of `below & above` (two such
+//! overlaps are always separated by a wall in one of the rows). A run's
+//! number within its row is the count of run starts up to its column, a
+//! `popcount` away. So the touching pairs come out of a loop over set bits
+//! with no data-dependent branch but the loop's own end. For 8-connectivity
+//! the only extra pairs are corner contacts: a run below starting exactly
+//! where a run above ends, or the reverse.
+
+/// One row as bits: floor mask, run starts and run ends (the column after a
+/// run's last cell), and the number of run starts before each word.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RowBits {
+    pub(crate) mask: Vec<u64>,
+    starts: Vec<u64>,
+    ends: Vec<u64>,
+    /// `base[k]`: run starts in words `0..k`.
+    base: Vec<u32>,
+}
+
+/// Bits `0..b` of a word.
+#[inline(always)]
+fn below(b: u32) -> u64 {
+    (1u64 << b) - 1
+}
+
+/// Bits `0..=b` of a word.
+#[inline(always)]
+fn upto(b: u32) -> u64 {
+    u64::MAX >> (63 - b)
+}
+
+impl RowBits {
+    /// Sizes the buffers for rows of `words` words; `mask` is then filled
+    /// by the caller and [`RowBits::derive`] computes the rest.
+    pub(crate) fn resize(&mut self, words: usize) {
+        self.mask.resize(words, 0);
+        self.starts.resize(words, 0);
+        self.ends.resize(words, 0);
+        self.base.resize(words + 1, 0);
+    }
+
+    /// Computes starts, ends and the prefix counts from `mask`.
+    pub(crate) fn derive(&mut self) {
+        let mut carry = 0u64;
+        let mut count = 0u32;
+        for k in 0..self.mask.len() {
+            let m = self.mask[k];
+            let before = (m << 1) | carry;
+            self.starts[k] = m & !before;
+            self.ends[k] = !m & before;
+            carry = m >> 63;
+            self.base[k] = count;
+            count += self.starts[k].count_ones();
+        }
+        self.base[self.mask.len()] = count;
+    }
+
+    /// Number of the run (within this row) that starts at or before column
+    /// `64 * k + b`, i.e. the run containing it or the last one before it.
+    #[inline(always)]
+    fn run_upto(&self, k: usize, b: u32) -> u32 {
+        self.base[k] + (self.starts[k] & upto(b)).count_ones() - 1
+    }
+
+    /// Number of the last run that starts strictly before column `64 * k + b`.
+    #[inline(always)]
+    fn run_before(&self, k: usize, b: u32) -> u32 {
+        self.base[k] + (self.starts[k] & below(b)).count_ones() - 1
+    }
+}
+
+/// Calls `join(i, j)` for every run `i` of row `cur` and run `j` of row
+/// `prev` (numbers within their rows) that touch: overlapping columns, and
+/// with `eight` also a shared corner. A pair may be reported twice.
+#[inline(always)]
+pub(crate) fn touching(cur: &RowBits, prev: &RowBits, eight: bool, mut join: impl FnMut(u32, u32)) {
+    let mut carry = 0u64;
+    for k in 0..cur.mask.len() {
+        let both = cur.mask[k] & prev.mask[k];
+        let mut t = both & !((both << 1) | carry);
+        carry = both >> 63;
+        while t != 0 {
+            let b = t.trailing_zeros();
+            t &= t - 1;
+            join(cur.run_upto(k, b), prev.run_upto(k, b));
+        }
+        if eight {
+            // A run below starts where a run above has just ended.
+            let mut t = cur.starts[k] & prev.ends[k];
+            while t != 0 {
+                let b = t.trailing_zeros();
+                t &= t - 1;
+                join(cur.run_upto(k, b), prev.run_before(k, b));
+            }
+            // A run above starts where a run below has just ended.
+            let mut t = cur.ends[k] & prev.starts[k];
+            while t != 0 {
+                let b = t.trailing_zeros();
+                t &= t - 1;
+                join(cur.run_before(k, b), prev.run_upto(k, b));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits(row: &str) -> RowBits {
+        let mut r = RowBits::default();
+        r.resize(row.len().div_ceil(64));
+        for (i, c) in row.bytes().enumerate() {
+            if c == b'#' {
+                r.mask[i / 64] |= 1 << (i % 64);
+            }
+        }
+        r.derive();
+        r
+    }
+
+    fn pairs(cur: &str, prev: &str, eight: bool) -> Vec<(u32, u32)> {
+        let mut v = Vec::new();
+        touching(&bits(cur), &bits(prev), eight, |i, j| v.push((i, j)));
+        v.sort_unstable();
+        v.dedup();
+        v
+    }
+
+    #[test]
+    fn overlaps_and_corners() {
+        // above: runs 0 = [0,2), 1 = [3,5), 2 = [7,8)
+        let above = "##.##..#";
+        let below = ".####.#.";
+        assert_eq!(pairs(below, above, false), [(0, 0), (0, 1)]);
+        assert_eq!(pairs(below, above, true), [(0, 0), (0, 1), (1, 2)]);
+        assert_eq!(pairs("..#.....", "##......", true), [(0, 0)]);
+        assert_eq!(pairs("..#.....", "##......", false), []);
+        assert_eq!(pairs("##......", "..#.....", true), [(0, 0)]);
+    }
+
+    #[test]
+    fn across_word_boundaries() {
+        let mut above = vec![b'.'; 130];
+        let mut below_row = vec![b'.'; 130];
+        above[60..70].fill(b'#'); // run 0 of above spans words 0 and 1
+        below_row[63] = b'#'; // run 0
+        below_row[64] = b'.';
+        below_row[65..128].fill(b'#'); // run 1, to the end of word 1
+        above[127..130].fill(b'#'); // run 1 of above, spans words 1 and 2
+        below_row[129] = b'#'; // run 2 (touches above's run 1)
+        let a = String::from_utf8(above).unwrap();
+        let b = String::from_utf8(below_row).unwrap();
+        assert_eq!(pairs(&b, &a, false), [(0, 0), (1, 0), (1, 1), (2, 1)]);
+        // A corner across the word boundary: above ends at 64, below starts at 64.
+        let mut above = vec![b'.'; 100];
+        above[60..64].fill(b'#');
+        let mut below_row = vec![b'.'; 100];
+        below_row[64..66].fill(b'#');
+        let a = String::from_utf8(above).unwrap();
+        let b = String::from_utf8(below_row).unwrap();
+        assert_eq!(pairs(&b, &a, true), [(0, 0)]);
+        assert_eq!(pairs(&a, &b, true), [(0, 0)]);
+        assert_eq!(pairs(&b, &a, false), []);
+    }
+}
