@@ -98,7 +98,7 @@ def cave_map(n, rng):
     """Random floor, then 4 rounds of the 4-5 rule (a cell is floor when
     fewer than 5 of the 9 cells around it, itself included, are wall;
     outside the map counts as wall)."""
-    m = (rng.random((n, n)) < 0.60).astype(np.uint8)
+    m = (rng.random((n, n)) < 0.55).astype(np.uint8)
     k = np.ones((3, 3), np.int32)
     for _ in range(4):
         walls = 9 - ndimage.convolve(m.astype(np.int32), k, mode="constant", cval=0)
