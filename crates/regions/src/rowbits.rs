@@ -21,12 +21,6 @@ pub(crate) struct RowBits {
     base: Vec<u32>,
 }
 
-/// Bits `0..b` of a word.
-#[inline(always)]
-fn below(b: u32) -> u64 {
-    (1u64 << b) - 1
-}
-
 /// Bits `0..=b` of a word.
 #[inline(always)]
 fn upto(b: u32) -> u64 {
@@ -65,17 +59,17 @@ impl RowBits {
     fn run_upto(&self, k: usize, b: u32) -> u32 {
         self.base[k] + (self.starts[k] & upto(b)).count_ones() - 1
     }
-
-    /// Number of the last run that starts strictly before column `64 * k + b`.
-    #[inline(always)]
-    fn run_before(&self, k: usize, b: u32) -> u32 {
-        self.base[k] + (self.starts[k] & below(b)).count_ones() - 1
-    }
 }
 
 /// Calls `join(i, j)` for every run `i` of row `cur` and run `j` of row
 /// `prev` (numbers within their rows) that touch: overlapping columns, and
 /// with `eight` also a shared corner. A pair may be reported twice.
+///
+/// The three kinds of contact are marked by bits that never coincide (an
+/// overlap starts on a column that is floor in both rows, a corner on one
+/// that is floor in exactly one of them), and for all three the two runs
+/// are "the last run starting at or before this column" in each row. So a
+/// single loop over their union serves them all.
 #[inline(always)]
 pub(crate) fn touching(cur: &RowBits, prev: &RowBits, eight: bool, mut join: impl FnMut(u32, u32)) {
     let mut carry = 0u64;
@@ -83,26 +77,15 @@ pub(crate) fn touching(cur: &RowBits, prev: &RowBits, eight: bool, mut join: imp
         let both = cur.mask[k] & prev.mask[k];
         let mut t = both & !((both << 1) | carry);
         carry = both >> 63;
+        if eight {
+            // A run below starts where a run above has just ended, or the
+            // reverse.
+            t |= (cur.starts[k] & prev.ends[k]) | (cur.ends[k] & prev.starts[k]);
+        }
         while t != 0 {
             let b = t.trailing_zeros();
             t &= t - 1;
             join(cur.run_upto(k, b), prev.run_upto(k, b));
-        }
-        if eight {
-            // A run below starts where a run above has just ended.
-            let mut t = cur.starts[k] & prev.ends[k];
-            while t != 0 {
-                let b = t.trailing_zeros();
-                t &= t - 1;
-                join(cur.run_upto(k, b), prev.run_before(k, b));
-            }
-            // A run above starts where a run below has just ended.
-            let mut t = cur.ends[k] & prev.starts[k];
-            while t != 0 {
-                let b = t.trailing_zeros();
-                t &= t - 1;
-                join(cur.run_before(k, b), prev.run_upto(k, b));
-            }
         }
     }
 }

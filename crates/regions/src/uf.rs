@@ -14,6 +14,10 @@ pub(crate) fn find(parent: &mut [u32], mut x: u32) -> u32 {
             return x;
         }
         let gp = parent[p as usize];
+        if gp == p {
+            // `x` hangs right below the root (the usual case): no store.
+            return p;
+        }
         parent[x as usize] = gp;
         x = gp;
     }
