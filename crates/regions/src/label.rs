@@ -178,8 +178,21 @@ impl Labeller {
             if y > 0 {
                 let prev0 = self.row_start[y - 1];
                 let parent = &mut self.parent[..];
+                // Contacts come grouped by the run below, left to right. A
+                // run's first contact just hangs it under the run above: it
+                // is still its own root, and a parent need not be a root
+                // (finds halve paths, and `resolve` follows any chain in its
+                // single forward pass since parents come first). Only later
+                // contacts of the same run need a real union.
+                let mut linked = u32::MAX;
                 touching(&self.cur, &self.prev, eight, |i, j| {
-                    union(parent, runs + i, prev0 + j);
+                    let (i, j) = (runs + i, prev0 + j);
+                    if i != linked {
+                        parent[i as usize] = j;
+                        linked = i;
+                    } else {
+                        union(parent, i, j);
+                    }
                 });
                 if options.wrap_x && eight {
                     self.join_seam_corners(prev0, runs, runs, next, w as u32);
