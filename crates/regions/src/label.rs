@@ -39,6 +39,8 @@ pub struct Labeller {
     parent: Vec<u32>,
     /// One row's run boundaries, written without branches.
     row_buf: Vec<u32>,
+    /// One row's contact columns (see [`touching`]).
+    contacts: Vec<u32>,
     /// The current and the previous row as bits, and the first row (for a
     /// map that wraps north-south).
     cur: RowBits,
@@ -152,7 +154,9 @@ impl Labeller {
         self.row_start.clear();
         self.parent.clear();
         self.row_buf.clear();
-        self.row_buf.resize(w + 1, 0);
+        self.row_buf.resize(w + 2, 0);
+        self.contacts.clear();
+        self.contacts.resize(w + 2, 0);
         self.row_start.push(0);
         if w == 0 || h == 0 {
             self.row_start.resize(h + 1, 0);
@@ -179,16 +183,17 @@ impl Labeller {
                 let prev0 = self.row_start[y - 1];
                 let parent = &mut self.parent[..];
                 // Contacts come grouped by the run below, left to right. A
-                // run's first contact just hangs it under the run above: it
-                // is still its own root, and a parent need not be a root
-                // (finds halve paths, and `resolve` follows any chain in its
-                // single forward pass since parents come first). Only later
+                // run's first contact just hangs it under the parent of the
+                // run above (usually its root; a parent need not be a root,
+                // finds halve paths and `resolve` follows any chain in its
+                // forward pass since parents come first): the run below is
+                // still its own root, so no find is needed. Only later
                 // contacts of the same run need a real union.
                 let mut linked = u32::MAX;
-                touching(&self.cur, &self.prev, eight, |i, j| {
+                touching(&self.cur, &self.prev, eight, &mut self.contacts, |i, j| {
                     let (i, j) = (runs + i, prev0 + j);
                     if i != linked {
-                        parent[i as usize] = j;
+                        parent[i as usize] = parent[j as usize];
                         linked = i;
                     } else {
                         union(parent, i, j);
@@ -212,7 +217,7 @@ impl Labeller {
             let (last0, last1) = (self.row_start[h - 1], self.row_start[h]);
             let (first0, first1) = (self.row_start[0], self.row_start[1]);
             let parent = &mut self.parent[..];
-            touching(&self.first, &self.prev, eight, |i, j| {
+            touching(&self.first, &self.prev, eight, &mut self.contacts, |i, j| {
                 union(parent, first0 + i, last0 + j);
             });
             if options.wrap_x && eight {

@@ -70,9 +70,21 @@ impl RowBits {
 /// that is floor in exactly one of them), and for all three the two runs
 /// are "the last run starting at or before this column" in each row. So a
 /// single loop over their union serves them all.
+///
+/// The contact columns of the whole row are gathered first (branch-free for
+/// words with few of them) and then visited in one loop, so words without
+/// contacts cost no mispredicted loop exits. `buf` must hold at least
+/// `64 * words + 1` values.
 #[inline(always)]
-pub(crate) fn touching(cur: &RowBits, prev: &RowBits, eight: bool, mut join: impl FnMut(u32, u32)) {
+pub(crate) fn touching(
+    cur: &RowBits,
+    prev: &RowBits,
+    eight: bool,
+    buf: &mut [u32],
+    mut join: impl FnMut(u32, u32),
+) {
     let mut carry = 0u64;
+    let mut n = 0;
     for k in 0..cur.mask.len() {
         let both = cur.mask[k] & prev.mask[k];
         let mut t = both & !((both << 1) | carry);
@@ -82,11 +94,11 @@ pub(crate) fn touching(cur: &RowBits, prev: &RowBits, eight: bool, mut join: imp
             // reverse.
             t |= (cur.starts[k] & prev.ends[k]) | (cur.ends[k] & prev.starts[k]);
         }
-        while t != 0 {
-            let b = t.trailing_zeros();
-            t &= t - 1;
-            join(cur.run_upto(k, b), prev.run_upto(k, b));
-        }
+        n = crate::runs::push_bits(t, 64 * k as u32, buf, n);
+    }
+    for &x in &buf[..n] {
+        let (k, b) = ((x / 64) as usize, x % 64);
+        join(cur.run_upto(k, b), prev.run_upto(k, b));
     }
 }
 
@@ -108,7 +120,9 @@ mod tests {
 
     fn pairs(cur: &str, prev: &str, eight: bool) -> Vec<(u32, u32)> {
         let mut v = Vec::new();
-        touching(&bits(cur), &bits(prev), eight, |i, j| v.push((i, j)));
+        let (c, p) = (bits(cur), bits(prev));
+        let mut buf = vec![0; 64 * c.mask.len() + 1];
+        touching(&c, &p, eight, &mut buf, |i, j| v.push((i, j)));
         v.sort_unstable();
         v.dedup();
         v
