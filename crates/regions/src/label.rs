@@ -154,9 +154,9 @@ impl Labeller {
         self.row_start.clear();
         self.parent.clear();
         self.row_buf.clear();
-        self.row_buf.resize(w + 2, 0);
+        self.row_buf.resize(w + 5, 0);
         self.contacts.clear();
-        self.contacts.resize(w + 2, 0);
+        self.contacts.resize(w + 5, 0);
         self.row_start.push(0);
         if w == 0 || h == 0 {
             self.row_start.resize(h + 1, 0);
@@ -168,7 +168,12 @@ impl Labeller {
         self.prev.resize(words);
         let mut runs = 0u32;
         for y in 0..h {
-            let n = crate::runs::row_edges(cells.row(y), &mut self.row_buf, &mut self.cur.mask);
+            let n = crate::runs::row_edges(
+                cells.row(y),
+                &mut self.row_buf,
+                &mut self.cur.mask,
+                &mut self.cur.base,
+            );
             let row_runs = (n / 2) as u32;
             // Labels must stay below NO_REGION; run numbers bound them.
             let next = runs

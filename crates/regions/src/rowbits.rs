@@ -17,8 +17,9 @@ pub(crate) struct RowBits {
     pub(crate) mask: Vec<u64>,
     starts: Vec<u64>,
     ends: Vec<u64>,
-    /// `base[k]`: run starts in words `0..k`.
-    base: Vec<u32>,
+    /// `base[k]`: run starts in words `0..k` (filled by
+    /// [`crate::runs::row_edges`]).
+    pub(crate) base: Vec<u32>,
 }
 
 /// Bits `0..=b` of a word.
@@ -28,8 +29,8 @@ fn upto(b: u32) -> u64 {
 }
 
 impl RowBits {
-    /// Sizes the buffers for rows of `words` words; `mask` is then filled
-    /// by the caller and [`RowBits::derive`] computes the rest.
+    /// Sizes the buffers for rows of `words` words; `mask` and `base` are
+    /// then filled by the caller and [`RowBits::derive`] computes the rest.
     pub(crate) fn resize(&mut self, words: usize) {
         self.mask.resize(words, 0);
         self.starts.resize(words, 0);
@@ -37,20 +38,16 @@ impl RowBits {
         self.base.resize(words + 1, 0);
     }
 
-    /// Computes starts, ends and the prefix counts from `mask`.
+    /// Computes starts and ends from `mask`.
     pub(crate) fn derive(&mut self) {
         let mut carry = 0u64;
-        let mut count = 0u32;
         for k in 0..self.mask.len() {
             let m = self.mask[k];
             let before = (m << 1) | carry;
             self.starts[k] = m & !before;
             self.ends[k] = !m & before;
             carry = m >> 63;
-            self.base[k] = count;
-            count += self.starts[k].count_ones();
         }
-        self.base[self.mask.len()] = count;
     }
 
     /// Number of the run (within this row) that starts at or before column
@@ -115,13 +112,19 @@ mod tests {
             }
         }
         r.derive();
+        let mut count = 0;
+        for k in 0..r.mask.len() {
+            r.base[k] = count;
+            count += r.starts[k].count_ones();
+        }
+        r.base[r.mask.len()] = count;
         r
     }
 
     fn pairs(cur: &str, prev: &str, eight: bool) -> Vec<(u32, u32)> {
         let mut v = Vec::new();
         let (c, p) = (bits(cur), bits(prev));
-        let mut buf = vec![0; 64 * c.mask.len() + 1];
+        let mut buf = vec![0; 64 * c.mask.len() + 5];
         touching(&c, &p, eight, &mut buf, |i, j| v.push((i, j)));
         v.sort_unstable();
         v.dedup();
