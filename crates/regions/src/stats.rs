@@ -47,9 +47,10 @@ impl RegionStats {
         self.max_x = self.max_x.max(end - 1);
         self.min_y = self.min_y.min(y);
         self.max_y = self.max_y.max(y);
-        // start + (start+1) + ... + (end-1); one of the two factors is even.
-        let (a, b) = (u64::from(start) + u64::from(end) - 1, len);
-        self.sum_x += if a % 2 == 0 { a / 2 * b } else { b / 2 * a };
+        // start + (start+1) + ... + (end-1) = (start + end - 1) * len / 2:
+        // the product is even and below 2^63 (both coordinates < 2^31), so
+        // it is exact in u64 without a branch on parity.
+        self.sum_x += (u64::from(start) + u64::from(end) - 1) * len / 2;
         self.sum_y += u64::from(y) * len;
     }
 
