@@ -168,12 +168,7 @@ impl Labeller {
         self.prev.resize(words);
         let mut runs = 0u32;
         for y in 0..h {
-            let n = crate::runs::row_edges(
-                cells.row(y),
-                &mut self.row_buf,
-                &mut self.cur.mask,
-                &mut self.cur.base,
-            );
+            let n = crate::runs::row_edges(cells.row(y), &mut self.row_buf, &mut self.cur);
             let row_runs = (n / 2) as u32;
             // Labels must stay below NO_REGION; run numbers bound them.
             let next = runs
@@ -183,7 +178,6 @@ impl Labeller {
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
-            self.cur.derive();
             if y > 0 {
                 let prev0 = self.row_start[y - 1];
                 let parent = &mut self.parent[..];

@@ -15,8 +15,8 @@
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RowBits {
     pub(crate) mask: Vec<u64>,
-    starts: Vec<u64>,
-    ends: Vec<u64>,
+    pub(crate) starts: Vec<u64>,
+    pub(crate) ends: Vec<u64>,
     /// `base[k]`: run starts in words `0..k` (filled by
     /// [`crate::runs::row_edges`]).
     pub(crate) base: Vec<u32>,
@@ -29,25 +29,13 @@ fn upto(b: u32) -> u64 {
 }
 
 impl RowBits {
-    /// Sizes the buffers for rows of `words` words; `mask` and `base` are
-    /// then filled by the caller and [`RowBits::derive`] computes the rest.
+    /// Sizes the buffers for rows of `words` words, to be filled by
+    /// [`crate::runs::row_edges`].
     pub(crate) fn resize(&mut self, words: usize) {
         self.mask.resize(words, 0);
         self.starts.resize(words, 0);
         self.ends.resize(words, 0);
         self.base.resize(words + 1, 0);
-    }
-
-    /// Computes starts and ends from `mask`.
-    pub(crate) fn derive(&mut self) {
-        let mut carry = 0u64;
-        for k in 0..self.mask.len() {
-            let m = self.mask[k];
-            let before = (m << 1) | carry;
-            self.starts[k] = m & !before;
-            self.ends[k] = !m & before;
-            carry = m >> 63;
-        }
     }
 
     /// Number of the run (within this row) that starts at or before column
@@ -111,7 +99,14 @@ mod tests {
                 r.mask[i / 64] |= 1 << (i % 64);
             }
         }
-        r.derive();
+        let mut carry = 0;
+        for k in 0..r.mask.len() {
+            let m = r.mask[k];
+            let t = m ^ ((m << 1) | carry);
+            carry = m >> 63;
+            r.starts[k] = t & m;
+            r.ends[k] = t & !m;
+        }
         let mut count = 0;
         for k in 0..r.mask.len() {
             r.base[k] = count;

@@ -8,6 +8,7 @@
 //! one store per run boundary.
 
 use crate::cells::FloorCell;
+use crate::rowbits::RowBits;
 
 const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 const HIGH: u64 = 0x8080_8080_8080_8080;
@@ -85,31 +86,19 @@ pub(crate) fn push_bits(t: u64, base: u32, out: &mut [u32], mut n: usize) -> usi
 }
 
 /// Writes the run boundaries of `row` into `out` (start, end, start, end...;
-/// ends exclusive) and returns how many were written, always even; the
-/// floor masks go to `masks` (word `k` covers cells `64k..64k+64`).
-/// `starts_before[k]` receives the number of runs starting before word `k`
-/// (one more entry than words: the last is the row's run count).
-/// `out` must hold at least `row.len() + 5` values and `masks`
-/// `row.len().div_ceil(64)` words.
+/// ends exclusive) and returns how many were written, always even; fills
+/// `bits` (sized for the row) with the row's masks: floor, run starts, run
+/// ends, and the number of runs starting before each word.
+/// `out` must hold at least `row.len() + 5` values.
 #[inline]
-pub(crate) fn row_edges<T: FloorCell>(
-    row: &[T],
-    out: &mut [u32],
-    masks: &mut [u64],
-    starts_before: &mut [u32],
-) -> usize {
+pub(crate) fn row_edges<T: FloorCell>(row: &[T], out: &mut [u32], bits: &mut RowBits) -> usize {
     let mut n = 0usize;
     let mut carry = 0u64; // 1 when the cell before this word is floor
     let mut base = 0u32;
-    for ((chunk, mask), before) in row
-        .chunks(64)
-        .zip(masks.iter_mut())
-        .zip(starts_before.iter_mut())
-    {
+    for (k, chunk) in row.chunks(64).enumerate() {
         // Boundaries alternate start, end: (n + 1) / 2 runs have started.
-        *before = n.div_ceil(2) as u32;
+        bits.base[k] = n.div_ceil(2) as u32;
         let m = mask64(chunk);
-        *mask = m;
         let mut t = m ^ ((m << 1) | carry);
         carry = m >> 63;
         if chunk.len() < 64 {
@@ -118,6 +107,9 @@ pub(crate) fn row_edges<T: FloorCell>(
             t &= (1u64 << chunk.len()) - 1;
             carry = (m >> (chunk.len() - 1)) & 1;
         }
+        bits.mask[k] = m;
+        bits.starts[k] = t & m;
+        bits.ends[k] = t & !m;
         n = push_bits(t, base, out, n);
         base = base.wrapping_add(64);
     }
@@ -126,9 +118,7 @@ pub(crate) fn row_edges<T: FloorCell>(
         out[n] = row.len() as u32;
         n += 1;
     }
-    if let Some(total) = starts_before.get_mut(row.len().div_ceil(64)) {
-        *total = (n / 2) as u32;
-    }
+    bits.base[row.len().div_ceil(64)] = (n / 2) as u32;
     n
 }
 
@@ -190,8 +180,7 @@ mod tests {
     fn edges_match_naive_on_many_rows() {
         let mut state = 0x1234_5678_9abc_def0u64;
         let mut out = vec![0u32; 405];
-        let mut masks = vec![0u64; 8];
-        let mut before = vec![0u32; 9];
+        let mut bits = RowBits::default();
         for len in 0..300usize {
             for density in [1u64, 3, 5, 7] {
                 let row: Vec<u8> = (0..len)
@@ -202,7 +191,9 @@ mod tests {
                         u8::from(state % 8 < density) * (1 + (state >> 40) as u8 % 200)
                     })
                     .collect();
-                let n = row_edges(&row, &mut out, &mut masks, &mut before);
+                bits.resize(len.div_ceil(64));
+                let n = row_edges(&row, &mut out, &mut bits);
+                let before = &bits.base;
                 let words = len.div_ceil(64);
                 for k in 0..=words {
                     let x = (64 * k).min(len) as u32;
@@ -212,10 +203,22 @@ mod tests {
                 assert_eq!(&out[..n], &naive(&row)[..], "len {len}");
             }
         }
-        assert_eq!(row_edges(&[1u8; 64], &mut out, &mut masks, &mut before), 2);
+        assert_eq!(
+            {
+                bits.resize(1);
+                row_edges(&[1u8; 64], &mut out, &mut bits)
+            },
+            2
+        );
         assert_eq!(&out[..2], &[0, 64]);
-        assert_eq!(row_edges(&[1u8; 65], &mut out, &mut masks, &mut before), 2);
-        assert_eq!(&masks[..2], &[u64::MAX, 1]);
+        assert_eq!(
+            {
+                bits.resize(2);
+                row_edges(&[1u8; 65], &mut out, &mut bits)
+            },
+            2
+        );
+        assert_eq!(&bits.mask[..2], &[u64::MAX, 1]);
         assert_eq!(&out[..2], &[0, 65]);
     }
 }
