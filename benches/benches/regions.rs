@@ -113,7 +113,9 @@ fn labelling(c: &mut Criterion) {
             }
             group.bench_function(BenchmarkId::new("stats_only", name), |b| {
                 b.iter(|| {
-                    let p = labeller.prepare(black_box(cells), Connectivity::Four).unwrap();
+                    let p = labeller
+                        .prepare(black_box(cells), Connectivity::Four)
+                        .unwrap();
                     stats.clear();
                     stats.resize(p.count() as usize, RegionStats::EMPTY);
                     p.stats(&mut stats).unwrap();

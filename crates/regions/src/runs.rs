@@ -193,12 +193,11 @@ mod tests {
                     .collect();
                 bits.resize(len.div_ceil(64));
                 let n = row_edges(&row, &mut out, &mut bits);
-                let before = &bits.base;
                 let words = len.div_ceil(64);
-                for k in 0..=words {
+                for (k, &before) in bits.base[..=words].iter().enumerate() {
                     let x = (64 * k).min(len) as u32;
                     let started = naive(&row).iter().step_by(2).filter(|&&s| s < x).count();
-                    assert_eq!(before[k] as usize, if k == words { n / 2 } else { started });
+                    assert_eq!(before as usize, if k == words { n / 2 } else { started });
                 }
                 assert_eq!(&out[..n], &naive(&row)[..], "len {len}");
             }
