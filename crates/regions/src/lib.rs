@@ -17,27 +17,36 @@
 //! number of regions.
 //!
 //! The method is the classic two-pass one (an equivalence table filled by one
-//! scan, then a renumbering), done over *runs* of floor rather than cells:
+//! scan, then a renumbering), done over *runs* of floor rather than cells,
+//! with the row-to-row work done on bit masks:
 //!
-//! 1. Each row is read 64 cells at a time into a bit mask; the run
-//!    boundaries are the set bits of `mask ^ (mask << 1)`, so a word of solid
-//!    wall or solid floor costs a few instructions for 64 cells.
-//! 2. Each run gets a provisional number and is joined, in a union-find
-//!    table, with the runs of the row above that it touches (columns overlap
-//!    for 4-connectivity, or share a corner for 8), found by sweeping both
-//!    rows' sorted runs once. Roots are linked smaller-number-wins, so every
-//!    set's root is its first run in raster order.
+//! 1. Each row is read 64 cells at a time into a bit mask (SWAR: eight
+//!    bytes per word test, then an 8x8 bit transpose). The run boundaries
+//!    are the set bits of `mask ^ (mask << 1)`; they are stored as the
+//!    row's runs, and the masks of run starts and ends are kept.
+//! 2. Each run gets a provisional number (runs are numbered in raster
+//!    order). Two runs on adjacent rows overlap exactly where a run of
+//!    `below & above` starts, and with 8-connectivity they also touch where
+//!    one row's run starts at the column where the other's ends. Those
+//!    columns are bits; a run's number is the count of run starts up to the
+//!    column (a `popcount`). So the touching pairs come from bit loops
+//!    without data-dependent branches, and each is joined in a union-find
+//!    table (the seed's equivalence table, without its limit): a run's first
+//!    contact just adopts the parent of the run above, later ones union
+//!    roots, smaller number wins, with path halving. Parents always have
+//!    smaller numbers than their children.
 //! 3. One forward sweep over the table gives each root the next label and
-//!    every other run its parent's label (parents always come first).
-//! 4. Each run's label is written into the output row, and [`NO_REGION`]
-//!    between runs; region statistics ([`RegionStats`]) are summed per run
-//!    in this same pass.
+//!    every other run its parent's (already final) label, so labels come out
+//!    compacted in raster order of each region's first cell.
+//! 4. Each output row is set to [`NO_REGION`] and each run's label written
+//!    over it in fixed 16-cell blocks; region statistics ([`RegionStats`])
+//!    are summed per run in this same pass.
 //!
-//! Cost: O(cells / 64 + runs * α) for the scan, one write per cell for the
-//! output, and 12 bytes of scratch per run ([`Labeller`] keeps it between
-//! calls). A map that wraps adds one comparison per row (east-west) and one
-//! more row merge (north-south).
-//!
+//! Cost: O(cells / 64) word operations plus O(runs) for the scan, one write
+//! per cell (two for floor) for the output, and 12 bytes of scratch per run
+//! ([`Labeller`] keeps it between calls). A map that wraps adds one
+//! comparison per row (east-west) and one more row merge (north-south).
+
 //! # Reachability and corridors
 //!
 //! [`Labels`] keeps labels and statistics and answers "which region is this
