@@ -376,7 +376,7 @@ enum McrdunStatus mcrdun_regions_stats(const uint8_t *cells,
  *
  * # Safety
  * As `mcrdun_regions_label`; `stats` is NULL or writable for `stats_cap`
- * items; `stats_len` is NULL or writable.
+ * items and does not overlap `labels`; `stats_len` is NULL or writable.
  */
 enum McrdunStatus mcrdun_regions_label_stats(const uint8_t *cells,
                                              uint32_t width,

@@ -60,6 +60,63 @@ pub struct McrdunRegionStats {
     pub sum_y: u64,
 }
 
+// `McrdunRegionStats` and `RegionStats` are both `repr(C)` with the same
+// fields in the same order; the C calls gather statistics straight into the
+// caller's array by viewing it as `RegionStats` (see `stats_view`).
+const _: () = {
+    use core::mem::{align_of, offset_of, size_of};
+    assert!(size_of::<McrdunRegionStats>() == size_of::<RegionStats>());
+    assert!(align_of::<McrdunRegionStats>() == align_of::<RegionStats>());
+    assert!(offset_of!(McrdunRegionStats, area) == offset_of!(RegionStats, area));
+    assert!(offset_of!(McrdunRegionStats, min_x) == offset_of!(RegionStats, min_x));
+    assert!(offset_of!(McrdunRegionStats, min_y) == offset_of!(RegionStats, min_y));
+    assert!(offset_of!(McrdunRegionStats, max_x) == offset_of!(RegionStats, max_x));
+    assert!(offset_of!(McrdunRegionStats, max_y) == offset_of!(RegionStats, max_y));
+    assert!(offset_of!(McrdunRegionStats, sum_x) == offset_of!(RegionStats, sum_x));
+    assert!(offset_of!(McrdunRegionStats, sum_y) == offset_of!(RegionStats, sum_y));
+};
+
+/// The caller's statistics array as `RegionStats`, `count` items long.
+///
+/// # Safety
+/// `stats` is non-NULL, aligned and writable for `count` items, and does not
+/// overlap any other buffer of the call.
+unsafe fn stats_view<'a>(stats: *mut McrdunRegionStats, count: usize) -> &'a mut [RegionStats] {
+    // SAFETY: same size, alignment and field offsets (asserted above); both
+    // types are plain integers, valid for any bit pattern; the pointer and
+    // length are valid by this function's contract.
+    unsafe { core::slice::from_raw_parts_mut(stats.cast::<RegionStats>(), count) }
+}
+
+/// Reports `count` statistics through the two-call protocol when `stats`
+/// cannot hold them (`Err` with `BUFFER_TOO_SMALL`, `*len` set); `Ok` when
+/// it can.
+///
+/// # Safety
+/// `len` is non-NULL and writable.
+unsafe fn check_stats_room(
+    stats: *mut McrdunRegionStats,
+    cap: usize,
+    len: *mut usize,
+    count: usize,
+    name: &str,
+) -> FfiResult {
+    if count > 0 && (stats.is_null() || cap < count) {
+        // SAFETY: `len` is valid by contract; `stats` is not written because
+        // the size check fails.
+        return unsafe {
+            write_iter(
+                core::iter::repeat_n(McrdunRegionStats::default(), count),
+                stats,
+                cap,
+                len,
+                name,
+            )
+        };
+    }
+    Ok(())
+}
+
 impl From<RegionStats> for McrdunRegionStats {
     fn from(s: RegionStats) -> McrdunRegionStats {
         McrdunRegionStats {
@@ -241,18 +298,15 @@ pub unsafe extern "C" fn mcrdun_regions_stats(
         let cells = unsafe { map(cells, width, height) }?;
         let mut labeller = Labeller::new();
         let prepared = labeller.prepare(cells, options)?;
-        let mut stats = vec![RegionStats::EMPTY; prepared.count() as usize];
-        prepared.stats(&mut stats)?;
-        // SAFETY: `out`/`cap`/`len` are valid by this function's contract.
-        unsafe {
-            write_iter(
-                stats.into_iter().map(McrdunRegionStats::from),
-                out,
-                cap,
-                len,
-                "out",
-            )
+        let count = prepared.count() as usize;
+        // SAFETY: `len` was checked non-NULL and is writable by contract.
+        unsafe { check_stats_room(out, cap, len, count, "out") }?;
+        if count > 0 {
+            // SAFETY: `out` holds at least `count` items (checked above).
+            prepared.stats(unsafe { stats_view(out, count) })?;
         }
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(len, count, "len") }
     })
 }
 
@@ -267,7 +321,7 @@ pub unsafe extern "C" fn mcrdun_regions_stats(
 ///
 /// # Safety
 /// As `mcrdun_regions_label`; `stats` is NULL or writable for `stats_cap`
-/// items; `stats_len` is NULL or writable.
+/// items and does not overlap `labels`; `stats_len` is NULL or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_regions_label_stats(
     cells: *const u8,
@@ -297,32 +351,17 @@ pub unsafe extern "C" fn mcrdun_regions_label_stats(
         let mut labeller = Labeller::new();
         let prepared = labeller.prepare(cells, options)?;
         let count = prepared.count() as usize;
-        if count > 0 && (stats.is_null() || stats_cap < count) {
-            // Report the size through the protocol before writing anything.
-            // SAFETY: `stats_len` checked non-NULL; `stats` is not written
-            // because the size check fails.
-            return unsafe {
-                write_iter(
-                    core::iter::repeat_n(McrdunRegionStats::default(), count),
-                    stats,
-                    stats_cap,
-                    stats_len,
-                    "stats",
-                )
-            };
+        // SAFETY: `stats_len` was checked non-NULL and is writable.
+        unsafe { check_stats_room(stats, stats_cap, stats_len, count, "stats") }?;
+        if count > 0 {
+            // SAFETY: `stats` holds at least `count` items (checked above)
+            // and does not overlap `labels` (contract).
+            prepared.write_with_stats(out, unsafe { stats_view(stats, count) })?;
+        } else {
+            prepared.write(out)?;
         }
-        let mut gathered = vec![RegionStats::EMPTY; count];
-        prepared.write_with_stats(out, &mut gathered)?;
-        // SAFETY: `stats` holds at least `count` items (checked above).
-        unsafe {
-            write_iter(
-                gathered.into_iter().map(McrdunRegionStats::from),
-                stats,
-                stats_cap,
-                stats_len,
-                "stats",
-            )
-        }
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(stats_len, count, "stats_len") }
     })
 }
 

@@ -8,7 +8,11 @@ use mcrdun_geom::{Point, Rect};
 /// labels, so asking for them costs little beyond plain labelling. On a
 /// wrapping map the box is taken in grid coordinates: a region that crosses
 /// the seam spans the whole axis.
+///
+/// The layout is C's (`repr(C)`, 48 bytes, no padding), so that the C ABI can
+/// gather statistics straight into a caller's array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(C)]
 pub struct RegionStats {
     /// Number of cells.
     pub area: u64,
