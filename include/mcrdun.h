@@ -20,6 +20,57 @@
 #include <stdint.h>
 
 /**
+ * Traversal order: node, first subtree, second subtree.
+ */
+#define MCRDUN_BSP_ORDER_PRE 0
+
+/**
+ * Traversal order: first subtree, node, second subtree.
+ */
+#define MCRDUN_BSP_ORDER_IN 1
+
+/**
+ * Traversal order: first subtree, second subtree, node.
+ */
+#define MCRDUN_BSP_ORDER_POST 2
+
+/**
+ * Traversal order: breadth first, first child before second.
+ */
+#define MCRDUN_BSP_ORDER_LEVEL 3
+
+/**
+ * Traversal order: the exact reverse of level order (as libtcod's C).
+ */
+#define MCRDUN_BSP_ORDER_INVERTED_LEVEL 4
+
+/**
+ * The room number of a cell in no room (`UINT32_MAX`).
+ */
+#define MCRDUN_NO_ROOM UINT32_MAX
+
+/**
+ * Weights kind: a border cell weighs its count of neighbours across.
+ */
+#define MCRDUN_WEIGHTS_COUNT 0
+
+/**
+ * Weights kind: a border cell with `n` neighbours across weighs `table[n - 1]`.
+ */
+#define MCRDUN_WEIGHTS_TABLE 1
+
+/**
+ * Connect policy: a passage for every pair of adjacent rooms.
+ */
+#define MCRDUN_CONNECT_ALL_PAIRS 0
+
+/**
+ * Connect policy: a random spanning forest plus a fraction of the other
+ * pairs as loops.
+ */
+#define MCRDUN_CONNECT_SPANNING_TREE 1
+
+/**
  * Side flag: towards smaller y.
  */
 #define MCRDUN_SIDE_NORTH 1
@@ -53,6 +104,16 @@
  * Wrap flag for `mcrdun_regions_label_wrapped`: the last row touches the first.
  */
 #define MCRDUN_REGIONS_WRAP_Y 2
+
+/**
+ * Spawn area shape: room centres drawn from a disc.
+ */
+#define MCRDUN_SPAWN_DISC 0
+
+/**
+ * Spawn area shape: room centres drawn from a rectangle.
+ */
+#define MCRDUN_SPAWN_RECT 1
 
 /**
  * Major version of the mcrdun library this header belongs to.
@@ -118,6 +179,32 @@ typedef enum McrdunStatus {
 } McrdunStatus;
 
 /**
+ * A BSP tree over a rectangle.
+ *
+ * Thread-safety: calls taking a `const McrdunBsp *` only read (the leaf
+ * numbering and the adjacency graph are built on first use behind a
+ * one-time lock), so any number of threads may make them at once on one
+ * tree. Calls taking `McrdunBsp *` change the tree and need exclusive
+ * access: no other call on the same tree may run meanwhile.
+ */
+typedef struct McrdunBsp McrdunBsp;
+
+/**
+ * A grid of rooms, each an arbitrary set of cells (opaque).
+ *
+ * Thread-safety: calls taking a `const McrdunLayout *` only read it and may
+ * run on several threads at once; `mcrdun_layout_add_room` and
+ * `mcrdun_layout_free` need exclusive access.
+ */
+typedef struct McrdunLayout McrdunLayout;
+
+/**
+ * The passages chosen for a whole layout, with the rooms left unconnected
+ * (opaque). Immutable once made: any number of threads may read it.
+ */
+typedef struct McrdunPassagePlan McrdunPassagePlan;
+
+/**
  * A rectangle of cells: `x, y` is the top-left cell, `w` and `h` (>= 1)
  * the size; the right edge `x + w` and bottom edge `y + h` are exclusive
  * and must fit in an `int32_t`.
@@ -142,6 +229,145 @@ typedef struct McrdunRect {
 } McrdunRect;
 
 /**
+ * A cell position; `y` grows downwards.
+ */
+typedef struct McrdunPoint {
+  /**
+   * Column.
+   */
+  int32_t x;
+  /**
+   * Row.
+   */
+  int32_t y;
+} McrdunPoint;
+
+/**
+ * One node of a BSP tree, by value.
+ */
+typedef struct McrdunBspNode {
+  /**
+   * The cells the node covers.
+   */
+  struct McrdunRect rect;
+  /**
+   * Depth below the root (root: 0).
+   */
+  uint32_t level;
+  /**
+   * 1 when the node is cut by a horizontal line (first child above),
+   * 0 for a vertical cut (first child left) or a leaf.
+   */
+  uint32_t horizontal;
+  /**
+   * The first coordinate of the second child (0 for a leaf).
+   */
+  int32_t position;
+  /**
+   * The parent's node index, `SIZE_MAX` for the root.
+   */
+  size_t parent;
+  /**
+   * The first child's node index, `SIZE_MAX` for a leaf.
+   */
+  size_t left;
+  /**
+   * The second child's node index, `SIZE_MAX` for a leaf.
+   */
+  size_t right;
+  /**
+   * The leaf number (level order), `SIZE_MAX` for an internal node.
+   */
+  size_t leaf_index;
+} McrdunBspNode;
+
+/**
+ * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
+ * `across` is its 4-neighbour in the other.
+ */
+typedef struct McrdunBorderPair {
+  /**
+   * A border cell.
+   */
+  struct McrdunPoint cell;
+  /**
+   * Its 4-neighbour in the other room.
+   */
+  struct McrdunPoint across;
+} McrdunBorderPair;
+
+/**
+ * Two rooms that share a border, `a < b`.
+ */
+typedef struct McrdunRoomPair {
+  /**
+   * The smaller room number.
+   */
+  uint32_t a;
+  /**
+   * The larger room number.
+   */
+  uint32_t b;
+} McrdunRoomPair;
+
+/**
+ * How border cells are weighted when a passage is placed.
+ */
+typedef struct McrdunWeights {
+  /**
+   * `MCRDUN_WEIGHTS_COUNT` or `MCRDUN_WEIGHTS_TABLE`.
+   */
+  uint32_t kind;
+  /**
+   * For `MCRDUN_WEIGHTS_TABLE`: the weight of a cell with 1, 2, 3, 4
+   * neighbours across (the seed's idea is {1, 10, 15, 15}); ignored for
+   * `MCRDUN_WEIGHTS_COUNT`.
+   */
+  uint32_t table[4];
+} McrdunWeights;
+
+/**
+ * A passage: two 4-adjacent cells, `cell_a` in room `a` and `cell_b` in room `b`.
+ */
+typedef struct McrdunPassage {
+  /**
+   * The first room.
+   */
+  uint32_t a;
+  /**
+   * The second room.
+   */
+  uint32_t b;
+  /**
+   * The passage's cell in room `a`.
+   */
+  struct McrdunPoint cell_a;
+  /**
+   * The passage's cell in room `b`.
+   */
+  struct McrdunPoint cell_b;
+} McrdunPassage;
+
+/**
+ * How `mcrdun_layout_passages` connects a layout.
+ */
+typedef struct McrdunPassagePolicy {
+  /**
+   * `MCRDUN_CONNECT_ALL_PAIRS` or `MCRDUN_CONNECT_SPANNING_TREE`.
+   */
+  uint32_t connect;
+  /**
+   * For `MCRDUN_CONNECT_SPANNING_TREE`: the thousandths (0..=1000) of the
+   * pairs outside the spanning forest that also get a passage, as loops.
+   */
+  uint32_t loops_per_mille;
+  /**
+   * How each passage is placed on its border.
+   */
+  struct McrdunWeights weights;
+} McrdunPassagePolicy;
+
+/**
  * Where rectangle `a` touches rectangle `b`.
  */
 typedef struct McrdunSharedWall {
@@ -158,20 +384,6 @@ typedef struct McrdunSharedWall {
    */
   int32_t end;
 } McrdunSharedWall;
-
-/**
- * A cell position; `y` grows downwards.
- */
-typedef struct McrdunPoint {
-  /**
-   * Column.
-   */
-  int32_t x;
-  /**
-   * Row.
-   */
-  int32_t y;
-} McrdunPoint;
 
 /**
  * Statistics of one region, as filled by `mcrdun_regions_stats` and
@@ -208,6 +420,102 @@ typedef struct McrdunRegionStats {
   uint64_t sum_y;
 } McrdunRegionStats;
 
+/**
+ * Everything `mcrdun_scatter_generate` needs besides the seed. Fill it with
+ * `mcrdun_scatter_params_default` and change what you need.
+ */
+typedef struct McrdunScatterParams {
+  /**
+   * Number of rooms (at most 2^24).
+   */
+  uint32_t count;
+  /**
+   * `MCRDUN_SPAWN_DISC` or `MCRDUN_SPAWN_RECT`.
+   */
+  uint32_t area_shape;
+  /**
+   * Centre of the spawn disc (used with `MCRDUN_SPAWN_DISC`).
+   */
+  struct McrdunPoint disc_center;
+  /**
+   * Radius of the spawn disc in cells, at most 2^24 (0: one cell).
+   */
+  uint32_t disc_radius;
+  /**
+   * The spawn rectangle (used with `MCRDUN_SPAWN_RECT`).
+   */
+  struct McrdunRect area_rect;
+  /**
+   * Smallest room width (>= 1).
+   */
+  uint32_t min_w;
+  /**
+   * Largest room width (>= min_w, at most 65536).
+   */
+  uint32_t max_w;
+  /**
+   * Smallest room height (>= 1).
+   */
+  uint32_t min_h;
+  /**
+   * Largest room height (>= min_h, at most 65536).
+   */
+  uint32_t max_h;
+  /**
+   * Empty cells kept between rooms on at least one axis (at most 65536).
+   */
+  uint32_t padding;
+  /**
+   * The most push steps before the finishing pass takes over.
+   */
+  uint32_t max_steps;
+  /**
+   * Spread a dense heap before pushing: fewer steps, more gaps.
+   */
+  bool spread;
+} McrdunScatterParams;
+
+/**
+ * What a separation did.
+ */
+typedef struct McrdunSeparation {
+  /**
+   * Push steps applied (at most `max_steps`).
+   */
+  uint32_t steps;
+  /**
+   * Whether the pushes alone cleared every overlap before the step cap.
+   */
+  bool converged;
+  /**
+   * Rooms the finishing pass moved after snapping to whole cells.
+   */
+  uint32_t finished;
+} McrdunSeparation;
+
+/**
+ * Where a door between two neighbouring rooms can go.
+ */
+typedef struct McrdunDoorSpan {
+  /**
+   * The side of `a` facing `b`: one of the `MCRDUN_SIDE_*` flags.
+   */
+  uint32_t side;
+  /**
+   * First coordinate of the span where the rooms face each other (x for
+   * north/south, y for east/west).
+   */
+  int32_t start;
+  /**
+   * One past the last coordinate of the span.
+   */
+  int32_t end;
+  /**
+   * Empty cells between the facing sides (0: they touch).
+   */
+  uint32_t gap;
+} McrdunDoorSpan;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -235,6 +543,492 @@ const char *mcrdun_status_str(uint32_t status);
  * `buf` is NULL or writable for `cap` bytes; `len` is NULL or writable.
  */
 enum McrdunStatus mcrdun_last_error(char *buf, size_t cap, size_t *len);
+
+/**
+ * Creates a tree with one node covering `(x, y, w, h)` into `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL; `INVALID_ARGUMENT` when
+ * `w` or `h` < 1 or an edge passes `INT32_MAX`. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_new(int32_t x,
+                                 int32_t y,
+                                 int32_t w,
+                                 int32_t h,
+                                 struct McrdunBsp **out);
+
+/**
+ * Releases a tree. NULL does nothing.
+ *
+ * # Safety
+ * `bsp` is NULL or a handle from `mcrdun_bsp_new` not yet freed, used by no
+ * other thread.
+ */
+void mcrdun_bsp_free(struct McrdunBsp *bsp);
+
+/**
+ * Clears the tree and splits it recursively, at most `depth` (<= 32)
+ * levels, with mcrdun's seeded generator (`seed`): no leaf narrower than
+ * `min_w` or lower than `min_h` (splitting stops instead); a node wider than
+ * `max_h_ratio` times its height is cut vertically, one higher than
+ * `max_v_ratio` times its width horizontally. The same seed gives the same
+ * tree on every platform.
+ *
+ * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `depth > 32`, a minimum
+ * < 1, a ratio < 1 or NaN; `TOO_LARGE` past 2^32 - 1 nodes. On error the
+ * tree is unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_split_recursive(struct McrdunBsp *bsp,
+                                             uint64_t seed,
+                                             uint32_t depth,
+                                             int32_t min_w,
+                                             int32_t min_h,
+                                             float max_h_ratio,
+                                             float max_v_ratio);
+
+/**
+ * Clears the tree and splits it exactly as libtcod's
+ * `TCOD_bsp_split_recursive(root, rng, depth, min_w, min_h, max_h_ratio,
+ * max_v_ratio)` does with `rng = TCOD_random_new_from_seed(TCOD_RNG_MT,
+ * mt_seed)`: the same nodes and the same leaves in the same order.
+ *
+ * Errors: those of `mcrdun_bsp_split_recursive`; `UNSATISFIABLE` where
+ * libtcod would make a node of width or height <= 0 (libtcod returns a
+ * broken tree there); `TOO_LARGE` where libtcod's int arithmetic would
+ * overflow. On error the tree is unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_split_recursive_libtcod(struct McrdunBsp *bsp,
+                                                     uint32_t mt_seed,
+                                                     uint32_t depth,
+                                                     int32_t min_w,
+                                                     int32_t min_h,
+                                                     float max_h_ratio,
+                                                     float max_v_ratio);
+
+/**
+ * Splits leaf number `leaf` (level order): with `horizontal == 1` along
+ * the line y = `position` (first child above), with 0 along x = `position`
+ * (first child left). Leaf numbers change afterwards.
+ *
+ * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `horizontal` other than 0
+ * or 1; `OUT_OF_RANGE` for a leaf number >= the leaf count or a position
+ * that would leave a child empty; `TOO_LARGE` past 2^32 - 1 nodes. On error
+ * the tree is unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_split_leaf(struct McrdunBsp *bsp,
+                                        size_t leaf,
+                                        uint32_t horizontal,
+                                        int32_t position);
+
+/**
+ * Removes every node but the root.
+ *
+ * Errors: `NULL_ARGUMENT`. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_clear(struct McrdunBsp *bsp);
+
+/**
+ * Moves and resizes the whole tree to `(x, y, w, h)`, keeping every split
+ * position (as libtcod's `TCOD_bsp_resize`).
+ *
+ * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for an invalid rectangle or
+ * when a kept position would fall outside its node. On error the tree is
+ * unchanged. Not thread-safe on one tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_bsp_resize(struct McrdunBsp *bsp,
+                                    int32_t x,
+                                    int32_t y,
+                                    int32_t w,
+                                    int32_t h);
+
+/**
+ * The change counter: every successful split, clear or resize bumps it;
+ * leaf and node numbers, adjacency and wall tiles read before a bump are
+ * out of date. 0 for a NULL handle. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+uint64_t mcrdun_bsp_generation(const struct McrdunBsp *bsp);
+
+/**
+ * The number of leaves (0 for a NULL handle). Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+size_t mcrdun_bsp_leaf_count(const struct McrdunBsp *bsp);
+
+/**
+ * The number of nodes, leaves and internal ones (0 for a NULL handle).
+ * Node indices run `0..count`, the root is 0. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle.
+ */
+size_t mcrdun_bsp_node_count(const struct McrdunBsp *bsp);
+
+/**
+ * The rectangle of leaf number `leaf` (level order).
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_leaf_rect(const struct McrdunBsp *bsp,
+                                       size_t leaf,
+                                       struct McrdunRect *out);
+
+/**
+ * The node index of leaf number `leaf`.
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `node` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_leaf_node(const struct McrdunBsp *bsp, size_t leaf, size_t *node);
+
+/**
+ * The number of the leaf covering the cell `(x, y)`. O(depth).
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` when the cell is outside the
+ * tree. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `leaf` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_find_leaf(const struct McrdunBsp *bsp,
+                                       int32_t x,
+                                       int32_t y,
+                                       size_t *leaf);
+
+/**
+ * The leaves sharing a wall segment (not just a corner) with leaf number
+ * `leaf`, ascending. Two-call protocol: `*len` receives the count; with
+ * `out == NULL` or `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ * The whole graph is built on first use (O(n log n)) and cached until the
+ * tree changes.
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, `len`); `OUT_OF_RANGE` for
+ * `leaf >= leaf count`; `BUFFER_TOO_SMALL`. Thread-safe: several threads
+ * may read the adjacency of one tree at once.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * items; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_adjacency(const struct McrdunBsp *bsp,
+                                       size_t leaf,
+                                       uint32_t *out,
+                                       size_t cap,
+                                       size_t *len);
+
+/**
+ * The tiles on leaf `leaf`'s own edge, inside it, along the wall it shares
+ * with leaf `neighbour`, in ascending coordinate order (for a cut at
+ * x = 50 the left leaf gets x = 49, the right one x = 50). Two-call
+ * protocol as for `mcrdun_bsp_adjacency`.
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, `len`); `OUT_OF_RANGE` for a leaf number
+ * at or past the leaf count; `NOT_ADJACENT` when the two leaves share no wall
+ * (also `leaf == neighbour`); `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * points; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_adjacent_tiles(const struct McrdunBsp *bsp,
+                                            size_t leaf,
+                                            size_t neighbour,
+                                            struct McrdunPoint *out,
+                                            size_t cap,
+                                            size_t *len);
+
+/**
+ * The node with index `node` (`0..node count`, the root is 0).
+ *
+ * Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `node >= node count`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_node(const struct McrdunBsp *bsp,
+                                  size_t node,
+                                  struct McrdunBspNode *out);
+
+/**
+ * The node indices of the subtree of `node` in `order` (one of the
+ * `MCRDUN_BSP_ORDER_*` values). Two-call protocol as for
+ * `mcrdun_bsp_adjacency`.
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, `len`); `INVALID_ARGUMENT` for an
+ * unknown order; `OUT_OF_RANGE` for `node >= node count`;
+ * `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * items; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_bsp_traverse(const struct McrdunBsp *bsp,
+                                      size_t node,
+                                      uint32_t order,
+                                      size_t *out,
+                                      size_t cap,
+                                      size_t *len);
+
+/**
+ * Writes each leaf's number into a caller's row-major grid of `width` x
+ * `height` cells (cell (x, y) at `cells[y * width + x]`, the point (x, y)),
+ * over the leaf's rectangle shrunk by `margin` on every side, clipped to
+ * the grid. Other cells keep their value: fill the grid first (for example
+ * with `UINT32_MAX` for walls).
+ *
+ * Errors: `NULL_ARGUMENT` (`bsp`, or `cells` with a non-empty grid);
+ * `INVALID_ARGUMENT` for a negative margin; `TOO_LARGE` when a side passes
+ * `INT32_MAX` or `width * height` overflows. Thread-safe on the tree.
+ *
+ * # Safety
+ * `bsp` is NULL or a live handle; `cells` is NULL or writable for
+ * `width * height` items.
+ */
+enum McrdunStatus mcrdun_bsp_rasterise_leaves(const struct McrdunBsp *bsp,
+                                              int32_t margin,
+                                              uint32_t *cells,
+                                              uint32_t width,
+                                              uint32_t height);
+
+/**
+ * Creates an empty `width` x `height` layout (either may be 0) in `*out`.
+ * Free it with `mcrdun_layout_free`.
+ *
+ * Errors: `TOO_LARGE` when a side exceeds `INT32_MAX` or the grid does not
+ * fit in memory; `NULL_ARGUMENT` when `out` is NULL.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_new(uint32_t width, uint32_t height, struct McrdunLayout **out);
+
+/**
+ * Creates a `width` x `height` layout from a row-major grid of room labels
+ * (`labels[y * width + x]`, `len == width * height`) in `*out`: label `k`
+ * is room `k`, `MCRDUN_NO_ROOM` is no room. Labels must be dense (`0..n`,
+ * each used by at least one cell). Linear in the number of cells. Free it
+ * with `mcrdun_layout_free`.
+ *
+ * Errors: `INVALID_ARGUMENT` when `len != width * height` or a label below
+ * the largest is unused; `TOO_LARGE` as for `mcrdun_layout_new`;
+ * `NULL_ARGUMENT` when `out` is NULL, or `labels` is NULL with `len > 0`.
+ *
+ * # Safety
+ * `labels` is NULL or readable for `len` values; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_from_labels(uint32_t width,
+                                            uint32_t height,
+                                            const uint32_t *labels,
+                                            size_t len,
+                                            struct McrdunLayout **out);
+
+/**
+ * Frees a layout made by `mcrdun_layout_new` or `mcrdun_layout_from_labels`;
+ * NULL does nothing.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle from one of those, not used
+ * afterwards.
+ */
+void mcrdun_layout_free(struct McrdunLayout *layout);
+
+/**
+ * Adds a room made of the `len` cells at `cells` (any shape, any order) and
+ * writes its number to `*out_room`: rooms are numbered 0, 1, 2, ... in the
+ * order added.
+ *
+ * Errors (the layout is unchanged): `INVALID_ARGUMENT` for no cells, a cell
+ * given twice, or a cell already in another room; `OUT_OF_RANGE` for a cell
+ * outside the grid; `TOO_LARGE` past `UINT32_MAX - 1` rooms;
+ * `NULL_ARGUMENT` when `layout` or `out_room` is NULL, or `cells` is NULL
+ * with `len > 0`.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle not used by another thread during the
+ * call; `cells` is NULL or readable for `len` points; `out_room` is NULL or
+ * writable.
+ */
+enum McrdunStatus mcrdun_layout_add_room(struct McrdunLayout *layout,
+                                         const struct McrdunPoint *cells,
+                                         size_t len,
+                                         uint32_t *out_room);
+
+/**
+ * The number of rooms in `layout` (0 for NULL). Never fails.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle.
+ */
+uint32_t mcrdun_layout_room_count(const struct McrdunLayout *layout);
+
+/**
+ * The room that owns cell `p`, or `MCRDUN_NO_ROOM` for a cell in no room.
+ *
+ * Errors: `OUT_OF_RANGE` when `p` is outside the grid; `NULL_ARGUMENT`
+ * when `layout` or `out_room` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out_room` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_room_of(const struct McrdunLayout *layout,
+                                        struct McrdunPoint p,
+                                        uint32_t *out_room);
+
+/**
+ * The border between rooms `a` and `b` as a flat list of
+ * `(cell, neighbour across)` pairs, sorted by the cell's (y, x) and then
+ * the neighbour's; each 4-adjacent pair of cells appears twice, once from
+ * each side. Rooms that do not touch give an empty list (`*len == 0`).
+ * Two-call protocol: `*len` receives the pair count; with `out == NULL` or
+ * `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ *
+ * Errors: `OUT_OF_RANGE` for a room number the layout never handed out;
+ * `INVALID_ARGUMENT` when `a == b`; `NULL_ARGUMENT` when `layout` or `len`
+ * is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * pairs; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_border(const struct McrdunLayout *layout,
+                                       uint32_t a,
+                                       uint32_t b,
+                                       struct McrdunBorderPair *out,
+                                       size_t cap,
+                                       size_t *len);
+
+/**
+ * Every pair of rooms that share a border, each once with `a < b`, sorted.
+ * Two-call protocol as for `mcrdun_layout_border` (the pairs are computed
+ * again by each call: one pass over the grid).
+ *
+ * Errors: `NULL_ARGUMENT` when `layout` or `len` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * pairs; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_adjacent_rooms(const struct McrdunLayout *layout,
+                                               struct McrdunRoomPair *out,
+                                               size_t cap,
+                                               size_t *len);
+
+/**
+ * Chooses one passage between rooms `a` and `b` with a generator seeded by
+ * `seed`: a border cell drawn with probability proportional to its weight,
+ * then one of its neighbours across uniformly. `cell_a` is in `a`. The same
+ * seed gives the same passage as the Rust `choose_passage` with
+ * `seeded_rng(seed)`.
+ *
+ * Errors: `NOT_ADJACENT` when the rooms share no border; `INVALID_ARGUMENT`
+ * when `a == b`, for an unknown weights kind, or when the table gives every
+ * border cell weight 0; `OUT_OF_RANGE` for an unknown room number;
+ * `NULL_ARGUMENT` when `layout` or `out` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_choose_passage(const struct McrdunLayout *layout,
+                                               uint32_t a,
+                                               uint32_t b,
+                                               uint64_t seed,
+                                               struct McrdunWeights weights,
+                                               struct McrdunPassage *out);
+
+/**
+ * Passages for the whole layout with a generator seeded by `seed`, as a new
+ * plan in `*out` (free it with `mcrdun_passage_plan_free`). Read it with
+ * `mcrdun_passage_plan_passages`, `_isolated` and `_components`.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown connect policy or weights kind,
+ * `loops_per_mille > 1000`, or a table that gives every cell of a chosen
+ * border weight 0; `NULL_ARGUMENT` when `layout` or `out` is NULL.
+ *
+ * # Safety
+ * `layout` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_layout_passages(const struct McrdunLayout *layout,
+                                         uint64_t seed,
+                                         struct McrdunPassagePolicy policy,
+                                         struct McrdunPassagePlan **out);
+
+/**
+ * Frees a plan made by `mcrdun_layout_passages`; NULL does nothing.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle, not used afterwards.
+ */
+void mcrdun_passage_plan_free(struct McrdunPassagePlan *plan);
+
+/**
+ * The plan's passages, one per chosen pair of rooms, sorted by `(a, b)`
+ * with `a < b`. Two-call protocol: `*len` receives the count; with
+ * `out == NULL` or `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ *
+ * Errors: `NULL_ARGUMENT` when `plan` or `len` is NULL.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * passages; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_passage_plan_passages(const struct McrdunPassagePlan *plan,
+                                               struct McrdunPassage *out,
+                                               size_t cap,
+                                               size_t *len);
+
+/**
+ * The rooms that touch no other room (so no passage reaches them),
+ * ascending. Two-call protocol as for `mcrdun_passage_plan_passages`.
+ *
+ * Errors: `NULL_ARGUMENT` when `plan` or `len` is NULL.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * room numbers; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_passage_plan_isolated(const struct McrdunPassagePlan *plan,
+                                               uint32_t *out,
+                                               size_t cap,
+                                               size_t *len);
+
+/**
+ * The number of connected groups of rooms (an isolated room is a group of
+ * its own); 1 means the passages connect every room. 0 for NULL or an
+ * empty layout. Never fails.
+ *
+ * # Safety
+ * `plan` is NULL or a live handle.
+ */
+uint32_t mcrdun_passage_plan_components(const struct McrdunPassagePlan *plan);
 
 /**
  * Which side of `a` touches `b`, and the span they share.
@@ -492,6 +1286,158 @@ enum McrdunStatus mcrdun_regions_connect(uint8_t *cells,
                                          uint32_t height,
                                          uint32_t keep_border,
                                          size_t *cells_dug);
+
+/**
+ * Fills `out` with defaults: 40 rooms, disc of radius 20 at (0, 0), widths
+ * 4..=12, heights 3..=9, padding 0, 1000 steps, no spreading.
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_params_default(struct McrdunScatterParams *out);
+
+/**
+ * Scatters `params->count` rooms from `seed` and separates them: integer
+ * rooms, no two overlapping, `padding` apart. The same seed and parameters
+ * give the same rooms on every platform. Two-call protocol on `out`:
+ * `*len` receives `count`; with `out == NULL` or `cap < count` the call
+ * returns `BUFFER_TOO_SMALL` before doing any work. `*report` receives the
+ * step count and how the separation ended.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `params`, `len` or `report`;
+ * `INVALID_ARGUMENT` for an unknown `area_shape`, an invalid `area_rect`,
+ * a size range with min < 1, min > max or max > 65536, a radius above
+ * 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms or when
+ * the rooms would leave the int32 range. `count == 0` succeeds with
+ * `*len == 0`. Thread-safe.
+ *
+ * # Safety
+ * `params` is NULL or readable; `out` is NULL or writable for `cap` rects;
+ * `len` and `report` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_generate(uint64_t seed,
+                                          const struct McrdunScatterParams *params,
+                                          struct McrdunRect *out,
+                                          size_t cap,
+                                          size_t *len,
+                                          struct McrdunSeparation *report);
+
+/**
+ * Separates the caller's `count` rooms in place (keeping sizes and order):
+ * afterwards no two overlap and every pair has `padding` empty cells
+ * between them on x or y. `*report` receives the step count. On failure the
+ * rooms are unchanged.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `report`, or NULL `rooms` with
+ * `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a padding above
+ * 65536; `TOO_LARGE` above 2^24 rooms or when a room would leave the int32
+ * range. Thread-safe (on distinct arrays).
+ *
+ * # Safety
+ * `rooms` is NULL or readable and writable for `count` rects; `report` is
+ * NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_separate(struct McrdunRect *rooms,
+                                          size_t count,
+                                          uint32_t padding,
+                                          uint32_t max_steps,
+                                          bool spread,
+                                          struct McrdunSeparation *report);
+
+/**
+ * Every pair of the `count` rooms that are neighbours (the gap between
+ * facing sides in `[0, max_gap)`, the overlap along them greater than
+ * `door_width`), as flat index pairs `a < b` sorted by `(a, b)`. Found by
+ * sorted sweeps, not all pairs. Two-call protocol: `*len` receives twice
+ * the number of pairs.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len`, or NULL `rooms` with
+ * `count > 0`; `INVALID_ARGUMENT` for an invalid rect; `TOO_LARGE` above
+ * 2^24 rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_neighbours(const struct McrdunRect *rooms,
+                                            size_t count,
+                                            uint32_t max_gap,
+                                            uint32_t door_width,
+                                            uint32_t *out,
+                                            size_t cap,
+                                            size_t *len);
+
+/**
+ * The links to build between the `count` rooms: a spanning tree of the
+ * neighbour graph (rule as in `mcrdun_scatter_neighbours`) flooded depth
+ * first from room `start`, then `round(loop_fraction * candidates)` of the
+ * unused neighbour pairs, drawn with `loop_seed`. Flat pairs: the first
+ * `*tree_pairs` pairs are tree links `(from, to)` in flood order, the rest
+ * are loops `(a < b)`, sorted. Two-call protocol: `*len` receives twice the
+ * number of pairs; `*tree_pairs` is written only on success. Rooms the
+ * flood cannot reach appear in no pair (see `mcrdun_scatter_unreachable`).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len` or `tree_pairs`, or NULL `rooms`
+ * with `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a
+ * `loop_fraction` that is NaN or outside [0, 1]; `OUT_OF_RANGE` when
+ * `start >= count` (so always for `count == 0`); `TOO_LARGE` above 2^24
+ * rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` and `tree_pairs` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_links(const struct McrdunRect *rooms,
+                                       size_t count,
+                                       uint32_t max_gap,
+                                       uint32_t door_width,
+                                       uint32_t start,
+                                       double loop_fraction,
+                                       uint64_t loop_seed,
+                                       uint32_t *out,
+                                       size_t cap,
+                                       size_t *len,
+                                       size_t *tree_pairs);
+
+/**
+ * The rooms the flood from `start` cannot reach (rule as in
+ * `mcrdun_scatter_neighbours`), ascending. Two-call protocol: `*len`
+ * receives their number.
+ *
+ * Errors: as `mcrdun_scatter_links` (without the fraction). Thread-safe.
+ *
+ * # Safety
+ * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
+ * for `cap` values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_unreachable(const struct McrdunRect *rooms,
+                                             size_t count,
+                                             uint32_t max_gap,
+                                             uint32_t door_width,
+                                             uint32_t start,
+                                             uint32_t *out,
+                                             size_t cap,
+                                             size_t *len);
+
+/**
+ * Where a door between neighbouring rooms `a` and `b` can go: the side of
+ * `a` facing `b`, the span along it where they face each other, and the
+ * gap between them.
+ *
+ * Errors: `INVALID_ARGUMENT` for an invalid rect; `NOT_ADJACENT` when the
+ * rooms are not neighbours by the rule of `mcrdun_scatter_neighbours`;
+ * `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
+                                           struct McrdunRect b,
+                                           uint32_t max_gap,
+                                           uint32_t door_width,
+                                           struct McrdunDoorSpan *out);
 
 /**
  * The version of the linked library as a static NUL-terminated string,

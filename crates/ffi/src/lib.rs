@@ -36,10 +36,13 @@
 //! ```
 
 mod boundary;
+mod bsp;
 mod error;
+mod passages;
 mod ptr;
 mod rect;
 mod regions;
+mod scatter;
 mod types;
 mod version;
 

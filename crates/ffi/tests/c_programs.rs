@@ -19,21 +19,33 @@ fn workspace_root() -> PathBuf {
         .unwrap()
 }
 
-/// The directory holding `libmcrdun.{a,so}` built for this test run: cargo
-/// builds the library with all its crate types before the tests, into the
-/// profile directory above this test executable's `deps/`.
+/// The directory holding `libmcrdun.{a,so}` built for this test run. Cargo
+/// builds the library with all its crate types into `deps/` before the
+/// tests; `cargo build` also copies them one level up, but `cargo test`
+/// does not refresh that copy, so the newer of the two is the right one.
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let deps = exe.parent().unwrap();
-    for dir in [deps.parent().unwrap(), deps] {
-        if dir.join("libmcrdun.a").exists() && dir.join("libmcrdun.so").exists() {
-            return dir.to_path_buf();
-        }
-    }
-    panic!(
-        "libmcrdun.a / libmcrdun.so not found next to {}",
-        exe.display()
-    );
+    let built = |dir: &Path| -> Option<std::time::SystemTime> {
+        let a = std::fs::metadata(dir.join("libmcrdun.a"))
+            .and_then(|m| m.modified())
+            .ok()?;
+        let so = std::fs::metadata(dir.join("libmcrdun.so"))
+            .and_then(|m| m.modified())
+            .ok()?;
+        Some(a.min(so))
+    };
+    [deps, deps.parent().unwrap()]
+        .into_iter()
+        .filter_map(|dir| built(dir).map(|t| (t, dir)))
+        .max_by_key(|(t, _)| *t)
+        .map(|(_, dir)| dir.to_path_buf())
+        .unwrap_or_else(|| {
+            panic!(
+                "libmcrdun.a / libmcrdun.so not found next to {}",
+                exe.display()
+            )
+        })
 }
 
 /// The system libraries a Rust static library needs, as rustc reports them
@@ -168,6 +180,13 @@ fn build(
     Ok(exe)
 }
 
+/// A command that finds `libmcrdun.so` through its rpath alone: cargo test
+/// sets `LD_LIBRARY_PATH` to its own directories, which would otherwise win
+/// over the rpath and could load a stale copy of the library.
+fn isolated(cmd: &mut Command) -> &mut Command {
+    cmd.env_remove("LD_LIBRARY_PATH")
+}
+
 fn have(tool: &str) -> bool {
     Command::new(tool)
         .arg("--version")
@@ -208,10 +227,13 @@ fn c_and_cpp_programs_pass_static_shared_and_under_valgrind() {
                 s.spawn(move || {
                     let exe = build(program, linkage, libs, out_dir)?;
                     let name = exe.file_name().unwrap().to_string_lossy().into_owned();
-                    run(&mut Command::new(&exe), &format!("running {name}"))?;
+                    run(
+                        isolated(&mut Command::new(&exe)),
+                        &format!("running {name}"),
+                    )?;
                     if valgrind {
                         run(
-                            Command::new("valgrind")
+                            isolated(&mut Command::new("valgrind"))
                                 .args(["--error-exitcode=1", "--leak-check=full", "--quiet"])
                                 .arg(&exe),
                             &format!("valgrind {name}"),

@@ -1,0 +1,417 @@
+//! The layout: a grid of room ids, and each room's cells and boundary.
+
+use crate::PassagesError;
+use core::fmt;
+use core::ops::Range;
+use mcrdun_geom::{Grid, Point};
+
+/// The number of a room in its [`Layout`]: rooms are numbered `0, 1, 2, ...`
+/// in the order they were added, and the numbers never change.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct RoomId(u32);
+
+impl RoomId {
+    /// The id with number `n`. Whether such a room exists is checked by the
+    /// layout that receives it.
+    #[inline]
+    pub const fn new(n: u32) -> RoomId {
+        RoomId(n)
+    }
+
+    /// The room's number.
+    #[inline]
+    pub const fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The room's number as an index (`0..room_count`).
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for RoomId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "room {}", self.0)
+    }
+}
+
+/// The grid value of a cell in no room.
+pub(crate) const NO_ROOM: u32 = u32::MAX;
+
+/// Where one room's cells and boundary cells live in the flat arrays.
+#[derive(Clone, Debug)]
+struct RoomSpan {
+    cells: Range<usize>,
+    boundary: Range<usize>,
+}
+
+/// A `width` x `height` grid in which every cell belongs to at most one room.
+///
+/// Rooms are arbitrary sets of cells (not necessarily rectangles, not even
+/// connected). The layout keeps a room-id grid for O(1) [`Layout::room_of`],
+/// and for each room its cells and its *boundary* (the cells with an
+/// in-grid 4-neighbour outside the room), both sorted by `(y, x)`, in two
+/// flat arrays: no allocation per room.
+///
+/// ```
+/// use mcrdun_geom::Point;
+/// use mcrdun_passages::Layout;
+/// let mut layout = Layout::new(6, 6)?;
+/// let a = layout.add_room(&[Point::new(1, 1), Point::new(2, 1)])?;
+/// assert_eq!(layout.room_of(Point::new(2, 1)), Some(a));
+/// assert_eq!(layout.room_of(Point::new(3, 1)), None);
+/// // Out of bounds, already taken, or empty: an error, and no change.
+/// assert!(layout.add_room(&[Point::new(3, 1), Point::new(9, 9)]).is_err());
+/// assert!(layout.add_room(&[Point::new(2, 1)]).is_err());
+/// assert!(layout.add_room(&[]).is_err());
+/// assert_eq!((layout.room_count(), layout.room_of(Point::new(3, 1))), (1, None));
+/// # Ok::<(), mcrdun_passages::PassagesError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Layout {
+    ids: Grid<u32>,
+    rooms: Vec<RoomSpan>,
+    cells: Vec<Point>,
+    boundary: Vec<Point>,
+}
+
+impl Layout {
+    /// An empty layout of `width` x `height` cells (either may be 0).
+    ///
+    /// # Errors
+    /// [`PassagesError::Geom`] with `GridTooLarge` when the grid cannot exist.
+    pub fn new(width: u32, height: u32) -> Result<Layout, PassagesError> {
+        Ok(Layout {
+            ids: Grid::new(width, height, NO_ROOM)?,
+            rooms: Vec::new(),
+            cells: Vec::new(),
+            boundary: Vec::new(),
+        })
+    }
+
+    /// A layout from a grid of room labels, in one pass plus a counting
+    /// sort: the cell at `p` belongs to room `labels[p]`, or to no room when
+    /// the label is `u32::MAX`. Labels must be dense, `0..n` each used at
+    /// least once (as `mcrdun-regions` numbers its regions); room `k` is
+    /// label `k`. The same layout as adding each room's cells with
+    /// [`Layout::add_room`] in label order, in O(width x height).
+    ///
+    /// ```
+    /// use mcrdun_geom::{Grid, Point};
+    /// use mcrdun_passages::{Layout, RoomId};
+    /// let none = u32::MAX;
+    /// let labels = Grid::from_vec(3, 2, vec![0, 0, 1, none, 1, 1])?;
+    /// let layout = Layout::from_labels(&labels)?;
+    /// assert_eq!(layout.room_count(), 2);
+    /// assert_eq!(layout.room_of(Point::new(1, 1)), Some(RoomId::new(1)));
+    /// assert_eq!(layout.adjacent_rooms(), [(RoomId::new(0), RoomId::new(1))]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PassagesError::MissingLabel`] when some label below the largest is
+    /// never used.
+    pub fn from_labels(labels: &Grid<u32>) -> Result<Layout, PassagesError> {
+        let ids = labels.as_slice();
+        let n = ids
+            .iter()
+            .filter(|&&l| l != NO_ROOM)
+            .max()
+            .map_or(0, |&m| m as usize + 1);
+        // Counting sort by label: a raster scan puts each room's cells in
+        // (y, x) order already.
+        let mut start = vec![0usize; n + 1];
+        for &l in ids {
+            if l != NO_ROOM {
+                start[l as usize + 1] += 1;
+            }
+        }
+        if let Some(missing) = (0..n).find(|&k| start[k + 1] == 0) {
+            return Err(PassagesError::MissingLabel {
+                label: missing as u32,
+            });
+        }
+        for k in 0..n {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut cells = vec![Point::ZERO; start[n]];
+        for (i, &l) in ids.iter().enumerate() {
+            if l != NO_ROOM {
+                cells[fill[l as usize]] = labels.point_of(i);
+                fill[l as usize] += 1;
+            }
+        }
+        let mut layout = Layout {
+            ids: labels.clone(),
+            rooms: Vec::with_capacity(n),
+            cells,
+            boundary: Vec::new(),
+        };
+        for k in 0..n {
+            let b_start = layout.boundary.len();
+            for i in start[k]..start[k + 1] {
+                let p = layout.cells[i];
+                if layout.ids.neighbours4(p).any(|q| layout.ids[q] != k as u32) {
+                    layout.boundary.push(p);
+                }
+            }
+            layout.rooms.push(RoomSpan {
+                cells: start[k]..start[k + 1],
+                boundary: b_start..layout.boundary.len(),
+            });
+        }
+        Ok(layout)
+    }
+
+    /// Grid width.
+    #[inline]
+    pub fn width(&self) -> u32 {
+        self.ids.width()
+    }
+
+    /// Grid height.
+    #[inline]
+    pub fn height(&self) -> u32 {
+        self.ids.height()
+    }
+
+    /// How many rooms have been added.
+    #[inline]
+    pub fn room_count(&self) -> u32 {
+        self.rooms.len() as u32
+    }
+
+    /// Every room id, in ascending order.
+    pub fn rooms(&self) -> impl ExactSizeIterator<Item = RoomId> + '_ {
+        (0..self.room_count()).map(RoomId)
+    }
+
+    /// Adds a room made of `cells` (any shape, any order) and returns its id,
+    /// the next number in sequence. Costs O(n log n) for n cells (the cells
+    /// are stored sorted).
+    ///
+    /// # Errors
+    /// [`PassagesError::EmptyRoom`], [`PassagesError::OutOfBounds`],
+    /// [`PassagesError::CellTaken`] (the cell is in an earlier room),
+    /// [`PassagesError::DuplicateCell`], [`PassagesError::TooManyRooms`].
+    /// On error the layout is unchanged.
+    pub fn add_room(&mut self, cells: &[Point]) -> Result<RoomId, PassagesError> {
+        if cells.is_empty() {
+            return Err(PassagesError::EmptyRoom);
+        }
+        // NO_ROOM is reserved, so the last usable id is NO_ROOM - 1.
+        if self.rooms.len() >= NO_ROOM as usize {
+            return Err(PassagesError::TooManyRooms);
+        }
+        let id = self.rooms.len() as u32;
+        // Claim the cells one by one; on the first bad one, release the
+        // cells claimed so far so that the layout is unchanged.
+        for (i, &p) in cells.iter().enumerate() {
+            let failure = match self.ids.get(p).copied() {
+                None => Some(PassagesError::OutOfBounds {
+                    point: p,
+                    width: self.width(),
+                    height: self.height(),
+                }),
+                Some(NO_ROOM) => None,
+                Some(owner) if owner == id => Some(PassagesError::DuplicateCell { point: p }),
+                Some(owner) => Some(PassagesError::CellTaken {
+                    point: p,
+                    owner: RoomId(owner),
+                }),
+            };
+            if let Some(e) = failure {
+                for &q in &cells[..i] {
+                    self.ids[q] = NO_ROOM;
+                }
+                return Err(e);
+            }
+            self.ids[p] = id;
+        }
+
+        let start = self.cells.len();
+        self.cells.extend_from_slice(cells);
+        self.cells[start..].sort_unstable_by_key(|p| (p.y, p.x));
+        let b_start = self.boundary.len();
+        for i in start..self.cells.len() {
+            let p = self.cells[i];
+            // The boundary never changes later: it depends only on which
+            // cells are in this room, and later rooms cannot take them.
+            if self.ids.neighbours4(p).any(|q| self.ids[q] != id) {
+                self.boundary.push(p);
+            }
+        }
+        self.rooms.push(RoomSpan {
+            cells: start..self.cells.len(),
+            boundary: b_start..self.boundary.len(),
+        });
+        Ok(RoomId(id))
+    }
+
+    /// The room that owns `p`, or `None` (no room, or outside the grid).
+    #[inline]
+    pub fn room_of(&self, p: Point) -> Option<RoomId> {
+        match self.ids.get(p) {
+            Some(&NO_ROOM) | None => None,
+            Some(&id) => Some(RoomId(id)),
+        }
+    }
+
+    /// The room's cells, sorted by `(y, x)`.
+    ///
+    /// # Errors
+    /// [`PassagesError::UnknownRoom`].
+    pub fn cells(&self, room: RoomId) -> Result<&[Point], PassagesError> {
+        let span = self.span(room)?;
+        Ok(&self.cells[span.cells.clone()])
+    }
+
+    /// The room's boundary: its cells with an in-grid 4-neighbour outside
+    /// the room, sorted by `(y, x)`. Only these can border another room.
+    ///
+    /// # Errors
+    /// [`PassagesError::UnknownRoom`].
+    pub fn boundary(&self, room: RoomId) -> Result<&[Point], PassagesError> {
+        let span = self.span(room)?;
+        Ok(&self.boundary[span.boundary.clone()])
+    }
+
+    /// The room-id grid: each cell holds its room's number, or `u32::MAX`
+    /// for a cell in no room.
+    #[inline]
+    pub fn id_grid(&self) -> &Grid<u32> {
+        &self.ids
+    }
+
+    /// Checks that `room` exists.
+    ///
+    /// # Errors
+    /// [`PassagesError::UnknownRoom`].
+    pub fn check_room(&self, room: RoomId) -> Result<(), PassagesError> {
+        self.span(room).map(|_| ())
+    }
+
+    fn span(&self, room: RoomId) -> Result<&RoomSpan, PassagesError> {
+        self.rooms
+            .get(room.index())
+            .ok_or(PassagesError::UnknownRoom {
+                room,
+                count: self.room_count(),
+            })
+    }
+
+    /// The raw grid value at `p` (`NO_ROOM` outside the grid).
+    #[inline]
+    pub(crate) fn raw_id(&self, p: Point) -> u32 {
+        self.ids.get(p).copied().unwrap_or(NO_ROOM)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pts(v: &[(i32, i32)]) -> Vec<Point> {
+        v.iter().map(|&(x, y)| Point::new(x, y)).collect()
+    }
+
+    #[test]
+    fn rooms_are_numbered_in_order_and_sorted() {
+        let mut l = Layout::new(5, 5).unwrap();
+        let a = l.add_room(&pts(&[(2, 2), (1, 1), (2, 1)])).unwrap();
+        let b = l.add_room(&pts(&[(0, 4)])).unwrap();
+        assert_eq!((a.get(), b.get()), (0, 1));
+        assert_eq!(l.cells(a).unwrap(), pts(&[(1, 1), (2, 1), (2, 2)]));
+        assert_eq!(l.rooms().collect::<Vec<_>>(), [a, b]);
+    }
+
+    #[test]
+    fn boundary_excludes_interior_and_grid_edge_only_cells() {
+        let mut l = Layout::new(3, 3).unwrap();
+        let all: Vec<Point> = (0..3)
+            .flat_map(|y| (0..3).map(move |x| Point::new(x, y)))
+            .collect();
+        let a = l.add_room(&all).unwrap();
+        // The whole grid: nothing outside the room is in the grid.
+        assert!(l.boundary(a).unwrap().is_empty());
+
+        let mut l = Layout::new(5, 5).unwrap();
+        let square: Vec<Point> = (1..4)
+            .flat_map(|y| (1..4).map(move |x| Point::new(x, y)))
+            .collect();
+        let a = l.add_room(&square).unwrap();
+        let b = l.boundary(a).unwrap();
+        assert_eq!(b.len(), 8);
+        assert!(!b.contains(&Point::new(2, 2)));
+    }
+
+    #[test]
+    fn failed_add_leaves_layout_unchanged() {
+        let mut l = Layout::new(4, 4).unwrap();
+        let a = l.add_room(&pts(&[(0, 0)])).unwrap();
+        let before = l.id_grid().clone();
+        assert_eq!(
+            l.add_room(&pts(&[(1, 0), (1, 1), (0, 0)])),
+            Err(PassagesError::CellTaken {
+                point: Point::new(0, 0),
+                owner: a
+            })
+        );
+        assert_eq!(
+            l.add_room(&pts(&[(1, 0), (1, 0)])),
+            Err(PassagesError::DuplicateCell {
+                point: Point::new(1, 0)
+            })
+        );
+        assert!(matches!(
+            l.add_room(&pts(&[(1, 0), (-1, 0)])),
+            Err(PassagesError::OutOfBounds { .. })
+        ));
+        assert_eq!(l.add_room(&[]), Err(PassagesError::EmptyRoom));
+        assert_eq!(l.id_grid(), &before);
+        assert_eq!(l.room_count(), 1);
+        assert!(matches!(
+            l.cells(RoomId::new(1)),
+            Err(PassagesError::UnknownRoom { count: 1, .. })
+        ));
+    }
+
+    #[test]
+    fn labels_give_the_same_layout_as_add_room() {
+        let none = NO_ROOM;
+        let labels = Grid::from_vec(4, 3, vec![2, 2, 0, none, 1, 0, 0, 2, 1, 1, none, 2]).unwrap();
+        let from = Layout::from_labels(&labels).unwrap();
+        let mut added = Layout::new(4, 3).unwrap();
+        for k in 0..3 {
+            let cells: Vec<Point> = labels
+                .iter()
+                .filter(|&(_, &l)| l == k)
+                .map(|(p, _)| p)
+                .collect();
+            added.add_room(&cells).unwrap();
+        }
+        for r in added.rooms() {
+            assert_eq!(from.cells(r).unwrap(), added.cells(r).unwrap());
+            assert_eq!(from.boundary(r).unwrap(), added.boundary(r).unwrap());
+        }
+        assert_eq!(from.id_grid(), added.id_grid());
+        let gap = Grid::from_vec(2, 1, vec![0, 2]).unwrap();
+        assert_eq!(
+            Layout::from_labels(&gap).unwrap_err(),
+            PassagesError::MissingLabel { label: 1 }
+        );
+        let empty = Grid::from_vec(2, 1, vec![none, none]).unwrap();
+        assert_eq!(Layout::from_labels(&empty).unwrap().room_count(), 0);
+    }
+
+    #[test]
+    fn huge_grid_is_an_error() {
+        assert!(matches!(
+            Layout::new(u32::MAX, 2),
+            Err(PassagesError::Geom(_))
+        ));
+    }
+}

@@ -1,0 +1,143 @@
+//! Golden hashes: the same seed gives the same rooms, report, neighbours,
+//! tree and loops, on every platform and forever (a change here changes
+//! levels players have seen; update the pins only on purpose).
+
+use mcrdun_geom::random::seeded_rng;
+use mcrdun_geom::{Point, Rect, are_neighbours};
+use mcrdun_scatter::{
+    SeparateOptions, SizeRange, SpawnArea, connect, neighbours, scatter, separate,
+};
+
+/// FNV-1a, 64 bits: small and fixed, independent of std's hasher.
+struct Fnv(u64);
+
+impl Fnv {
+    fn new() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+    fn int(&mut self, v: i64) {
+        for b in v.to_le_bytes() {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// One level from `seed`: its hash, after checking it by brute force.
+fn level(seed: u64, count: usize, area: SpawnArea, options: SeparateOptions) -> u64 {
+    let mut rng = seeded_rng(seed);
+    let (ws, hs) = (
+        SizeRange::new(4, 12).unwrap(),
+        SizeRange::new(3, 9).unwrap(),
+    );
+    let mut rooms = scatter(&mut rng, count, area, ws, hs).unwrap();
+    let report = separate(&mut rooms, options).unwrap();
+    let links = neighbours(&rooms, 2, 1).unwrap();
+    let c = connect(rooms.len(), &links, 0)
+        .unwrap()
+        .with_loops(0.3, &mut rng)
+        .unwrap();
+
+    // The independent check: no overlap, padding kept, neighbours as the
+    // all-pairs rule says.
+    let pad = i64::from(options.padding);
+    let mut brute = 0;
+    for (i, a) in rooms.iter().enumerate() {
+        for (j, b) in rooms.iter().enumerate().skip(i + 1) {
+            assert!(
+                a.x_gap(b) >= pad || a.y_gap(b) >= pad,
+                "seed {seed}: {i} {j}"
+            );
+            brute += usize::from(are_neighbours(a, b, 2, 1));
+        }
+    }
+    assert_eq!(brute, links.len());
+
+    let mut h = Fnv::new();
+    for r in &rooms {
+        for v in [r.x(), r.y(), r.w(), r.h()] {
+            h.int(v.into());
+        }
+    }
+    h.int(report.steps.into());
+    h.int(i64::from(report.converged));
+    h.int(report.finished as i64);
+    for l in c.tree().iter().chain(c.loops()) {
+        h.int(l.a as i64);
+        h.int(l.b as i64);
+        h.int(l.door.side.bit().into());
+        h.int(l.door.start.into());
+        h.int(l.door.end.into());
+        h.int(l.door.gap.into());
+    }
+    for &u in c.unreachable() {
+        h.int(u as i64);
+    }
+    h.0
+}
+
+#[test]
+fn pinned_levels() {
+    let disc = SpawnArea::Disc {
+        center: Point::new(0, 0),
+        radius: 20,
+    };
+    let rect = SpawnArea::Rect(Rect::new(-10, -5, 30, 12).unwrap());
+    let default = SeparateOptions::default();
+    let padded = SeparateOptions {
+        padding: 1,
+        max_steps: 300,
+        spread: false,
+    };
+    let spread = SeparateOptions {
+        spread: true,
+        ..default
+    };
+    let capped = SeparateOptions {
+        max_steps: 3,
+        ..default
+    };
+    let got = [
+        level(1, 60, disc, default),
+        level(2, 60, rect, padded),
+        level(3, 200, disc, spread),
+        level(4, 120, disc, capped),
+        level(5, 1, disc, default),
+    ];
+    let want: [u64; 5] = [
+        0x3ac9_4f79_1445_dc4f,
+        0x09a3_eb92_3d4e_199c,
+        0x7d2a_6d8d_8bf5_c654,
+        0xfc60_cdd0_23a6_bfe3,
+        0xcf25_4afd_56c1_dd05,
+    ];
+    assert_eq!(got, want, "got {got:#018x?}");
+}
+
+/// The level `ffi-tests/scatter.c` pins through the C ABI
+/// (`mcrdun_scatter_generate` with default parameters, 60 rooms, seed 1),
+/// hashed the same way there: FNV-1a over each coordinate's 4 bytes.
+#[test]
+fn c_abi_level() {
+    let mut rng = seeded_rng(1);
+    let area = SpawnArea::Disc {
+        center: Point::new(0, 0),
+        radius: 20,
+    };
+    let (ws, hs) = (
+        SizeRange::new(4, 12).unwrap(),
+        SizeRange::new(3, 9).unwrap(),
+    );
+    let mut rooms = scatter(&mut rng, 60, area, ws, hs).unwrap();
+    separate(&mut rooms, SeparateOptions::default()).unwrap();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for r in &rooms {
+        for v in [r.x(), r.y(), r.w(), r.h()] {
+            for b in v.to_le_bytes() {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+    }
+    assert_eq!(h, 0x9c7a_c804_df6b_8fd8, "got {h:#018x}");
+}
