@@ -11,7 +11,7 @@
 use crate::cells::{Cells, FloorCell};
 use crate::rowbits::{RowBits, touching};
 use crate::stats::RegionStats;
-use crate::uf::{resolve, union};
+use crate::uf::{find, link, resolve, union};
 use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
 
 /// Reusable scratch space for labelling: the runs, their union-find table
@@ -188,14 +188,24 @@ impl Labeller {
                 // forward pass since parents come first): the run below is
                 // still its own root, so no find is needed. Only later
                 // contacts of the same run need a real union.
+                // The root of the run below, once a second contact has
+                // needed it, is kept for its further contacts.
                 let mut linked = u32::MAX;
+                let mut root = u32::MAX;
                 touching(&self.cur, &self.prev, eight, &mut self.contacts, |i, j| {
                     let (i, j) = (runs + i, prev0 + j);
                     if i != linked {
                         parent[i as usize] = parent[j as usize];
                         linked = i;
+                        root = u32::MAX;
                     } else {
-                        union(parent, i, j);
+                        let ri = if root == u32::MAX {
+                            find(parent, i)
+                        } else {
+                            root
+                        };
+                        let rj = find(parent, j);
+                        root = link(parent, ri, rj);
                     }
                 });
                 if options.wrap_x && eight {

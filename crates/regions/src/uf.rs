@@ -23,6 +23,19 @@ pub(crate) fn find(parent: &mut [u32], mut x: u32) -> u32 {
     }
 }
 
+/// Joins the sets whose roots are `ra` and `rb`; returns the new root (the
+/// smaller).
+#[inline]
+pub(crate) fn link(parent: &mut [u32], ra: u32, rb: u32) -> u32 {
+    if ra < rb {
+        parent[rb as usize] = ra;
+        ra
+    } else {
+        parent[ra as usize] = rb;
+        rb
+    }
+}
+
 /// Joins the sets of `a` and `b`; the smaller root becomes the root.
 #[inline]
 pub(crate) fn union(parent: &mut [u32], a: u32, b: u32) {
