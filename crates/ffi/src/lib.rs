@@ -42,6 +42,7 @@ mod error;
 mod passages;
 mod ptr;
 mod rect;
+mod regions;
 mod scatter;
 mod types;
 mod version;
