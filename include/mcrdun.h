@@ -211,6 +211,21 @@
 #define MCRDUN_SIDE_WEST 8
 
 /**
+ * The label of a wall cell in a label buffer: no region (`UINT32_MAX`).
+ */
+#define MCRDUN_NO_REGION UINT32_MAX
+
+/**
+ * Wrap flag for `mcrdun_regions_label_wrapped`: the last column touches the first.
+ */
+#define MCRDUN_REGIONS_WRAP_X 1
+
+/**
+ * Wrap flag for `mcrdun_regions_label_wrapped`: the last row touches the first.
+ */
+#define MCRDUN_REGIONS_WRAP_Y 2
+
+/**
  * Spawn area shape: room centres drawn from a disc.
  */
 #define MCRDUN_SPAWN_DISC 0
@@ -690,6 +705,41 @@ typedef struct McrdunSharedWall {
    */
   int32_t end;
 } McrdunSharedWall;
+
+/**
+ * Statistics of one region, as filled by `mcrdun_regions_stats` and
+ * `mcrdun_regions_label_stats` (index = region label).
+ */
+typedef struct McrdunRegionStats {
+  /**
+   * Number of cells.
+   */
+  uint64_t area;
+  /**
+   * Smallest column of any cell.
+   */
+  uint32_t min_x;
+  /**
+   * Smallest row of any cell.
+   */
+  uint32_t min_y;
+  /**
+   * Largest column of any cell.
+   */
+  uint32_t max_x;
+  /**
+   * Largest row of any cell.
+   */
+  uint32_t max_y;
+  /**
+   * Sum of the cells' columns (`sum_x / area` is the centroid's x).
+   */
+  uint64_t sum_x;
+  /**
+   * Sum of the cells' rows.
+   */
+  uint64_t sum_y;
+} McrdunRegionStats;
 
 /**
  * Everything `mcrdun_scatter_generate` needs besides the seed. Fill it with
@@ -1736,6 +1786,205 @@ enum McrdunStatus mcrdun_rect_are_neighbours(struct McrdunRect a,
  * Thread-safe; never fails.
  */
 bool mcrdun_rect_is_valid(struct McrdunRect r);
+
+/**
+ * Labels the floor of a `width` x `height` map: `labels[y * width + x]`
+ * receives the region of the cell (0 .. count-1, numbered in raster order
+ * of each region's first cell) or `MCRDUN_NO_REGION` for a wall;
+ * `*region_count` receives the number of regions. `connectivity` is 4 or 8.
+ * Only the first `width * height` labels are written. There is no limit on
+ * the number of regions. A map with a side of 0 is valid and has 0 regions.
+ *
+ * Errors: `NULL_ARGUMENT` when `region_count` is NULL, or `cells` / `labels`
+ * is NULL for a non-empty map; `INVALID_ARGUMENT` for a connectivity other
+ * than 4 or 8; `TOO_LARGE` when `width * height` overflows or a side
+ * exceeds `INT32_MAX`; `BUFFER_TOO_SMALL` when `labels_len < width * height`.
+ * Nothing is written on failure. Thread-safe.
+ *
+ * # Safety
+ * `cells` is readable for `width * height` bytes, `labels` writable for
+ * `labels_len` labels (either may be NULL when its length is 0),
+ * `region_count` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_label(const uint8_t *cells,
+                                       uint32_t width,
+                                       uint32_t height,
+                                       uint32_t connectivity,
+                                       uint32_t *labels,
+                                       size_t labels_len,
+                                       uint32_t *region_count);
+
+/**
+ * `mcrdun_regions_label` on a map that wraps: `wrap` is 0 or a combination
+ * of `MCRDUN_REGIONS_WRAP_X` (column `width - 1` touches column 0) and
+ * `MCRDUN_REGIONS_WRAP_Y` (row `height - 1` touches row 0); both make a torus.
+ *
+ * Errors: as `mcrdun_regions_label`, and `INVALID_ARGUMENT` for unknown
+ * wrap bits. Thread-safe.
+ *
+ * # Safety
+ * As `mcrdun_regions_label`.
+ */
+enum McrdunStatus mcrdun_regions_label_wrapped(const uint8_t *cells,
+                                               uint32_t width,
+                                               uint32_t height,
+                                               uint32_t connectivity,
+                                               uint32_t wrap,
+                                               uint32_t *labels,
+                                               size_t labels_len,
+                                               uint32_t *region_count);
+
+/**
+ * Each region's statistics, without a label buffer, through the two-call
+ * protocol: `*len` receives the number of regions; with `out == NULL` or
+ * `cap` too small the call returns `BUFFER_TOO_SMALL`; otherwise
+ * `out[label]` receives region `label`'s statistics.
+ *
+ * Errors: `NULL_ARGUMENT` when `len` is NULL or `cells` is NULL for a
+ * non-empty map; `INVALID_ARGUMENT` for a connectivity other than 4 or 8;
+ * `TOO_LARGE` for an impossible size; `BUFFER_TOO_SMALL` as above.
+ * Thread-safe.
+ *
+ * # Safety
+ * `cells` is readable for `width * height` bytes; `out` is NULL or writable
+ * for `cap` items; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_stats(const uint8_t *cells,
+                                       uint32_t width,
+                                       uint32_t height,
+                                       uint32_t connectivity,
+                                       struct McrdunRegionStats *out,
+                                       size_t cap,
+                                       size_t *len);
+
+/**
+ * Labels and statistics in one pass (the statistics cost little beyond the
+ * labels). Labels as `mcrdun_regions_label`; statistics through the
+ * two-call protocol as `mcrdun_regions_stats`: `*stats_len` receives the
+ * number of regions, and with `stats == NULL` or `stats_cap` too small the
+ * call returns `BUFFER_TOO_SMALL` and writes no label either.
+ *
+ * Errors: those of `mcrdun_regions_label` (with `stats_len` in place of
+ * `region_count`). Thread-safe.
+ *
+ * # Safety
+ * As `mcrdun_regions_label`; `stats` is NULL or writable for `stats_cap`
+ * items and does not overlap `labels`; `stats_len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_label_stats(const uint8_t *cells,
+                                             uint32_t width,
+                                             uint32_t height,
+                                             uint32_t connectivity,
+                                             uint32_t *labels,
+                                             size_t labels_len,
+                                             struct McrdunRegionStats *stats,
+                                             size_t stats_cap,
+                                             size_t *stats_len);
+
+/**
+ * The label of the region with the largest area among `count` statistics
+ * (the lowest label on a tie) into `*region`; `MCRDUN_NO_REGION` when
+ * `count` is 0.
+ *
+ * Errors: `NULL_ARGUMENT` when `region` is NULL, or `stats` is NULL with
+ * `count > 0`. Thread-safe.
+ *
+ * # Safety
+ * `stats` is readable for `count` items; `region` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_largest(const struct McrdunRegionStats *stats,
+                                         size_t count,
+                                         uint32_t *region);
+
+/**
+ * The cells reachable from `start` by walking on floor: `mask[i]` receives
+ * 1 for every cell of `start`'s region and 0 elsewhere (all 0 when `start`
+ * is a wall).
+ *
+ * Errors: `NULL_ARGUMENT` when `mask` or `cells` is NULL for a non-empty
+ * map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an
+ * impossible size; `OUT_OF_RANGE` when `start` is outside the map;
+ * `BUFFER_TOO_SMALL` when `mask_len < width * height`. Thread-safe.
+ *
+ * # Safety
+ * `cells` is readable for `width * height` bytes; `mask` writable for
+ * `mask_len` bytes.
+ */
+enum McrdunStatus mcrdun_regions_reachable_from(const uint8_t *cells,
+                                                uint32_t width,
+                                                uint32_t height,
+                                                uint32_t connectivity,
+                                                struct McrdunPoint start,
+                                                uint8_t *mask,
+                                                size_t mask_len);
+
+/**
+ * Whether all floor of the map is one region (`true` with no floor).
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL or `cells` is NULL for a
+ * non-empty map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE`
+ * for an impossible size. Thread-safe.
+ *
+ * # Safety
+ * `cells` is readable for `width * height` bytes; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_is_connected(const uint8_t *cells,
+                                              uint32_t width,
+                                              uint32_t height,
+                                              uint32_t connectivity,
+                                              bool *out);
+
+/**
+ * The distinct regions that `points` stand on, ascending (points on walls
+ * add nothing), through the two-call protocol: `*len` receives how many;
+ * with `out == NULL` or `cap` too small the call returns `BUFFER_TOO_SMALL`.
+ * "Are both stairs in one region?" is `*len == 1` for the two stairs.
+ *
+ * Errors: `NULL_ARGUMENT` when `len` is NULL, `points` is NULL with
+ * `point_count > 0`, or `cells` is NULL for a non-empty map;
+ * `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an impossible
+ * size; `OUT_OF_RANGE` when a point is outside the map. Thread-safe.
+ *
+ * # Safety
+ * `cells` is readable for `width * height` bytes; `points` readable for
+ * `point_count` points; `out` is NULL or writable for `cap` labels; `len`
+ * is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_touched(const uint8_t *cells,
+                                         uint32_t width,
+                                         uint32_t height,
+                                         uint32_t connectivity,
+                                         const struct McrdunPoint *points,
+                                         size_t point_count,
+                                         uint32_t *out,
+                                         size_t cap,
+                                         size_t *len);
+
+/**
+ * Digs corridors through the walls of the map, in place, so that all its
+ * floor becomes one 4-connected region: dug cells are set to 1, floor is
+ * never removed, and `*cells_dug` receives the number of cells changed.
+ * Regions grow over the walls together (a multi-source breadth-first
+ * search) and the corridors kept form a minimum spanning tree of where they
+ * meet, so few cells are dug. With `keep_border` = 1 the outer row and
+ * column of cells are never dug. Nothing is dug when there is at most one
+ * region.
+ *
+ * Errors: `NULL_ARGUMENT` when `cells_dug` is NULL, or `cells` is NULL for
+ * a non-empty map; `INVALID_ARGUMENT` when `keep_border` is not 0 or 1;
+ * `TOO_LARGE` for an impossible size; `UNSATISFIABLE` when, with
+ * `keep_border`, some regions can only be joined through the border (the
+ * map is unchanged then). Thread-safe.
+ *
+ * # Safety
+ * `cells` is readable and writable for `width * height` bytes;
+ * `cells_dug` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_regions_connect(uint8_t *cells,
+                                         uint32_t width,
+                                         uint32_t height,
+                                         uint32_t keep_border,
+                                         size_t *cells_dug);
 
 /**
  * Fills `out` with defaults: 40 rooms, disc of radius 20 at (0, 0), widths

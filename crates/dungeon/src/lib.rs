@@ -8,7 +8,7 @@
 //! | [`bsp`] | `mcrdun-bsp`: a room in each leaf, a random spanning tree of the leaf adjacency plus loops, doors on `adjacent_tiles` |
 //! | [`scatter`] | `mcrdun-scatter`: rooms scattered and pushed apart, their neighbour tree plus loops, doors on the facing spans |
 //! | [`maze`] | `mcrdun-carve`: a maze (any carver, optional braid and "42" mask) drawn as tiles |
-//! | [`cave`] | a cellular automaton (noise, smoothing passes); the common ending joins the pockets |
+//! | [`cave`] | a cellular automaton (noise, smoothing passes); `mcrdun-regions` joins the pockets |
 //! | [`passages`] | Voronoi-cell rooms laid out for `mcrdun-passages`, which picks the doors |
 //!
 //! [`LevelConfig`] and [`generate`] choose the pipeline at run time (the C
@@ -19,10 +19,9 @@
 //! and a [`Summary`] (rooms, regions, loops, dead ends, longest path).
 //!
 //! Every pipeline ends the same way, in [`Level::finish`]: the walkable
-//! tiles are labelled in 4-connected regions and, if there is more than
-//! one, corridors are dug until there is one (the summary says how many
-//! regions and tiles; `mcrdun-regions` will do this part once it is in this
-//! branch); then the
+//! tiles are labelled in 4-connected regions (`mcrdun-regions`) and, if
+//! there is more than one, `regions::connect` digs the cheapest corridors
+//! that make them one (the summary says how many regions and tiles); then the
 //! stairs go to two floor tiles far apart by breadth-first distance (a
 //! double sweep). A level that cannot be made is an error, never a broken
 //! map: after a successful call every walkable tile can reach every other,

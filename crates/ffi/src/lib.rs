@@ -43,6 +43,7 @@ mod level;
 mod passages;
 mod ptr;
 mod rect;
+mod regions;
 mod scatter;
 mod types;
 mod version;

@@ -1,0 +1,603 @@
+//! Region labelling, statistics, reachability and connecting corridors
+//! (`mcrdun-regions`) over raw `uint8_t` maps: nonzero = floor, 0 = wall,
+//! row-major, `index = y * width + x`.
+//!
+//! Every function here is thread-safe: it keeps no state between calls, and
+//! two calls may run at once as long as they do not write the same buffers.
+
+use crate::boundary::boundary;
+use crate::error::{FfiError, FfiResult, McrdunStatus};
+use crate::ptr::{check_out, input_slice, input_slice_mut, write_iter, write_out};
+use crate::types::McrdunPoint;
+use mcrdun_geom::{Point, checked_cell_count};
+use mcrdun_regions::{
+    Cells, ConnectOptions, Connectivity, LabelOptions, Labeller, NO_REGION, RegionStats,
+    RegionsError,
+};
+
+/// The label of a wall cell in a label buffer: no region (`UINT32_MAX`).
+pub const MCRDUN_NO_REGION: u32 = u32::MAX;
+const _: () = assert!(MCRDUN_NO_REGION == NO_REGION);
+/// Wrap flag for `mcrdun_regions_label_wrapped`: the last column touches the first.
+pub const MCRDUN_REGIONS_WRAP_X: u32 = 1;
+/// Wrap flag for `mcrdun_regions_label_wrapped`: the last row touches the first.
+pub const MCRDUN_REGIONS_WRAP_Y: u32 = 2;
+
+impl From<RegionsError> for FfiError {
+    fn from(e: RegionsError) -> FfiError {
+        let status = match &e {
+            RegionsError::Geom(g) => return FfiError::from(g.clone()),
+            RegionsError::BufferTooSmall { .. } => McrdunStatus::BufferTooSmall,
+            RegionsError::OutOfBounds { .. } | RegionsError::NoSuchRegion { .. } => {
+                McrdunStatus::OutOfRange
+            }
+            RegionsError::TooManyRuns => McrdunStatus::TooLarge,
+            RegionsError::Unconnectable { .. } => McrdunStatus::Unsatisfiable,
+            _ => McrdunStatus::InvalidArgument,
+        };
+        FfiError::new(status, e.to_string())
+    }
+}
+
+/// Statistics of one region, as filled by `mcrdun_regions_stats` and
+/// `mcrdun_regions_label_stats` (index = region label).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct McrdunRegionStats {
+    /// Number of cells.
+    pub area: u64,
+    /// Smallest column of any cell.
+    pub min_x: u32,
+    /// Smallest row of any cell.
+    pub min_y: u32,
+    /// Largest column of any cell.
+    pub max_x: u32,
+    /// Largest row of any cell.
+    pub max_y: u32,
+    /// Sum of the cells' columns (`sum_x / area` is the centroid's x).
+    pub sum_x: u64,
+    /// Sum of the cells' rows.
+    pub sum_y: u64,
+}
+
+// `McrdunRegionStats` and `RegionStats` are both `repr(C)` with the same
+// fields in the same order; the C calls gather statistics straight into the
+// caller's array by viewing it as `RegionStats` (see `stats_view`).
+const _: () = {
+    use core::mem::{align_of, offset_of, size_of};
+    assert!(size_of::<McrdunRegionStats>() == size_of::<RegionStats>());
+    assert!(align_of::<McrdunRegionStats>() == align_of::<RegionStats>());
+    assert!(offset_of!(McrdunRegionStats, area) == offset_of!(RegionStats, area));
+    assert!(offset_of!(McrdunRegionStats, min_x) == offset_of!(RegionStats, min_x));
+    assert!(offset_of!(McrdunRegionStats, min_y) == offset_of!(RegionStats, min_y));
+    assert!(offset_of!(McrdunRegionStats, max_x) == offset_of!(RegionStats, max_x));
+    assert!(offset_of!(McrdunRegionStats, max_y) == offset_of!(RegionStats, max_y));
+    assert!(offset_of!(McrdunRegionStats, sum_x) == offset_of!(RegionStats, sum_x));
+    assert!(offset_of!(McrdunRegionStats, sum_y) == offset_of!(RegionStats, sum_y));
+};
+
+/// The caller's statistics array as `RegionStats`, `count` items long.
+///
+/// # Safety
+/// `stats` is non-NULL, aligned and writable for `count` items, and does not
+/// overlap any other buffer of the call.
+unsafe fn stats_view<'a>(stats: *mut McrdunRegionStats, count: usize) -> &'a mut [RegionStats] {
+    // SAFETY: same size, alignment and field offsets (asserted above); both
+    // types are plain integers, valid for any bit pattern; the pointer and
+    // length are valid by this function's contract.
+    unsafe { core::slice::from_raw_parts_mut(stats.cast::<RegionStats>(), count) }
+}
+
+/// Reports `count` statistics through the two-call protocol when `stats`
+/// cannot hold them (`Err` with `BUFFER_TOO_SMALL`, `*len` set); `Ok` when
+/// it can.
+///
+/// # Safety
+/// `len` is non-NULL and writable.
+unsafe fn check_stats_room(
+    stats: *mut McrdunRegionStats,
+    cap: usize,
+    len: *mut usize,
+    count: usize,
+    name: &str,
+) -> FfiResult {
+    if count > 0 && (stats.is_null() || cap < count) {
+        // SAFETY: `len` is valid by contract; `stats` is not written because
+        // the size check fails.
+        return unsafe {
+            write_iter(
+                core::iter::repeat_n(McrdunRegionStats::default(), count),
+                stats,
+                cap,
+                len,
+                name,
+            )
+        };
+    }
+    Ok(())
+}
+
+impl From<RegionStats> for McrdunRegionStats {
+    fn from(s: RegionStats) -> McrdunRegionStats {
+        McrdunRegionStats {
+            area: s.area,
+            min_x: s.min_x,
+            min_y: s.min_y,
+            max_x: s.max_x,
+            max_y: s.max_y,
+            sum_x: s.sum_x,
+            sum_y: s.sum_y,
+        }
+    }
+}
+
+/// The map as a checked slice of `width * height` cells.
+///
+/// # Safety
+/// `cells` is NULL (only with an empty map) or readable for `width * height`
+/// bytes.
+unsafe fn map<'a>(cells: *const u8, width: u32, height: u32) -> FfiResult<Cells<'a, u8>> {
+    let n = checked_cell_count(width.into(), height.into())?;
+    // SAFETY: forwarded from this function's contract.
+    let slice = unsafe { input_slice(cells, n, "cells") }?;
+    Ok(Cells::from_slice(slice, width, height)?)
+}
+
+fn options(connectivity: u32, wrap: u32) -> FfiResult<LabelOptions> {
+    let c = Connectivity::from_u32(connectivity)?;
+    if wrap & !(MCRDUN_REGIONS_WRAP_X | MCRDUN_REGIONS_WRAP_Y) != 0 {
+        return Err(FfiError::invalid(format!(
+            "wrap flags must combine MCRDUN_REGIONS_WRAP_X and _Y, got {wrap}"
+        )));
+    }
+    Ok(LabelOptions::new(c).wrapping(
+        wrap & MCRDUN_REGIONS_WRAP_X != 0,
+        wrap & MCRDUN_REGIONS_WRAP_Y != 0,
+    ))
+}
+
+/// Labels the floor of a `width` x `height` map: `labels[y * width + x]`
+/// receives the region of the cell (0 .. count-1, numbered in raster order
+/// of each region's first cell) or `MCRDUN_NO_REGION` for a wall;
+/// `*region_count` receives the number of regions. `connectivity` is 4 or 8.
+/// Only the first `width * height` labels are written. There is no limit on
+/// the number of regions. A map with a side of 0 is valid and has 0 regions.
+///
+/// Errors: `NULL_ARGUMENT` when `region_count` is NULL, or `cells` / `labels`
+/// is NULL for a non-empty map; `INVALID_ARGUMENT` for a connectivity other
+/// than 4 or 8; `TOO_LARGE` when `width * height` overflows or a side
+/// exceeds `INT32_MAX`; `BUFFER_TOO_SMALL` when `labels_len < width * height`.
+/// Nothing is written on failure. Thread-safe.
+///
+/// # Safety
+/// `cells` is readable for `width * height` bytes, `labels` writable for
+/// `labels_len` labels (either may be NULL when its length is 0),
+/// `region_count` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_label(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    labels: *mut u32,
+    labels_len: usize,
+    region_count: *mut u32,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_label", {
+        // SAFETY: the arguments are valid by this function's contract.
+        unsafe {
+            label_impl(
+                cells,
+                width,
+                height,
+                connectivity,
+                0,
+                labels,
+                labels_len,
+                region_count,
+            )
+        }
+    })
+}
+
+/// `mcrdun_regions_label` on a map that wraps: `wrap` is 0 or a combination
+/// of `MCRDUN_REGIONS_WRAP_X` (column `width - 1` touches column 0) and
+/// `MCRDUN_REGIONS_WRAP_Y` (row `height - 1` touches row 0); both make a torus.
+///
+/// Errors: as `mcrdun_regions_label`, and `INVALID_ARGUMENT` for unknown
+/// wrap bits. Thread-safe.
+///
+/// # Safety
+/// As `mcrdun_regions_label`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_label_wrapped(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    wrap: u32,
+    labels: *mut u32,
+    labels_len: usize,
+    region_count: *mut u32,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_label_wrapped", {
+        // SAFETY: the arguments are valid by this function's contract.
+        unsafe {
+            label_impl(
+                cells,
+                width,
+                height,
+                connectivity,
+                wrap,
+                labels,
+                labels_len,
+                region_count,
+            )
+        }
+    })
+}
+
+/// # Safety
+/// As `mcrdun_regions_label`.
+#[allow(clippy::too_many_arguments)]
+unsafe fn label_impl(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    wrap: u32,
+    labels: *mut u32,
+    labels_len: usize,
+    region_count: *mut u32,
+) -> FfiResult {
+    check_out(region_count, "region_count")?;
+    let options = options(connectivity, wrap)?;
+    // SAFETY: `cells` is readable for width * height bytes by contract.
+    let cells = unsafe { map(cells, width, height) }?;
+    // SAFETY: `labels` is writable for `labels_len` labels by contract.
+    let out = unsafe { input_slice_mut(labels, labels_len, "labels") }?;
+    if out.len() < cells.len() {
+        return Err(RegionsError::BufferTooSmall {
+            needed: cells.len(),
+            actual: out.len(),
+        }
+        .into());
+    }
+    let count = Labeller::new().label(cells, options, out)?;
+    // SAFETY: checked non-NULL above, writable by contract.
+    unsafe { write_out(region_count, count, "region_count") }
+}
+
+/// Each region's statistics, without a label buffer, through the two-call
+/// protocol: `*len` receives the number of regions; with `out == NULL` or
+/// `cap` too small the call returns `BUFFER_TOO_SMALL`; otherwise
+/// `out[label]` receives region `label`'s statistics.
+///
+/// Errors: `NULL_ARGUMENT` when `len` is NULL or `cells` is NULL for a
+/// non-empty map; `INVALID_ARGUMENT` for a connectivity other than 4 or 8;
+/// `TOO_LARGE` for an impossible size; `BUFFER_TOO_SMALL` as above.
+/// Thread-safe.
+///
+/// # Safety
+/// `cells` is readable for `width * height` bytes; `out` is NULL or writable
+/// for `cap` items; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_stats(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    out: *mut McrdunRegionStats,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_stats", {
+        check_out(len, "len")?;
+        let options = options(connectivity, 0)?;
+        // SAFETY: `cells` is readable for width * height bytes by contract.
+        let cells = unsafe { map(cells, width, height) }?;
+        let mut labeller = Labeller::new();
+        let prepared = labeller.prepare(cells, options)?;
+        let count = prepared.count() as usize;
+        // SAFETY: `len` was checked non-NULL and is writable by contract.
+        unsafe { check_stats_room(out, cap, len, count, "out") }?;
+        if count > 0 {
+            // SAFETY: `out` holds at least `count` items (checked above).
+            prepared.stats(unsafe { stats_view(out, count) })?;
+        }
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(len, count, "len") }
+    })
+}
+
+/// Labels and statistics in one pass (the statistics cost little beyond the
+/// labels). Labels as `mcrdun_regions_label`; statistics through the
+/// two-call protocol as `mcrdun_regions_stats`: `*stats_len` receives the
+/// number of regions, and with `stats == NULL` or `stats_cap` too small the
+/// call returns `BUFFER_TOO_SMALL` and writes no label either.
+///
+/// Errors: those of `mcrdun_regions_label` (with `stats_len` in place of
+/// `region_count`). Thread-safe.
+///
+/// # Safety
+/// As `mcrdun_regions_label`; `stats` is NULL or writable for `stats_cap`
+/// items and does not overlap `labels`; `stats_len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_label_stats(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    labels: *mut u32,
+    labels_len: usize,
+    stats: *mut McrdunRegionStats,
+    stats_cap: usize,
+    stats_len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_label_stats", {
+        check_out(stats_len, "stats_len")?;
+        let options = options(connectivity, 0)?;
+        // SAFETY: `cells` is readable for width * height bytes by contract.
+        let cells = unsafe { map(cells, width, height) }?;
+        // SAFETY: `labels` is writable for `labels_len` labels by contract.
+        let out = unsafe { input_slice_mut(labels, labels_len, "labels") }?;
+        if out.len() < cells.len() {
+            return Err(RegionsError::BufferTooSmall {
+                needed: cells.len(),
+                actual: out.len(),
+            }
+            .into());
+        }
+        let mut labeller = Labeller::new();
+        let prepared = labeller.prepare(cells, options)?;
+        let count = prepared.count() as usize;
+        // SAFETY: `stats_len` was checked non-NULL and is writable.
+        unsafe { check_stats_room(stats, stats_cap, stats_len, count, "stats") }?;
+        if count > 0 {
+            // SAFETY: `stats` holds at least `count` items (checked above)
+            // and does not overlap `labels` (contract).
+            prepared.write_with_stats(out, unsafe { stats_view(stats, count) })?;
+        } else {
+            prepared.write(out)?;
+        }
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(stats_len, count, "stats_len") }
+    })
+}
+
+/// The label of the region with the largest area among `count` statistics
+/// (the lowest label on a tie) into `*region`; `MCRDUN_NO_REGION` when
+/// `count` is 0.
+///
+/// Errors: `NULL_ARGUMENT` when `region` is NULL, or `stats` is NULL with
+/// `count > 0`. Thread-safe.
+///
+/// # Safety
+/// `stats` is readable for `count` items; `region` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_largest(
+    stats: *const McrdunRegionStats,
+    count: usize,
+    region: *mut u32,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_largest", {
+        check_out(region, "region")?;
+        // SAFETY: `stats` is readable for `count` items by contract.
+        let stats = unsafe { input_slice(stats, count, "stats") }?;
+        let mut best: Option<(usize, u64)> = None;
+        for (i, s) in stats.iter().enumerate() {
+            if best.is_none_or(|(_, a)| s.area > a) {
+                best = Some((i, s.area));
+            }
+        }
+        let label = match best {
+            Some((i, _)) => u32::try_from(i)
+                .ok()
+                .filter(|&l| l != MCRDUN_NO_REGION)
+                .ok_or_else(|| FfiError::invalid("more statistics than labels"))?,
+            None => MCRDUN_NO_REGION,
+        };
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(region, label, "region") }
+    })
+}
+
+/// The cells reachable from `start` by walking on floor: `mask[i]` receives
+/// 1 for every cell of `start`'s region and 0 elsewhere (all 0 when `start`
+/// is a wall).
+///
+/// Errors: `NULL_ARGUMENT` when `mask` or `cells` is NULL for a non-empty
+/// map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an
+/// impossible size; `OUT_OF_RANGE` when `start` is outside the map;
+/// `BUFFER_TOO_SMALL` when `mask_len < width * height`. Thread-safe.
+///
+/// # Safety
+/// `cells` is readable for `width * height` bytes; `mask` writable for
+/// `mask_len` bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_reachable_from(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    start: McrdunPoint,
+    mask: *mut u8,
+    mask_len: usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_reachable_from", {
+        let options = options(connectivity, 0)?;
+        // SAFETY: `cells` is readable for width * height bytes by contract.
+        let cells = unsafe { map(cells, width, height) }?;
+        // SAFETY: `mask` is writable for `mask_len` bytes by contract.
+        let out = unsafe { input_slice_mut(mask, mask_len, "mask") }?;
+        if out.len() < cells.len() {
+            return Err(RegionsError::BufferTooSmall {
+                needed: cells.len(),
+                actual: out.len(),
+            }
+            .into());
+        }
+        let reach = mcrdun_regions::reachable_from(cells, Point::from(start), options)?;
+        for (o, &r) in out.iter_mut().zip(reach.as_slice()) {
+            *o = u8::from(r);
+        }
+        Ok(())
+    })
+}
+
+/// Whether all floor of the map is one region (`true` with no floor).
+///
+/// Errors: `NULL_ARGUMENT` when `out` is NULL or `cells` is NULL for a
+/// non-empty map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE`
+/// for an impossible size. Thread-safe.
+///
+/// # Safety
+/// `cells` is readable for `width * height` bytes; `out` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_is_connected(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    out: *mut bool,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_is_connected", {
+        check_out(out, "out")?;
+        let options = options(connectivity, 0)?;
+        // SAFETY: `cells` is readable for width * height bytes by contract.
+        let cells = unsafe { map(cells, width, height) }?;
+        let yes = mcrdun_regions::is_connected(cells, options)?;
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(out, yes, "out") }
+    })
+}
+
+/// The distinct regions that `points` stand on, ascending (points on walls
+/// add nothing), through the two-call protocol: `*len` receives how many;
+/// with `out == NULL` or `cap` too small the call returns `BUFFER_TOO_SMALL`.
+/// "Are both stairs in one region?" is `*len == 1` for the two stairs.
+///
+/// Errors: `NULL_ARGUMENT` when `len` is NULL, `points` is NULL with
+/// `point_count > 0`, or `cells` is NULL for a non-empty map;
+/// `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an impossible
+/// size; `OUT_OF_RANGE` when a point is outside the map. Thread-safe.
+///
+/// # Safety
+/// `cells` is readable for `width * height` bytes; `points` readable for
+/// `point_count` points; `out` is NULL or writable for `cap` labels; `len`
+/// is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_touched(
+    cells: *const u8,
+    width: u32,
+    height: u32,
+    connectivity: u32,
+    points: *const McrdunPoint,
+    point_count: usize,
+    out: *mut u32,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_touched", {
+        check_out(len, "len")?;
+        let options = options(connectivity, 0)?;
+        // SAFETY: `cells` is readable for width * height bytes by contract.
+        let cells = unsafe { map(cells, width, height) }?;
+        // SAFETY: `points` is readable for `point_count` points by contract.
+        let points = unsafe { input_slice(points, point_count, "points") }?;
+        let points: Vec<Point> = points.iter().map(|&p| Point::from(p)).collect();
+        let labels = mcrdun_regions::Labels::new(cells, options)?;
+        let touched = labels.regions_touched(&points)?;
+        // SAFETY: `out`/`cap`/`len` are valid by this function's contract.
+        unsafe { write_iter(touched.into_iter(), out, cap, len, "out") }
+    })
+}
+
+/// Digs corridors through the walls of the map, in place, so that all its
+/// floor becomes one 4-connected region: dug cells are set to 1, floor is
+/// never removed, and `*cells_dug` receives the number of cells changed.
+/// Regions grow over the walls together (a multi-source breadth-first
+/// search) and the corridors kept form a minimum spanning tree of where they
+/// meet, so few cells are dug. With `keep_border` = 1 the outer row and
+/// column of cells are never dug. Nothing is dug when there is at most one
+/// region.
+///
+/// Errors: `NULL_ARGUMENT` when `cells_dug` is NULL, or `cells` is NULL for
+/// a non-empty map; `INVALID_ARGUMENT` when `keep_border` is not 0 or 1;
+/// `TOO_LARGE` for an impossible size; `UNSATISFIABLE` when, with
+/// `keep_border`, some regions can only be joined through the border (the
+/// map is unchanged then). Thread-safe.
+///
+/// # Safety
+/// `cells` is readable and writable for `width * height` bytes;
+/// `cells_dug` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_regions_connect(
+    cells: *mut u8,
+    width: u32,
+    height: u32,
+    keep_border: u32,
+    cells_dug: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_regions_connect", {
+        check_out(cells_dug, "cells_dug")?;
+        let keep_border = match keep_border {
+            0 => false,
+            1 => true,
+            other => {
+                return Err(FfiError::invalid(format!(
+                    "keep_border must be 0 or 1, got {other}"
+                )));
+            }
+        };
+        let n = checked_cell_count(width.into(), height.into())?;
+        // SAFETY: `cells` is readable and writable for n bytes by contract.
+        let slice = unsafe { input_slice_mut(cells, n, "cells") }?;
+        let before = slice.iter().filter(|&&c| c != 0).count();
+        let options = ConnectOptions {
+            connectivity: Connectivity::Four,
+            keep_border,
+        };
+        mcrdun_regions::connect_slice(slice, width, height, options)?;
+        let after = slice.iter().filter(|&&c| c != 0).count();
+        // SAFETY: checked non-NULL, writable by contract.
+        unsafe { write_out(cells_dug, after - before, "cells_dug") }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn label_and_errors() {
+        let cells = [1u8, 0, 1, 1, 0, 1];
+        let mut labels = [7u32; 6];
+        let mut count = 0u32;
+        // SAFETY: buffers sized as passed.
+        let st = unsafe {
+            mcrdun_regions_label(cells.as_ptr(), 3, 2, 4, labels.as_mut_ptr(), 6, &mut count)
+        };
+        assert_eq!(st, McrdunStatus::Ok);
+        assert_eq!(count, 2);
+        assert_eq!(labels, [0, MCRDUN_NO_REGION, 1, 0, MCRDUN_NO_REGION, 1]);
+        // SAFETY: as above; the size overflows before anything is read.
+        let st = unsafe {
+            mcrdun_regions_label(
+                cells.as_ptr(),
+                u32::MAX,
+                u32::MAX,
+                4,
+                labels.as_mut_ptr(),
+                6,
+                &mut count,
+            )
+        };
+        assert_eq!(st, McrdunStatus::TooLarge);
+        // SAFETY: as above.
+        let st = unsafe {
+            mcrdun_regions_label(cells.as_ptr(), 3, 2, 6, labels.as_mut_ptr(), 6, &mut count)
+        };
+        assert_eq!(st, McrdunStatus::InvalidArgument);
+    }
+}

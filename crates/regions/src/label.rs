@@ -1,0 +1,494 @@
+//! Two-pass labelling over runs of floor.
+//!
+//! Pass one reads the grid row by row, splits each row into runs of floor
+//! ([`crate::runs`]) and joins every run with the runs it touches on the row
+//! above in a union-find table indexed by run number (the seed's equivalence
+//! table, without its limit). Pass two turns the table into compact labels
+//! in one forward sweep over the runs, then writes each run's label (and
+//! `NO_REGION` between runs) into the caller's buffer, gathering region
+//! statistics per run on the way.
+
+use crate::cells::{Cells, FloorCell};
+use crate::rowbits::{RowBits, touching};
+use crate::stats::RegionStats;
+use crate::uf::{find, link, resolve, union};
+use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
+
+/// Reusable scratch space for labelling: the runs, their union-find table
+/// and a row buffer. Labelling many maps with one `Labeller` allocates only
+/// when a map has more runs than any before it.
+///
+/// ```
+/// use mcrdun_regions::{Cells, Connectivity, Labeller, NO_REGION};
+/// let map = [1u8, 1, 0, 1,
+///            0, 0, 0, 1];
+/// let mut labels = [0u32; 8];
+/// let mut labeller = Labeller::new();
+/// let n = labeller.label(Cells::from_slice(&map, 4, 2)?, Connectivity::Four, &mut labels)?;
+/// assert_eq!(n, 2);
+/// assert_eq!(labels, [0, 0, NO_REGION, 1, NO_REGION, NO_REGION, NO_REGION, 1]);
+/// # Ok::<(), mcrdun_regions::RegionsError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Labeller {
+    /// Run boundaries, two per run: start, end (exclusive).
+    edges: Vec<u32>,
+    /// `row_start[y]` is the number of the first run of row `y`.
+    row_start: Vec<u32>,
+    /// Union-find parents, then final labels, one per run.
+    parent: Vec<u32>,
+    /// One row's run boundaries, written without branches.
+    row_buf: Vec<u32>,
+    /// One row's contact columns (see [`touching`]).
+    contacts: Vec<u32>,
+    /// The current and the previous row as bits, and the first row (for a
+    /// map that wraps north-south).
+    cur: RowBits,
+    prev: RowBits,
+    first: RowBits,
+}
+
+impl Labeller {
+    /// An empty labeller; it grows on first use.
+    pub fn new() -> Labeller {
+        Labeller::default()
+    }
+
+    /// Labels the floor of `cells` into `out` and returns the number of
+    /// regions. `out[i]` receives the region of cell `i` (0..n-1, numbered in
+    /// raster order of each region's first cell) or [`NO_REGION`] for a wall.
+    /// Only the first `width * height` entries of `out` are written.
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid,
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs. Nothing is
+    /// written on an error.
+    pub fn label<'a, T: FloorCell>(
+        &mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+        out: &mut [u32],
+    ) -> Result<u32, RegionsError> {
+        let cells = cells.into();
+        check_out(&cells, out)?;
+        let count = self.scan(&cells, options.into())?;
+        self.write(&cells, out);
+        Ok(count)
+    }
+
+    /// Like [`Labeller::label`], and also fills `stats` with one entry per
+    /// region (`stats[label]`), gathered in the same pass that writes the
+    /// labels. `stats` is cleared first.
+    ///
+    /// # Errors
+    /// As [`Labeller::label`]; `stats` is untouched on an error.
+    pub fn label_with_stats<'a, T: FloorCell>(
+        &mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+        out: &mut [u32],
+        stats: &mut Vec<RegionStats>,
+    ) -> Result<u32, RegionsError> {
+        let cells = cells.into();
+        check_out(&cells, out)?;
+        let count = self.scan(&cells, options.into())?;
+        stats.clear();
+        stats.resize(count as usize, RegionStats::EMPTY);
+        self.write_with_stats(&cells, out, stats);
+        Ok(count)
+    }
+
+    /// Counts the regions of `cells` without writing labels (pass one only).
+    ///
+    /// # Errors
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    pub fn count<'a, T: FloorCell>(
+        &mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+    ) -> Result<u32, RegionsError> {
+        self.scan(&cells.into(), options.into())
+    }
+
+    /// Runs pass one (the scan and the equivalence table) and returns a
+    /// [`Prepared`] labelling that knows the number of regions and can then
+    /// write labels and/or statistics. Use it to size buffers before
+    /// anything is written, as the C ABI does.
+    ///
+    /// # Errors
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    ///
+    /// ```
+    /// use mcrdun_regions::{Cells, Connectivity, Labeller, RegionStats};
+    /// let map = [1u8, 0, 1];
+    /// let mut labeller = Labeller::new();
+    /// let prepared = labeller.prepare(Cells::from_slice(&map, 3, 1)?, Connectivity::Four)?;
+    /// let mut stats = vec![RegionStats::EMPTY; prepared.count() as usize];
+    /// prepared.stats(&mut stats)?;
+    /// assert_eq!(stats[1].min_x, 2);
+    /// # Ok::<(), mcrdun_regions::RegionsError>(())
+    /// ```
+    pub fn prepare<'l, 'a, T: FloorCell>(
+        &'l mut self,
+        cells: impl Into<Cells<'a, T>>,
+        options: impl Into<LabelOptions>,
+    ) -> Result<Prepared<'l, 'a, T>, RegionsError> {
+        let cells = cells.into();
+        let count = self.scan(&cells, options.into())?;
+        Ok(Prepared {
+            labeller: self,
+            cells,
+            count,
+        })
+    }
+
+    /// Pass one and the resolution of the table: afterwards `parent[r]` is
+    /// the final label of run `r`. Returns the number of regions.
+    fn scan<T: FloorCell>(
+        &mut self,
+        cells: &Cells<'_, T>,
+        options: LabelOptions,
+    ) -> Result<u32, RegionsError> {
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
+        self.edges.clear();
+        self.row_start.clear();
+        self.parent.clear();
+        self.row_buf.clear();
+        self.row_buf.resize(w + 5, 0);
+        self.contacts.clear();
+        self.contacts.resize(w + 5, 0);
+        self.row_start.push(0);
+        if w == 0 || h == 0 {
+            self.row_start.resize(h + 1, 0);
+            return Ok(0);
+        }
+        let eight = options.connectivity == Connectivity::Eight;
+        let words = w.div_ceil(64);
+        self.cur.resize(words);
+        self.prev.resize(words);
+        let mut runs = 0u32;
+        for y in 0..h {
+            let n = crate::runs::row_edges(cells.row(y), &mut self.row_buf, &mut self.cur);
+            let row_runs = (n / 2) as u32;
+            // Labels must stay below NO_REGION; run numbers bound them.
+            let next = runs
+                .checked_add(row_runs)
+                .filter(|&r| r < NO_REGION)
+                .ok_or(RegionsError::TooManyRuns)?;
+            self.edges.extend_from_slice(&self.row_buf[..n]);
+            self.parent.extend(runs..next);
+            self.row_start.push(next);
+            if y > 0 {
+                let prev0 = self.row_start[y - 1];
+                let parent = &mut self.parent[..];
+                // Contacts come grouped by the run below, left to right. A
+                // run's first contact just hangs it under the parent of the
+                // run above (usually its root; a parent need not be a root,
+                // finds halve paths and `resolve` follows any chain in its
+                // forward pass since parents come first): the run below is
+                // still its own root, so no find is needed. Only later
+                // contacts of the same run need a real union.
+                // The root of the run below, once a second contact has
+                // needed it, is kept for its further contacts.
+                let mut linked = u32::MAX;
+                let mut root = u32::MAX;
+                touching(&self.cur, &self.prev, eight, &mut self.contacts, |i, j| {
+                    let (i, j) = (runs + i, prev0 + j);
+                    if i != linked {
+                        parent[i as usize] = parent[j as usize];
+                        linked = i;
+                        root = u32::MAX;
+                    } else {
+                        let ri = if root == u32::MAX {
+                            find(parent, i)
+                        } else {
+                            root
+                        };
+                        let rj = find(parent, j);
+                        root = link(parent, ri, rj);
+                    }
+                });
+                if options.wrap_x && eight {
+                    self.join_seam_corners(prev0, runs, runs, next, w as u32);
+                }
+            }
+            if options.wrap_x && row_runs >= 2 {
+                self.join_seam(runs, next - 1, w as u32);
+            }
+            if y == 0 && options.wrap_y {
+                self.first.clone_from(&self.cur);
+            }
+            core::mem::swap(&mut self.cur, &mut self.prev);
+            runs = next;
+        }
+        if options.wrap_y && h > 1 {
+            // The last row (now in `prev`) touches the first.
+            let (last0, last1) = (self.row_start[h - 1], self.row_start[h]);
+            let (first0, first1) = (self.row_start[0], self.row_start[1]);
+            let parent = &mut self.parent[..];
+            touching(
+                &self.first,
+                &self.prev,
+                eight,
+                &mut self.contacts,
+                |i, j| {
+                    union(parent, first0 + i, last0 + j);
+                },
+            );
+            if options.wrap_x && eight {
+                self.join_seam_corners(last0, last1, first0, first1, w as u32);
+            }
+        }
+        Ok(resolve(&mut self.parent))
+    }
+
+    #[inline(always)]
+    fn run(&self, r: u32) -> (u32, u32) {
+        let i = 2 * r as usize;
+        (self.edges[i], self.edges[i + 1])
+    }
+
+    /// On a map that wraps east-west, a row's first run touches its last
+    /// when one starts at column 0 and the other ends at the last column.
+    fn join_seam(&mut self, first: u32, last: u32, w: u32) {
+        if self.run(first).0 == 0 && self.run(last).1 == w {
+            union(&mut self.parent, first, last);
+        }
+    }
+
+    /// On a map that wraps east-west with 8-connectivity, the runs `c0..c1`
+    /// of one row touch the runs `p0..p1` of the row above at the corners
+    /// across the seam.
+    fn join_seam_corners(&mut self, p0: u32, p1: u32, c0: u32, c1: u32, w: u32) {
+        if p0 == p1 || c0 == c1 {
+            return;
+        }
+        if self.run(c0).0 == 0 && self.run(p1 - 1).1 == w {
+            union(&mut self.parent, c0, p1 - 1);
+        }
+        if self.run(c1 - 1).1 == w && self.run(p0).0 == 0 {
+            union(&mut self.parent, c1 - 1, p0);
+        }
+    }
+
+    /// Pass two: each run's label, `NO_REGION` between runs.
+    fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
+        self.write_rows(cells, out, |_, _, _, _| {});
+    }
+
+    /// Pass two with statistics, gathered per run.
+    fn write_with_stats<T: FloorCell>(
+        &self,
+        cells: &Cells<'_, T>,
+        out: &mut [u32],
+        stats: &mut [RegionStats],
+    ) {
+        self.write_rows(cells, out, |label, y, s, e| {
+            stats[label as usize].add_run(y, s, e);
+        });
+    }
+
+    /// Writes every row from its runs, calling `per_run(label, y, start,
+    /// end)` for each run.
+    ///
+    /// The row is first set to `NO_REGION` in one `memset`. Each run is then
+    /// written with one fixed-width store when it is short (the common case),
+    /// followed by a fixed-width `NO_REGION` store at its end: the first may
+    /// spill past the run into the gap, and the second repairs exactly that
+    /// spill (its own spill lands on the next run, written after it). So no
+    /// branch depends on a run's or a gap's length except "longer than
+    /// `SPAN`", which is rare on noisy maps and predictable on structured ones.
+    #[inline(always)]
+    fn write_rows<T: FloorCell>(
+        &self,
+        cells: &Cells<'_, T>,
+        out: &mut [u32],
+        mut per_run: impl FnMut(u32, u32, u32, u32),
+    ) {
+        let w = cells.width() as usize;
+        if w == 0 {
+            return;
+        }
+        let out = &mut out[..cells.len()];
+        for (y, row) in out.chunks_exact_mut(w).enumerate() {
+            // Walls first, all at once (`memset` is the fastest store there
+            // is); then each run, whose spill past its end is put back.
+            row.fill(NO_REGION);
+            for r in self.row_start[y]..self.row_start[y + 1] {
+                let (s, e) = self.run(r);
+                let label = self.parent[r as usize];
+                per_run(label, y as u32, s, e);
+                let (s, e) = (s as usize, e as usize);
+                if fill_blocks(row, s, e, label) {
+                    row[e..e + BLOCK].copy_from_slice(&[NO_REGION; BLOCK]);
+                }
+            }
+        }
+    }
+}
+
+/// Cells written per store in [`fill_blocks`].
+const BLOCK: usize = 16;
+
+/// Sets `row[from..to]` to `value`. A short span (up to four blocks of
+/// [`BLOCK`] cells) is written in whole blocks from `from`, which may spill
+/// up to `BLOCK - 1` cells past `to`; then the result is `true` and
+/// `row[to..to + BLOCK]` exists for the caller to put back. Otherwise (a long
+/// span, or too near the end of the row) the span is written exactly and the
+/// result is `false`. Whole fixed-size blocks keep short spans free of the
+/// remainder loop that costs a mispredicted branch per run.
+#[inline(always)]
+fn fill_blocks(row: &mut [u32], from: usize, to: usize, value: u32) -> bool {
+    let blocks = (to - from).div_ceil(BLOCK);
+    if blocks <= 4 && to + BLOCK <= row.len() {
+        for b in 0..blocks {
+            let at = from + b * BLOCK;
+            row[at..at + BLOCK].copy_from_slice(&[value; BLOCK]);
+        }
+        true
+    } else {
+        row[from..to].fill(value);
+        false
+    }
+}
+
+/// A scanned map whose regions are known but not yet written: see
+/// [`Labeller::prepare`].
+#[derive(Debug)]
+pub struct Prepared<'l, 'a, T: FloorCell> {
+    labeller: &'l Labeller,
+    cells: Cells<'a, T>,
+    count: u32,
+}
+
+impl<T: FloorCell> Prepared<'_, '_, T> {
+    /// Number of regions.
+    pub fn count(&self) -> u32 {
+        self.count
+    }
+
+    /// Writes the labels into `out` (see [`Labeller::label`]).
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid;
+    /// nothing is written then.
+    pub fn write(&self, out: &mut [u32]) -> Result<(), RegionsError> {
+        check_out(&self.cells, out)?;
+        self.labeller.write(&self.cells, out);
+        Ok(())
+    }
+
+    /// Writes the labels into `out` and each region's statistics into
+    /// `stats[..count]`, in one pass.
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid
+    /// or `stats` shorter than the number of regions; nothing is written then.
+    pub fn write_with_stats(
+        &self,
+        out: &mut [u32],
+        stats: &mut [RegionStats],
+    ) -> Result<(), RegionsError> {
+        check_out(&self.cells, out)?;
+        let stats = self.stats_slice(stats)?;
+        stats.fill(RegionStats::EMPTY);
+        self.labeller.write_with_stats(&self.cells, out, stats);
+        Ok(())
+    }
+
+    /// Writes only the statistics into `stats[..count]`: one sweep over the
+    /// runs, without touching a label buffer.
+    ///
+    /// # Errors
+    /// [`RegionsError::BufferTooSmall`] when `stats` is shorter than the
+    /// number of regions; nothing is written then.
+    pub fn stats(&self, stats: &mut [RegionStats]) -> Result<(), RegionsError> {
+        let stats = self.stats_slice(stats)?;
+        stats.fill(RegionStats::EMPTY);
+        let l = self.labeller;
+        for y in 0..self.cells.height() as usize {
+            for r in l.row_start[y]..l.row_start[y + 1] {
+                let (s, e) = l.run(r);
+                stats[l.parent[r as usize] as usize].add_run(y as u32, s, e);
+            }
+        }
+        Ok(())
+    }
+
+    fn stats_slice<'s>(
+        &self,
+        stats: &'s mut [RegionStats],
+    ) -> Result<&'s mut [RegionStats], RegionsError> {
+        let needed = self.count as usize;
+        if stats.len() < needed {
+            return Err(RegionsError::BufferTooSmall {
+                needed,
+                actual: stats.len(),
+            });
+        }
+        Ok(&mut stats[..needed])
+    }
+}
+
+fn check_out<T: FloorCell>(cells: &Cells<'_, T>, out: &[u32]) -> Result<(), RegionsError> {
+    if out.len() < cells.len() {
+        return Err(RegionsError::BufferTooSmall {
+            needed: cells.len(),
+            actual: out.len(),
+        });
+    }
+    Ok(())
+}
+
+/// Labels the floor of `cells` into `out` and returns the number of regions;
+/// see [`Labeller::label`], which this calls with fresh scratch space.
+///
+/// # Errors
+/// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid;
+/// nothing is written then.
+///
+/// ```
+/// use mcrdun_geom::Grid;
+/// use mcrdun_regions::{label, Connectivity, NO_REGION};
+/// // A diagonal pair: two regions with 4-connectivity, one with 8.
+/// let grid = Grid::from_vec(2, 2, vec![true, false, false, true])?;
+/// let mut out = vec![0; 4];
+/// assert_eq!(label(&grid, Connectivity::Four, &mut out)?, 2);
+/// assert_eq!(out, [0, NO_REGION, NO_REGION, 1]);
+/// assert_eq!(label(&grid, Connectivity::Eight, &mut out)?, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn label<'a, T: FloorCell>(
+    cells: impl Into<Cells<'a, T>>,
+    options: impl Into<LabelOptions>,
+    out: &mut [u32],
+) -> Result<u32, RegionsError> {
+    Labeller::new().label(cells, options, out)
+}
+
+/// Labels the floor of `cells` into `out` and returns per-region statistics
+/// (their count is the number of regions); see [`Labeller::label_with_stats`].
+///
+/// # Errors
+/// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid.
+///
+/// ```
+/// use mcrdun_regions::{label_with_stats, largest_region, Cells, Connectivity};
+/// let map = [1u8, 0, 1, 1,
+///            1, 0, 1, 1];
+/// let mut out = [0; 8];
+/// let stats = label_with_stats(Cells::from_slice(&map, 4, 2)?, Connectivity::Four, &mut out)?;
+/// assert_eq!(stats.len(), 2);
+/// assert_eq!((stats[0].area, stats[1].area), (2, 4));
+/// assert_eq!(largest_region(&stats), Some(1));
+/// # Ok::<(), mcrdun_regions::RegionsError>(())
+/// ```
+pub fn label_with_stats<'a, T: FloorCell>(
+    cells: impl Into<Cells<'a, T>>,
+    options: impl Into<LabelOptions>,
+    out: &mut [u32],
+) -> Result<Vec<RegionStats>, RegionsError> {
+    let mut stats = Vec::new();
+    Labeller::new().label_with_stats(cells, options, out, &mut stats)?;
+    Ok(stats)
+}
