@@ -14,7 +14,7 @@ mod render;
 
 use args::{Cli, Format};
 use clap::Parser;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -47,6 +47,11 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     if common.format == Format::FortyTwo && !cli.command.is_maze() {
         return Err(Failure::Usage(
             "--format 42 is the maze file format: use it with `mcrdun maze`".into(),
+        ));
+    }
+    if common.format == Format::Png && common.output.is_none() && std::io::stdout().is_terminal() {
+        return Err(Failure::Usage(
+            "a PNG is not for a terminal: add --output FILE (or redirect standard output)".into(),
         ));
     }
     if common.format != Format::Png && common.scale.is_some() {
