@@ -1,13 +1,14 @@
 //! The scatter level: rooms scattered, pushed apart, linked to their
 //! neighbours.
 
-use crate::carving::{dig, fill_room, tree_and_loops};
+use crate::carving::{dig, fill_room};
 use crate::error::{check_fraction, check_size};
 use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
 use mcrdun_geom::random::{range_i32, seeded_rng};
 use mcrdun_geom::{DisjointSets, Grid, Point, Rect, Side};
 use mcrdun_scatter::{
-    ScatterError, SeparateOptions, SizeRange, SpawnArea, neighbours, scatter as spawn, separate,
+    Link, ScatterError, SeparateOptions, SizeRange, SpawnArea, connect, neighbours,
+    scatter as spawn, separate,
 };
 
 /// Options of the scatter level.
@@ -68,9 +69,10 @@ fn scatter_error(e: ScatterError) -> LevelError {
 ///    tiles separate any two, and the heap is centred on the map; rooms
 ///    that do not fit inside the map's border are dropped.
 /// 2. Neighbours are rooms less than 5 tiles apart that face each other
-///    over at least 2 tiles. The largest connected group is kept; a random
-///    spanning tree of its neighbour graph links it, plus `loops` of the
-///    other neighbour pairs.
+///    over at least 2 tiles (`neighbours`). A flood from the first room of
+///    the largest group builds the neighbour tree (`connect`); the rooms it
+///    cannot reach are dropped (`remove_unreachable`), and `loops` of the
+///    unused neighbour pairs are linked too (`with_loops`).
 /// 3. Each link is a straight corridor across the gap at a random place of
 ///    the facing span, with a door next to the first room.
 /// 4. [`Level::finish`] places the stairs.
@@ -152,19 +154,23 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
         ));
     }
 
+    // The neighbour tree by flooding from the first room of the largest
+    // group (mcrdun-scatter's `connect`), the rooms it cannot reach dropped,
+    // then `loops` of the unused neighbour pairs.
     let links = neighbours(&rooms, MAX_GAP, 1).map_err(scatter_error)?;
-    let rooms = largest_group(&rooms, &links);
-    let links = neighbours(&rooms, MAX_GAP, 1).map_err(scatter_error)?;
-    let edges: Vec<(u32, u32)> = links.iter().map(|l| (l.a as u32, l.b as u32)).collect();
-    let chosen = tree_and_loops(rooms.len(), &edges, config.loops, &mut rng)?;
+    let start = largest_group_start(rooms.len(), &links);
+    let mut rooms = rooms;
+    let connections = connect(rooms.len(), &links, start)
+        .and_then(|c| c.remove_unreachable(&mut rooms))
+        .and_then(|c| c.with_loops(config.loops, &mut rng))
+        .map_err(scatter_error)?;
 
     let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
     for r in &rooms {
         fill_room(&mut tiles, r);
     }
-    let mut doors = Vec::with_capacity(chosen.len());
-    for i in chosen {
-        let link = links[i];
+    let mut doors = Vec::with_capacity(connections.tree().len() + connections.loops().len());
+    for &link in connections.links() {
         let span = link.door;
         let a = &rooms[link.a];
         let t = range_i32(&mut rng, span.start, span.end - 1)?;
@@ -198,28 +204,20 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     Level::finish(LevelKind::Scatter, tiles, rooms, doors)
 }
 
-/// The rooms of the largest group of the neighbour graph (ties: the group
-/// of the lowest room index), in their order.
-fn largest_group(rooms: &[Rect], links: &[mcrdun_scatter::Link]) -> Vec<Rect> {
-    let mut sets = DisjointSets::new(rooms.len());
+/// The first room (by index) of the largest group of the neighbour graph.
+fn largest_group_start(rooms: usize, links: &[Link]) -> usize {
+    let mut sets = DisjointSets::new(rooms);
     for l in links {
         sets.union(l.a, l.b);
     }
-    let roots: Vec<usize> = (0..rooms.len()).map(|i| sets.find(i)).collect();
-    let mut size = vec![0u32; rooms.len()];
+    let roots: Vec<usize> = (0..rooms).map(|i| sets.find(i)).collect();
+    let mut size = vec![0u32; rooms];
     for &r in &roots {
         size[r] += 1;
     }
-    // The first room (in index order) of a largest group names the group,
-    // whatever the union-find chose as its root.
+    // Named by its first room, whatever the union-find chose as its root.
     let most = size.iter().copied().max().unwrap_or(0);
-    let best = roots.iter().copied().find(|&r| size[r] == most);
-    rooms
-        .iter()
-        .zip(&roots)
-        .filter(|(_, r)| Some(**r) == best)
-        .map(|(room, _)| *room)
-        .collect()
+    roots.iter().position(|&r| size[r] == most).unwrap_or(0)
 }
 
 #[cfg(test)]
