@@ -1,6 +1,7 @@
 // include/mcrdun.hpp from C++17: RAII handles, vectors from the two-call
 // functions, statuses as exceptions. Builds a BSP and reads its adjacency,
-// then builds levels and checks them against the one-call C function.
+// builds levels and checks them against the one-call C function, and
+// carves, solves and braids a maze.
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -38,6 +39,7 @@ void expect_error(F f, McrdunStatus status, const char *needle, int line) {
 static_assert(!std::is_copy_constructible<mcrdun::Level>::value, "handles are move-only");
 static_assert(std::is_nothrow_move_constructible<mcrdun::Level>::value, "handles move");
 static_assert(!std::is_copy_constructible<mcrdun::Bsp>::value, "handles are move-only");
+static_assert(!std::is_copy_constructible<mcrdun::Maze>::value, "handles are move-only");
 
 void test_bsp() {
     mcrdun::Bsp bsp(0, 0, 80, 50);
@@ -121,6 +123,32 @@ void test_levels() {
     EXPECT_ERROR([&] { mcrdun::Level level(maze, 1); }, MCRDUN_STATUS_INVALID_ARGUMENT, "maze_algorithm");
 }
 
+void test_maze() {
+    mcrdun::Maze maze(20, 15);
+    maze.block_pattern42();
+    maze.carve(MCRDUN_MAZE_ALGORITHM_BACKTRACKER, 0, 0, 7);
+    CHECK(maze.loop_count() == 0);
+    const std::vector<uint8_t> walls = maze.walls();
+    CHECK(walls.size() == 20 * 15);
+    std::size_t blocked = 0;
+    for (uint8_t w : walls) {
+        CHECK(w <= 0xF);
+        blocked += w == 0xF;
+    }
+    CHECK(blocked == 18);
+    const std::string path = maze.solve(0, 0, 19, 14);
+    CHECK(path.size() >= 19 + 14 && path.find_first_not_of("NESW") == std::string::npos);
+    const std::string hex = maze.hex(0, 0, 19, 14);
+    CHECK(hex.size() > path.size() && hex.substr(hex.size() - path.size() - 1) == path + "\n");
+    CHECK(maze.solve(3, 3, 3, 3).empty());
+    maze.braid(1.0, 7);
+    CHECK(maze.loop_count() > 0);
+    EXPECT_ERROR([&] { maze.block(20, 0); }, MCRDUN_STATUS_OUT_OF_RANGE, "mcrdun_maze_block");
+    EXPECT_ERROR([&] { maze.braid(2.0, 1); }, MCRDUN_STATUS_INVALID_ARGUMENT, "mcrdun_maze_braid");
+    EXPECT_ERROR([] { mcrdun::Maze small(3, 3); small.block_pattern42(); }, MCRDUN_STATUS_UNSATISFIABLE,
+                 "mcrdun_maze_block_pattern42");
+}
+
 }  // namespace
 
 int main() {
@@ -128,6 +156,7 @@ int main() {
     try {
         test_bsp();
         test_levels();
+        test_maze();
     } catch (const mcrdun::Error &e) {
         std::fprintf(stderr, "level_wrapper.cpp: unexpected mcrdun::Error %d: %s\n",
                      static_cast<int>(e.status()), e.what());

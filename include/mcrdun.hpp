@@ -16,6 +16,10 @@
 //     bsp.split_recursive(42, 4, 8, 6, 1.5f, 1.5f);
 //     std::vector<uint32_t> next = bsp.adjacency(0);
 //
+//     mcrdun::Maze maze(20, 15);
+//     maze.carve(MCRDUN_MAZE_ALGORITHM_BACKTRACKER, 0, 0, 7);
+//     std::string path = maze.solve(0, 0, 19, 14);   // "EESSW..."
+//
 // Thread-safety is that of the C handles (see mcrdun.h): const methods of
 // one object may run on several threads at once; anything else needs a lock.
 #ifndef MCRDUN_HPP
@@ -96,6 +100,17 @@ struct LevelDeleter {
 struct BspDeleter {
     void operator()(McrdunBsp *bsp) const noexcept { mcrdun_bsp_free(bsp); }
 };
+
+struct MazeDeleter {
+    void operator()(McrdunMaze *maze) const noexcept { mcrdun_maze_free(maze); }
+};
+
+/// A NUL-terminated string read through the two-call protocol.
+template <typename Call>
+std::string read_string(Call call) {
+    std::vector<char> text = read_buffer<char>(call);
+    return text.empty() ? std::string() : std::string(text.data());
+}
 
 }  // namespace detail
 
@@ -223,6 +238,65 @@ public:
 
 private:
     std::unique_ptr<McrdunBsp, detail::BspDeleter> handle_;
+};
+
+/// A maze (McrdunMaze handle): walls as bit flags, N = 1, E = 2, S = 4,
+/// W = 8, a set bit a closed wall.
+class Maze {
+public:
+    /// A width x height maze with every wall closed.
+    Maze(uint32_t width, uint32_t height) {
+        McrdunMaze *raw = nullptr;
+        detail::check(mcrdun_maze_new(width, height, &raw));
+        handle_.reset(raw);
+    }
+
+    /// Blocks cell (x, y): it stays fully closed.
+    void block(uint32_t x, uint32_t y) { detail::check(mcrdun_maze_block(get(), x, y)); }
+
+    /// Blocks the cells of the centred "42" pattern.
+    void block_pattern42() { detail::check(mcrdun_maze_block_pattern42(get())); }
+
+    /// Carves a perfect maze with `algorithm` (MCRDUN_MAZE_ALGORITHM_*) from (x, y).
+    void carve(uint32_t algorithm, uint32_t x, uint32_t y, uint64_t seed) {
+        detail::check(mcrdun_maze_carve(get(), algorithm, x, y, seed));
+    }
+
+    /// Removes `fraction` of the dead ends (adds loops).
+    void braid(double fraction, uint64_t seed) { detail::check(mcrdun_maze_braid(get(), fraction, seed)); }
+
+    /// The wall byte of every cell, row-major.
+    std::vector<uint8_t> walls() const {
+        const McrdunMaze *maze = get();
+        return detail::read_buffer<uint8_t>([maze](uint8_t *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_maze_walls(maze, out, cap, len);
+        });
+    }
+
+    /// Independent loops (0 for a perfect maze).
+    std::size_t loop_count() const { return mcrdun_maze_loop_count(get()); }
+
+    /// The shortest path between two cells as N/E/S/W letters.
+    std::string solve(uint32_t from_x, uint32_t from_y, uint32_t to_x, uint32_t to_y) const {
+        const McrdunMaze *maze = get();
+        return detail::read_string([=](char *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_maze_solve(maze, from_x, from_y, to_x, to_y, out, cap, len);
+        });
+    }
+
+    /// The "A-Maze-ing" hex file with that entry and exit.
+    std::string hex(uint32_t entry_x, uint32_t entry_y, uint32_t exit_x, uint32_t exit_y) const {
+        const McrdunMaze *maze = get();
+        return detail::read_string([=](char *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_maze_hex(maze, entry_x, entry_y, exit_x, exit_y, out, cap, len);
+        });
+    }
+
+    /// The C handle, still owned by this object.
+    McrdunMaze *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<McrdunMaze, detail::MazeDeleter> handle_;
 };
 
 }  // namespace mcrdun
