@@ -131,6 +131,29 @@ impl From<RegionStats> for McrdunRegionStats {
     }
 }
 
+/// An output array of one item per cell: `len` items at `p`, at least
+/// `needed` of them (`BUFFER_TOO_SMALL` otherwise, nothing written).
+///
+/// # Safety
+/// `p` is NULL or writable for `len` items.
+unsafe fn per_cell_output<'a, T>(
+    p: *mut T,
+    len: usize,
+    needed: usize,
+    name: &str,
+) -> FfiResult<&'a mut [T]> {
+    // SAFETY: forwarded contract.
+    let out = unsafe { input_slice_mut(p, len, name) }?;
+    if out.len() < needed {
+        return Err(RegionsError::BufferTooSmall {
+            needed,
+            actual: out.len(),
+        }
+        .into());
+    }
+    Ok(out)
+}
+
 /// The map as a checked slice of `width * height` cells.
 ///
 /// # Safety
@@ -255,14 +278,7 @@ unsafe fn label_impl(
     // SAFETY: `cells` is readable for width * height bytes by contract.
     let cells = unsafe { map(cells, width, height) }?;
     // SAFETY: `labels` is writable for `labels_len` labels by contract.
-    let out = unsafe { input_slice_mut(labels, labels_len, "labels") }?;
-    if out.len() < cells.len() {
-        return Err(RegionsError::BufferTooSmall {
-            needed: cells.len(),
-            actual: out.len(),
-        }
-        .into());
-    }
+    let out = unsafe { per_cell_output(labels, labels_len, cells.len(), "labels") }?;
     let count = Labeller::new().label(cells, options, out)?;
     // SAFETY: checked non-NULL above, writable by contract.
     unsafe { write_out(region_count, count, "region_count") }
@@ -340,14 +356,7 @@ pub unsafe extern "C" fn mcrdun_regions_label_stats(
         // SAFETY: `cells` is readable for width * height bytes by contract.
         let cells = unsafe { map(cells, width, height) }?;
         // SAFETY: `labels` is writable for `labels_len` labels by contract.
-        let out = unsafe { input_slice_mut(labels, labels_len, "labels") }?;
-        if out.len() < cells.len() {
-            return Err(RegionsError::BufferTooSmall {
-                needed: cells.len(),
-                actual: out.len(),
-            }
-            .into());
-        }
+        let out = unsafe { per_cell_output(labels, labels_len, cells.len(), "labels") }?;
         let mut labeller = Labeller::new();
         let prepared = labeller.prepare(cells, options)?;
         let count = prepared.count() as usize;
@@ -429,14 +438,7 @@ pub unsafe extern "C" fn mcrdun_regions_reachable_from(
         // SAFETY: `cells` is readable for width * height bytes by contract.
         let cells = unsafe { map(cells, width, height) }?;
         // SAFETY: `mask` is writable for `mask_len` bytes by contract.
-        let out = unsafe { input_slice_mut(mask, mask_len, "mask") }?;
-        if out.len() < cells.len() {
-            return Err(RegionsError::BufferTooSmall {
-                needed: cells.len(),
-                actual: out.len(),
-            }
-            .into());
-        }
+        let out = unsafe { per_cell_output(mask, mask_len, cells.len(), "mask") }?;
         let reach = mcrdun_regions::reachable_from(cells, Point::from(start), options)?;
         for (o, &r) in out.iter_mut().zip(reach.as_slice()) {
             *o = u8::from(r);
