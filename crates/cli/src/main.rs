@@ -8,6 +8,7 @@
 //!
 //! Bad options print a message and exit with status 2; a failure to write
 //! the output exits with status 1.
+#![forbid(unsafe_code)]
 
 mod args;
 mod render;
