@@ -86,7 +86,7 @@ pub enum Command {
     Scatter {
         #[command(flatten)]
         common: Common,
-        /// Rooms scattered (those that do not fit or cannot be reached are dropped).
+        /// Rooms scattered (those that do not fit in the map after separation are dropped).
         #[arg(long, default_value_t = 30)]
         rooms: u32,
         /// The smallest room side.

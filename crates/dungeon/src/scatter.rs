@@ -5,7 +5,7 @@ use crate::carving::{dig, fill_room};
 use crate::error::{check_fraction, check_size};
 use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
 use mcrdun_geom::random::{range_i32, seeded_rng};
-use mcrdun_geom::{DisjointSets, Grid, Point, Rect, Side};
+use mcrdun_geom::{Grid, Point, Rect, Side};
 use mcrdun_scatter::{
     Link, ScatterError, SeparateOptions, SizeRange, SpawnArea, connect, neighbours,
     scatter as spawn, separate,
@@ -19,7 +19,7 @@ pub struct ScatterConfig {
     /// Height in tiles (at least `max_room + 2`).
     pub height: u32,
     /// Rooms scattered (default 30). Those that end up outside the map after
-    /// separation, or out of reach of the largest group, are dropped.
+    /// separation are dropped.
     pub rooms: u32,
     /// The smallest room side (default 4).
     pub min_room: u32,
@@ -69,13 +69,13 @@ fn scatter_error(e: ScatterError) -> LevelError {
 ///    tiles separate any two, and the heap is centred on the map; rooms
 ///    that do not fit inside the map's border are dropped.
 /// 2. Neighbours are rooms less than 5 tiles apart that face each other
-///    over at least 2 tiles (`neighbours`). A flood from the first room of
-///    the largest group builds the neighbour tree (`connect`); the rooms it
-///    cannot reach are dropped (`remove_unreachable`), and `loops` of the
-///    unused neighbour pairs are linked too (`with_loops`).
+///    over at least 2 tiles (`neighbours`). In each group of neighbours a
+///    flood from its first room builds the group's tree (`connect`), and
+///    `loops` of its unused neighbour pairs are linked too (`with_loops`).
 /// 3. Each link is a straight corridor across the gap at a random place of
 ///    the facing span, with a door next to the first room.
-/// 4. [`Level::finish`] places the stairs.
+/// 4. [`Level::finish`] joins the groups with dug corridors (the summary's
+///    `regions` counts them) and places the stairs.
 ///
 /// Cost: the separation's (about linear in rooms per step), then O(tiles).
 ///
@@ -88,7 +88,8 @@ fn scatter_error(e: ScatterError) -> LevelError {
 /// use mcrdun_dungeon::{scatter, ScatterConfig};
 /// let level = scatter(&ScatterConfig::default(), 7)?;
 /// assert!(level.rooms().len() >= 2);
-/// assert!(level.doors().len() >= level.rooms().len() - 1);
+/// // A tree of doors in each group of neighbours; groups joined by digging.
+/// assert!(level.doors().len() + level.summary().regions >= level.rooms().len());
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
@@ -112,7 +113,7 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     let middle = Rect::new(w / 4, h / 4, (w / 2).max(1), (h / 2).max(1))?;
     let mut rooms = spawn(
         &mut rng,
-        config.rooms as usize,
+        room_budget(config, sizes) as usize,
         SpawnArea::Rect(middle),
         sizes,
         sizes,
@@ -122,55 +123,39 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
         &mut rooms,
         SeparateOptions {
             padding: PADDING,
-            spread: true,
             ..SeparateOptions::default()
         },
     )
     .map_err(scatter_error)?;
 
-    // Centre the heap, then keep what fits inside the border.
-    let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
-    for r in &rooms {
-        x0 = x0.min(i64::from(r.x()));
-        y0 = y0.min(i64::from(r.y()));
-        x1 = x1.max(i64::from(r.right()));
-        y1 = y1.max(i64::from(r.bottom()));
-    }
-    let dx = (i64::from(w) - (x1 - x0)) / 2 - x0;
-    let dy = (i64::from(h) - (y1 - y0)) / 2 - y0;
-    let inside = Rect::new(1, 1, w - 2, h - 2)?;
-    let rooms: Vec<Rect> = rooms
-        .iter()
-        .filter_map(|r| {
-            let x = i32::try_from(i64::from(r.x()) + dx).ok()?;
-            let y = i32::try_from(i64::from(r.y()) + dy).ok()?;
-            let moved = Rect::new(x, y, r.w(), r.h()).ok()?;
-            inside.contains_rect(&moved).then_some(moved)
-        })
-        .collect();
-    if rooms.is_empty() {
-        return Err(LevelError::Unsatisfiable(
-            "no scattered room fits inside the map".into(),
-        ));
-    }
+    let rooms = place_inside(&rooms, w, h)?;
 
-    // The neighbour tree by flooding from the first room of the largest
-    // group (mcrdun-scatter's `connect`), the rooms it cannot reach dropped,
-    // then `loops` of the unused neighbour pairs.
+    // Each group of the neighbour graph gets its own tree by flooding from
+    // its first room (mcrdun-scatter's `connect`), plus `loops` of its
+    // unused neighbour pairs; the common ending then joins the groups with
+    // dug corridors, so no room that fits is lost.
     let links = neighbours(&rooms, MAX_GAP, 1).map_err(scatter_error)?;
-    let start = largest_group_start(rooms.len(), &links);
-    let mut rooms = rooms;
-    let connections = connect(rooms.len(), &links, start)
-        .and_then(|c| c.remove_unreachable(&mut rooms))
-        .and_then(|c| c.with_loops(config.loops, &mut rng))
-        .map_err(scatter_error)?;
+    let mut linked: Vec<Link> = Vec::with_capacity(links.len());
+    let mut reached = vec![false; rooms.len()];
+    for start in 0..rooms.len() {
+        if reached[start] {
+            continue;
+        }
+        let group = connect(rooms.len(), &links, start)
+            .and_then(|c| c.with_loops(config.loops, &mut rng))
+            .map_err(scatter_error)?;
+        for (room, seen) in reached.iter_mut().enumerate() {
+            *seen |= group.is_reached(room);
+        }
+        linked.extend(group.links().copied());
+    }
 
     let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
     for r in &rooms {
         fill_room(&mut tiles, r);
     }
-    let mut doors = Vec::with_capacity(connections.tree().len() + connections.loops().len());
-    for &link in connections.links() {
+    let mut doors = Vec::with_capacity(linked.len());
+    for link in linked {
         let span = link.door;
         let a = &rooms[link.a];
         let t = range_i32(&mut rng, span.start, span.end - 1)?;
@@ -204,20 +189,67 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     Level::finish(LevelKind::Scatter, tiles, rooms, doors)
 }
 
-/// The first room (by index) of the largest group of the neighbour graph.
-fn largest_group_start(rooms: usize, links: &[Link]) -> usize {
-    let mut sets = DisjointSets::new(rooms);
-    for l in links {
-        sets.union(l.a, l.b);
+/// How many rooms to scatter: `config.rooms`, but no more than the inner
+/// map could hold if the rooms, with their padding, tiled it perfectly.
+/// More would push most of the heap off a small map and leave it to chance
+/// which few rooms land inside.
+fn room_budget(config: &ScatterConfig, sizes: SizeRange) -> u32 {
+    let mean_side = (u64::from(sizes.min()) + u64::from(sizes.max())) / 2 + u64::from(PADDING);
+    let inner = u64::from(config.width - 2) * u64::from(config.height - 2);
+    let fits = (inner / (mean_side * mean_side)).max(1);
+    config.rooms.min(u32::try_from(fits).unwrap_or(u32::MAX))
+}
+
+/// Moves the separated heap onto the map and keeps the rooms that lie
+/// inside its border. The heap is centred on the map; if that leaves no
+/// room inside (a heap larger than the map with a gap at its centre), it
+/// is moved instead so that the room nearest the heap's centre sits at the
+/// map's centre, which always fits since the map holds the largest room.
+fn place_inside(rooms: &[Rect], w: i32, h: i32) -> Result<Vec<Rect>, LevelError> {
+    let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
+    for r in rooms {
+        x0 = x0.min(i64::from(r.x()));
+        y0 = y0.min(i64::from(r.y()));
+        x1 = x1.max(i64::from(r.right()));
+        y1 = y1.max(i64::from(r.bottom()));
     }
-    let roots: Vec<usize> = (0..rooms).map(|i| sets.find(i)).collect();
-    let mut size = vec![0u32; rooms];
-    for &r in &roots {
-        size[r] += 1;
+    let inside = Rect::new(1, 1, w - 2, h - 2)?;
+    let shifted = |dx: i64, dy: i64| -> Vec<Rect> {
+        rooms
+            .iter()
+            .filter_map(|r| {
+                let x = i32::try_from(i64::from(r.x()) + dx).ok()?;
+                let y = i32::try_from(i64::from(r.y()) + dy).ok()?;
+                let moved = Rect::new(x, y, r.w(), r.h()).ok()?;
+                inside.contains_rect(&moved).then_some(moved)
+            })
+            .collect()
+    };
+    let placed = shifted(
+        (i64::from(w) - (x1 - x0)) / 2 - x0,
+        (i64::from(h) - (y1 - y0)) / 2 - y0,
+    );
+    if !placed.is_empty() {
+        return Ok(placed);
     }
-    // Named by its first room, whatever the union-find chose as its root.
-    let most = size.iter().copied().max().unwrap_or(0);
-    roots.iter().position(|&r| size[r] == most).unwrap_or(0)
+    let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
+    let nearest = rooms
+        .iter()
+        .min_by_key(|r| {
+            let c = r.center();
+            (i64::from(c.x) - cx).abs() + (i64::from(c.y) - cy).abs()
+        })
+        .ok_or_else(|| LevelError::Unsatisfiable("no room was scattered".into()))?;
+    let placed = shifted(
+        i64::from((w - nearest.w()) / 2) - i64::from(nearest.x()),
+        i64::from((h - nearest.h()) / 2) - i64::from(nearest.y()),
+    );
+    if placed.is_empty() {
+        return Err(LevelError::Unsatisfiable(
+            "no scattered room fits inside the map".into(),
+        ));
+    }
+    Ok(placed)
 }
 
 #[cfg(test)]
