@@ -9,9 +9,9 @@
 //! statistics per run on the way.
 
 use crate::cells::{Cells, FloorCell};
-use crate::rowbits::{RowBits, touching};
+use crate::rowbits::{RowBits, touching, touching_pairs};
 use crate::stats::RegionStats;
-use crate::uf::{find, link, resolve, union};
+use crate::uf::{find, link, resolve, resolve_from, union};
 use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
 
 /// Reusable scratch space for labelling: the runs, their union-find table
@@ -46,6 +46,19 @@ pub struct Labeller {
     cur: RowBits,
     prev: RowBits,
     first: RowBits,
+    /// The two rows of the current pair and the lower row of the pair
+    /// above, when rows are labelled in pairs (see [`Labeller::scan_pairs`]).
+    top: RowBits,
+    bottom: RowBits,
+    prev_bottom: RowBits,
+    /// Whether the last scan numbered runs of row pairs rather than rows:
+    /// then `edges`, `row_start` and `parent` describe pairs of rows.
+    pairs: bool,
+    /// Per pair of rows, the first label given to a region whose first run
+    /// is in that pair; and new labels for raster order (see
+    /// [`Labeller::raster_order`]).
+    pair_label: Vec<u32>,
+    relabel: Vec<u32>,
 }
 
 impl Labeller {
@@ -71,7 +84,7 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into())?;
+        let count = self.scan(&cells, options.into(), true)?;
         self.write(&cells, out);
         Ok(count)
     }
@@ -91,7 +104,7 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into())?;
+        let count = self.scan(&cells, options.into(), false)?;
         stats.clear();
         stats.resize(count as usize, RegionStats::EMPTY);
         self.write_with_stats(&cells, out, stats);
@@ -107,7 +120,7 @@ impl Labeller {
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
     ) -> Result<u32, RegionsError> {
-        self.scan(&cells.into(), options.into())
+        self.scan(&cells.into(), options.into(), true)
     }
 
     /// Runs pass one (the scan and the equivalence table) and returns a
@@ -134,7 +147,7 @@ impl Labeller {
         options: impl Into<LabelOptions>,
     ) -> Result<Prepared<'l, 'a, T>, RegionsError> {
         let cells = cells.into();
-        let count = self.scan(&cells, options.into())?;
+        let count = self.scan(&cells, options.into(), false)?;
         Ok(Prepared {
             labeller: self,
             cells,
@@ -144,12 +157,22 @@ impl Labeller {
 
     /// Pass one and the resolution of the table: afterwards `parent[r]` is
     /// the final label of run `r`. Returns the number of regions.
+    ///
+    /// With `allow_pairs`, 8-connectivity on a map that does not wrap is
+    /// scanned two rows at a time ([`Labeller::scan_pairs`]); only the label
+    /// writer knows that layout, statistics need runs of single rows.
     fn scan<T: FloorCell>(
         &mut self,
         cells: &Cells<'_, T>,
         options: LabelOptions,
+        allow_pairs: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        let eight = options.connectivity == Connectivity::Eight;
+        self.pairs = allow_pairs && eight && !options.wrap_x && !options.wrap_y && w > 0;
+        if self.pairs {
+            return self.scan_pairs(cells);
+        }
         self.edges.clear();
         self.row_start.clear();
         self.parent.clear();
@@ -162,7 +185,6 @@ impl Labeller {
             self.row_start.resize(h + 1, 0);
             return Ok(0);
         }
-        let eight = options.connectivity == Connectivity::Eight;
         let words = w.div_ceil(64);
         self.cur.resize(words);
         self.prev.resize(words);
@@ -242,6 +264,148 @@ impl Labeller {
         Ok(resolve(&mut self.parent))
     }
 
+    /// Pass one for 8-connectivity without wrapping, two rows at a time:
+    /// the runs numbered are those of `top | bottom` of each pair of rows
+    /// (each is connected, see [`crate::runs::pair_edges`]), and only the
+    /// seam between pairs needs merging. `row_start[p]` is the first run of
+    /// pair `p`. `w > 0`.
+    fn scan_pairs<T: FloorCell>(&mut self, cells: &Cells<'_, T>) -> Result<u32, RegionsError> {
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
+        self.edges.clear();
+        self.row_start.clear();
+        self.parent.clear();
+        self.row_buf.clear();
+        self.row_buf.resize(w + 5, 0);
+        self.contacts.clear();
+        self.contacts.resize(w + 5, 0);
+        self.row_start.push(0);
+        let words = w.div_ceil(64);
+        for bits in [
+            &mut self.cur,
+            &mut self.prev,
+            &mut self.top,
+            &mut self.bottom,
+            &mut self.prev_bottom,
+        ] {
+            bits.resize(words);
+        }
+        let mut runs = 0u32;
+        for p in 0..h.div_ceil(2) {
+            let bottom = (2 * p + 1 < h).then(|| cells.row(2 * p + 1));
+            let n = crate::runs::pair_edges(
+                cells.row(2 * p),
+                bottom,
+                &mut self.row_buf,
+                [&mut self.top, &mut self.bottom, &mut self.cur],
+            );
+            let next = runs
+                .checked_add((n / 2) as u32)
+                .filter(|&r| r < NO_REGION)
+                .ok_or(RegionsError::TooManyRuns)?;
+            self.edges.extend_from_slice(&self.row_buf[..n]);
+            self.parent.extend(runs..next);
+            self.row_start.push(next);
+            if p > 0 {
+                let prev0 = self.row_start[p - 1];
+                let parent = &mut self.parent[..];
+                // As in `scan`: the first contact of a run hangs it under
+                // the parent of the run above; later ones union roots.
+                // Several row contacts can fall in the same pair of runs;
+                // a repeat of the last pair is skipped.
+                let mut linked = u32::MAX;
+                let mut root = u32::MAX;
+                let mut last = u32::MAX;
+                touching_pairs(
+                    &self.top,
+                    &self.prev_bottom,
+                    &self.cur,
+                    &self.prev,
+                    &mut self.contacts,
+                    |i, j| {
+                        let (i, j) = (runs + i, prev0 + j);
+                        if i != linked {
+                            parent[i as usize] = parent[j as usize];
+                            linked = i;
+                            last = j;
+                            root = u32::MAX;
+                        } else if j != last {
+                            last = j;
+                            let ri = if root == u32::MAX {
+                                find(parent, i)
+                            } else {
+                                root
+                            };
+                            let rj = find(parent, j);
+                            root = link(parent, ri, rj);
+                        }
+                    },
+                );
+            }
+            core::mem::swap(&mut self.cur, &mut self.prev);
+            core::mem::swap(&mut self.bottom, &mut self.prev_bottom);
+            runs = next;
+        }
+        // Resolve pair by pair, noting where each pair's labels begin.
+        self.pair_label.clear();
+        let mut n = 0;
+        for p in 0..h.div_ceil(2) {
+            self.pair_label.push(n);
+            let range = self.row_start[p] as usize..self.row_start[p + 1] as usize;
+            n = resolve_from(&mut self.parent, range, n);
+        }
+        self.pair_label.push(n);
+        self.raster_order(cells, n);
+        Ok(n)
+    }
+
+    /// Renumbers the regions of a pair scan in raster order. `resolve`
+    /// numbers them in order of their first pair run, and pair runs go left
+    /// to right; but a region whose first cell is on the lower row of its
+    /// first pair comes after every region met on the upper row of that
+    /// pair. So in each pair where two or more regions begin, those regions
+    /// are numbered again: first those with floor on the upper row, in run
+    /// order, then the others. Every run's label is then mapped.
+    fn raster_order<T: FloorCell>(&mut self, cells: &Cells<'_, T>, n: u32) {
+        let mut mapped = false;
+        for p in 0..self.pair_label.len() - 1 {
+            let (a, b) = (self.pair_label[p], self.pair_label[p + 1]);
+            if b - a < 2 {
+                continue;
+            }
+            if !mapped {
+                self.relabel.clear();
+                self.relabel.extend(0..n);
+                mapped = true;
+            }
+            self.relabel[a as usize..b as usize].fill(NO_REGION);
+            let top = cells.row(2 * p);
+            let runs = self.row_start[p]..self.row_start[p + 1];
+            let mut next = a;
+            for upper in [true, false] {
+                for r in runs.clone() {
+                    let old = self.parent[r as usize];
+                    if old < a || self.relabel[old as usize] != NO_REGION {
+                        continue;
+                    }
+                    let (s, e) = self.run(r);
+                    if !upper
+                        || top[s as usize..e as usize]
+                            .iter()
+                            .any(|c| c.floor_byte() != 0)
+                    {
+                        self.relabel[old as usize] = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        if mapped {
+            for l in &mut self.parent {
+                *l = self.relabel[*l as usize];
+            }
+        }
+    }
+
     #[inline(always)]
     fn run(&self, r: u32) -> (u32, u32) {
         let i = 2 * r as usize;
@@ -273,7 +437,33 @@ impl Labeller {
 
     /// Pass two: each run's label, `NO_REGION` between runs.
     fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
-        self.write_rows(cells, out, |_, _, _, _| {});
+        if self.pairs {
+            self.write_pairs(cells, out);
+        } else {
+            self.write_rows(cells, out, |_, _, _, _| {});
+        }
+    }
+
+    /// Pass two after [`Labeller::scan_pairs`]: a run of a pair of rows
+    /// covers floor and wall cells of each row, so every cell of the run is
+    /// written from its own cell, its label when floor and `NO_REGION` when
+    /// not. Short runs are written in whole blocks from their start; the
+    /// spill past a run's end lands on cells that are wall in both rows (so
+    /// get `NO_REGION`, which is right) or on the next run, written after it.
+    fn write_pairs<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
+        if w == 0 {
+            return;
+        }
+        for y in 0..h {
+            let row = &mut out[y * w..(y + 1) * w];
+            let src = cells.row(y);
+            row.fill(NO_REGION);
+            for r in self.row_start[y / 2]..self.row_start[y / 2 + 1] {
+                let (s, e) = self.run(r);
+                select_blocks(row, src, s as usize, e as usize, self.parent[r as usize]);
+            }
+        }
     }
 
     /// Pass two with statistics, gathered per run.
@@ -323,6 +513,38 @@ impl Labeller {
                     row[e..e + BLOCK].copy_from_slice(&[NO_REGION; BLOCK]);
                 }
             }
+        }
+    }
+}
+
+/// Writes `value` over the floor cells and `NO_REGION` over the wall cells
+/// of `row[from..to]` (`src` is the same row of cells). Like
+/// [`fill_blocks`], a short span is written in whole blocks from `from`
+/// when they fit in the row, so cells up to `BLOCK - 1` past `to` are
+/// written too, from their own cells.
+#[inline(always)]
+fn select_blocks<T: FloorCell>(row: &mut [u32], src: &[T], from: usize, to: usize, value: u32) {
+    let blocks = (to - from).div_ceil(BLOCK);
+    if blocks <= 4 && from + blocks * BLOCK <= row.len() {
+        for b in 0..blocks {
+            let at = from + b * BLOCK;
+            let dst: &mut [u32; BLOCK] = (&mut row[at..at + BLOCK]).try_into().unwrap();
+            let cells: &[T; BLOCK] = src[at..at + BLOCK].try_into().unwrap();
+            for (d, c) in dst.iter_mut().zip(cells) {
+                *d = if c.floor_byte() != 0 {
+                    value
+                } else {
+                    NO_REGION
+                };
+            }
+        }
+    } else {
+        for (d, c) in row[from..to].iter_mut().zip(&src[from..to]) {
+            *d = if c.floor_byte() != 0 {
+                value
+            } else {
+                NO_REGION
+            };
         }
     }
 }
