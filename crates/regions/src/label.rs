@@ -160,7 +160,10 @@ impl Labeller {
     ///
     /// With `allow_pairs`, 8-connectivity on a map that does not wrap is
     /// scanned two rows at a time ([`Labeller::scan_pairs`]); only the label
-    /// writer knows that layout, statistics need runs of single rows.
+    /// writer knows that layout, statistics need runs of single rows. (Pairs
+    /// with the single rows' runs kept beside them were tried for
+    /// statistics: extracting and matching those runs cost more than the
+    /// pairs saved, 62.6 ms against 57 ms on the 8192^2 dungeon.)
     fn scan<T: FloorCell>(
         &mut self,
         cells: &Cells<'_, T>,

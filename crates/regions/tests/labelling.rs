@@ -316,6 +316,11 @@ proptest! {
         out.fill(7);
         prop_assert_eq!(labeller.label_with_stats(view, opts, &mut out, &mut stats).unwrap(), n);
         prop_assert_eq!(&out, &expected);
+        prop_assert_eq!(&stats, &direct_stats(&expected, w, n));
         prop_assert_eq!(labeller.count(view, opts).unwrap(), n);
+        let prepared = labeller.prepare(view, opts).unwrap();
+        let mut only = vec![RegionStats::EMPTY; n as usize];
+        prepared.stats(&mut only).unwrap();
+        prop_assert_eq!(&only, &stats);
     }
 }
