@@ -6,7 +6,8 @@
 //! table, without its limit). Pass two turns the table into compact labels
 //! in one forward sweep over the runs, then writes each run's label (and
 //! `NO_REGION` between runs) into the caller's buffer, gathering region
-//! statistics per run on the way.
+//! statistics per run on the way. With 8-connectivity on a map that does
+//! not wrap, the runs are those of pairs of rows ([`Labeller::scan_pairs`]).
 
 use crate::cells::{Cells, FloorCell};
 use crate::rowbits::{RowBits, touching, touching_pairs};
@@ -59,6 +60,9 @@ pub struct Labeller {
     /// [`Labeller::raster_order`]).
     pair_label: Vec<u32>,
     relabel: Vec<u32>,
+    /// After a pair scan for statistics: every row's floor mask, `w / 64`
+    /// words (rounded up) per row.
+    masks: Vec<u64>,
 }
 
 impl Labeller {
@@ -84,7 +88,7 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into(), true)?;
+        let count = self.scan(&cells, options.into(), false)?;
         self.write(&cells, out);
         Ok(count)
     }
@@ -104,7 +108,7 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into(), false)?;
+        let count = self.scan(&cells, options.into(), true)?;
         stats.clear();
         stats.resize(count as usize, RegionStats::EMPTY);
         self.write_with_stats(&cells, out, stats);
@@ -120,7 +124,7 @@ impl Labeller {
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
     ) -> Result<u32, RegionsError> {
-        self.scan(&cells.into(), options.into(), true)
+        self.scan(&cells.into(), options.into(), false)
     }
 
     /// Runs pass one (the scan and the equivalence table) and returns a
@@ -147,7 +151,7 @@ impl Labeller {
         options: impl Into<LabelOptions>,
     ) -> Result<Prepared<'l, 'a, T>, RegionsError> {
         let cells = cells.into();
-        let count = self.scan(&cells, options.into(), false)?;
+        let count = self.scan(&cells, options.into(), true)?;
         Ok(Prepared {
             labeller: self,
             cells,
@@ -158,23 +162,20 @@ impl Labeller {
     /// Pass one and the resolution of the table: afterwards `parent[r]` is
     /// the final label of run `r`. Returns the number of regions.
     ///
-    /// With `allow_pairs`, 8-connectivity on a map that does not wrap is
-    /// scanned two rows at a time ([`Labeller::scan_pairs`]); only the label
-    /// writer knows that layout, statistics need runs of single rows. (Pairs
-    /// with the single rows' runs kept beside them were tried for
-    /// statistics: extracting and matching those runs cost more than the
-    /// pairs saved, 62.6 ms against 57 ms on the 8192^2 dungeon.)
+    /// 8-connectivity on a map that does not wrap is scanned two rows at a
+    /// time ([`Labeller::scan_pairs`]); `keep_masks` keeps every row's floor
+    /// mask, from which statistics find the cells of each row in a run.
     fn scan<T: FloorCell>(
         &mut self,
         cells: &Cells<'_, T>,
         options: LabelOptions,
-        allow_pairs: bool,
+        keep_masks: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
         let eight = options.connectivity == Connectivity::Eight;
-        self.pairs = allow_pairs && eight && !options.wrap_x && !options.wrap_y && w > 0;
+        self.pairs = eight && !options.wrap_x && !options.wrap_y && w > 0;
         if self.pairs {
-            return self.scan_pairs(cells);
+            return self.scan_pairs(cells, keep_masks);
         }
         self.edges.clear();
         self.row_start.clear();
@@ -272,8 +273,13 @@ impl Labeller {
     /// (each is connected, see [`crate::runs::pair_edges`]), and only the
     /// seam between pairs needs merging. `row_start[p]` is the first run of
     /// pair `p`. `w > 0`.
-    fn scan_pairs<T: FloorCell>(&mut self, cells: &Cells<'_, T>) -> Result<u32, RegionsError> {
+    fn scan_pairs<T: FloorCell>(
+        &mut self,
+        cells: &Cells<'_, T>,
+        keep_masks: bool,
+    ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        self.masks.clear();
         self.edges.clear();
         self.row_start.clear();
         self.parent.clear();
@@ -308,6 +314,11 @@ impl Labeller {
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
+            if keep_masks {
+                // `bottom` is all wall for a missing last row.
+                self.masks.extend_from_slice(&self.top.mask);
+                self.masks.extend_from_slice(&self.bottom.mask);
+            }
             if p > 0 {
                 let prev0 = self.row_start[p - 1];
                 let parent = &mut self.parent[..];
@@ -441,7 +452,7 @@ impl Labeller {
     /// Pass two: each run's label, `NO_REGION` between runs.
     fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
         if self.pairs {
-            self.write_pairs(cells, out);
+            self.write_pairs(cells, out, |_, _, _, _| {});
         } else {
             self.write_rows(cells, out, |_, _, _, _| {});
         }
@@ -453,7 +464,13 @@ impl Labeller {
     /// not. Short runs are written in whole blocks from their start; the
     /// spill past a run's end lands on cells that are wall in both rows (so
     /// get `NO_REGION`, which is right) or on the next run, written after it.
-    fn write_pairs<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
+    /// `per_row(y)` is called after row `y` is written.
+    fn write_pairs<T: FloorCell>(
+        &self,
+        cells: &Cells<'_, T>,
+        out: &mut [u32],
+        mut per_pair_run: impl FnMut(usize, u32, u32, u32),
+    ) {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
         if w == 0 {
             return;
@@ -464,7 +481,11 @@ impl Labeller {
             row.fill(NO_REGION);
             for r in self.row_start[y / 2]..self.row_start[y / 2 + 1] {
                 let (s, e) = self.run(r);
-                select_blocks(row, src, s as usize, e as usize, self.parent[r as usize]);
+                let label = self.parent[r as usize];
+                select_blocks(row, src, s as usize, e as usize, label);
+                if y % 2 == 0 {
+                    per_pair_run(y / 2, s, e, label);
+                }
             }
         }
     }
@@ -476,9 +497,45 @@ impl Labeller {
         out: &mut [u32],
         stats: &mut [RegionStats],
     ) {
-        self.write_rows(cells, out, |label, y, s, e| {
-            stats[label as usize].add_run(y, s, e);
-        });
+        if self.pairs {
+            let words = (cells.width() as usize).div_ceil(64);
+            self.write_pairs(cells, out, |p, s, e, label| {
+                self.add_pair_run(words, p, s, e, &mut stats[label as usize]);
+            });
+        } else {
+            self.write_rows(cells, out, |label, y, s, e| {
+                stats[label as usize].add_run(y, s, e);
+            });
+        }
+    }
+
+    /// After a pair scan that kept the masks: adds every pair run to the
+    /// statistics of its region. A pair run `s..e` has a floor cell in
+    /// every column (on one row or both), so its columns span exactly
+    /// `s..=e - 1`, its area is `e - s` plus the columns floor on both rows,
+    /// and its column sum is that of `s..e` plus those columns' sum; the
+    /// rows come from the count on the lower row. All of it is bit counts
+    /// over the span, without a branch per cell or per row run.
+    fn pair_stats<T: FloorCell>(&self, cells: &Cells<'_, T>, stats: &mut [RegionStats]) {
+        let words = (cells.width() as usize).div_ceil(64);
+        for p in 0..self.row_start.len() - 1 {
+            for r in self.row_start[p]..self.row_start[p + 1] {
+                let (s, e) = self.run(r);
+                self.add_pair_run(words, p, s, e, &mut stats[self.parent[r as usize] as usize]);
+            }
+        }
+    }
+
+    /// Adds run `s..e` of pair `p` to `stats` (see [`Labeller::pair_stats`]).
+    #[inline(always)]
+    fn add_pair_run(&self, words: usize, p: usize, s: u32, e: u32, stats: &mut RegionStats) {
+        let top = &self.masks[2 * p * words..(2 * p + 1) * words];
+        let bottom = &self.masks[(2 * p + 1) * words..(2 * p + 2) * words];
+        let (both, both_sum, lower) = span_counts(top, bottom, s as usize, e as usize);
+        let len = u64::from(e - s);
+        let area = len + both;
+        let sum_x = (u64::from(s) + u64::from(e) - 1) * len / 2 + both_sum;
+        stats.add_pair(2 * p as u32, area, lower, (s, e - 1), sum_x);
     }
 
     /// Writes every row from its runs, calling `per_run(label, y, start,
@@ -518,6 +575,51 @@ impl Labeller {
             }
         }
     }
+}
+
+/// Per byte of `x`, the number of its set bits (each byte 0..=8).
+#[inline(always)]
+fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// The number of set bits of `x` and the sum of their positions, without
+/// a popcount instruction (not in baseline x86-64): per-byte counts of `x`
+/// and of its bits at odd positions, at positions 2-3 mod 4 and 4-7 mod 8
+/// give each byte's count and in-byte position sum, and two multiplies add
+/// those up across bytes (every partial sum stays below 256).
+#[inline(always)]
+fn count_and_sum(x: u64) -> (u64, u64) {
+    let c = byte_counts(x);
+    let within = byte_counts(x & 0xaaaa_aaaa_aaaa_aaaa)
+        + 2 * byte_counts(x & 0xcccc_cccc_cccc_cccc)
+        + 4 * byte_counts(x & 0xf0f0_f0f0_f0f0_f0f0);
+    let n = c.wrapping_mul(BYTES) >> 56;
+    let weighted = c.wrapping_mul(0x0001_0203_0405_0607) >> 56;
+    (n, (within.wrapping_mul(BYTES) >> 56) + 8 * weighted)
+}
+
+/// Over columns `s..e` (`s < e`) of a pair of rows: the number of columns
+/// floor on both, the sum of those columns, and the number of floor cells
+/// on the lower row.
+#[inline(always)]
+fn span_counts(top: &[u64], bottom: &[u64], s: usize, e: usize) -> (u64, u64, u64) {
+    let (k0, k1) = (s / 64, (e - 1) / 64);
+    let (mut both, mut sum, mut lower) = (0u64, 0u64, 0u64);
+    for k in k0..=k1 {
+        let lo = if k == k0 { s % 64 } else { 0 };
+        let hi = if k == k1 { (e - 1) % 64 } else { 63 };
+        let span = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+        let (n, at) = count_and_sum(top[k] & bottom[k] & span);
+        both += n;
+        sum += at + 64 * k as u64 * n;
+        lower += byte_counts(bottom[k] & span).wrapping_mul(BYTES) >> 56;
+    }
+    (both, sum, lower)
 }
 
 /// Writes `value` over the floor cells and `NO_REGION` over the wall cells
@@ -631,6 +733,10 @@ impl<T: FloorCell> Prepared<'_, '_, T> {
         let stats = self.stats_slice(stats)?;
         stats.fill(RegionStats::EMPTY);
         let l = self.labeller;
+        if l.pairs {
+            l.pair_stats(&self.cells, stats);
+            return Ok(());
+        }
         for y in 0..self.cells.height() as usize {
             for r in l.row_start[y]..l.row_start[y + 1] {
                 let (s, e) = l.run(r);
@@ -716,4 +822,46 @@ pub fn label_with_stats<'a, T: FloorCell>(
     let mut stats = Vec::new();
     Labeller::new().label_with_stats(cells, options, out, &mut stats)?;
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_counts_and_position_sums() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut words = vec![0, u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001];
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Sparse, dense and mixed words.
+            let sparse = state & (state >> 17) & (state >> 31);
+            words.extend([state, sparse, !sparse]);
+        }
+        for &x in &words {
+            let n = u64::from(x.count_ones());
+            let sum: u64 = (0..64).filter(|i| x >> i & 1 == 1).sum();
+            assert_eq!(count_and_sum(x), (n, sum), "{x:#x}");
+        }
+        // Spans over several words.
+        let top = [words[5], words[6], words[7]];
+        let bottom = [words[8], words[9], words[10]];
+        for s in 0..192 {
+            for e in s + 1..=192 {
+                let bit = |m: &[u64; 3], x: usize| m[x / 64] >> (x % 64) & 1 == 1;
+                let both: Vec<usize> = (s..e)
+                    .filter(|&x| bit(&top, x) && bit(&bottom, x))
+                    .collect();
+                let lower = (s..e).filter(|&x| bit(&bottom, x)).count() as u64;
+                let expected = (
+                    both.len() as u64,
+                    both.iter().map(|&x| x as u64).sum(),
+                    lower,
+                );
+                assert_eq!(span_counts(&top, &bottom, s, e), expected, "{s}..{e}");
+            }
+        }
+    }
 }
