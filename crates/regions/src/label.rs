@@ -6,12 +6,13 @@
 //! table, without its limit). Pass two turns the table into compact labels
 //! in one forward sweep over the runs, then writes each run's label (and
 //! `NO_REGION` between runs) into the caller's buffer, gathering region
-//! statistics per run on the way.
+//! statistics per run on the way. With 8-connectivity on a map that does
+//! not wrap, the runs are those of pairs of rows ([`Labeller::scan_pairs`]).
 
 use crate::cells::{Cells, FloorCell};
-use crate::rowbits::{RowBits, touching};
+use crate::rowbits::{RowBits, touching, touching_pairs};
 use crate::stats::RegionStats;
-use crate::uf::{find, link, resolve, union};
+use crate::uf::{find, link, resolve, resolve_from, union};
 use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
 
 /// Reusable scratch space for labelling: the runs, their union-find table
@@ -46,6 +47,22 @@ pub struct Labeller {
     cur: RowBits,
     prev: RowBits,
     first: RowBits,
+    /// The two rows of the current pair and the lower row of the pair
+    /// above, when rows are labelled in pairs (see [`Labeller::scan_pairs`]).
+    top: RowBits,
+    bottom: RowBits,
+    prev_bottom: RowBits,
+    /// Whether the last scan numbered runs of row pairs rather than rows:
+    /// then `edges`, `row_start` and `parent` describe pairs of rows.
+    pairs: bool,
+    /// Per pair of rows, the first label given to a region whose first run
+    /// is in that pair; and new labels for raster order (see
+    /// [`Labeller::raster_order`]).
+    pair_label: Vec<u32>,
+    relabel: Vec<u32>,
+    /// After a pair scan for statistics: every row's floor mask, `w / 64`
+    /// words (rounded up) per row.
+    masks: Vec<u64>,
 }
 
 impl Labeller {
@@ -71,7 +88,7 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into())?;
+        let count = self.scan(&cells, options.into(), false)?;
         self.write(&cells, out);
         Ok(count)
     }
@@ -91,7 +108,7 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into())?;
+        let count = self.scan(&cells, options.into(), true)?;
         stats.clear();
         stats.resize(count as usize, RegionStats::EMPTY);
         self.write_with_stats(&cells, out, stats);
@@ -107,7 +124,7 @@ impl Labeller {
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
     ) -> Result<u32, RegionsError> {
-        self.scan(&cells.into(), options.into())
+        self.scan(&cells.into(), options.into(), false)
     }
 
     /// Runs pass one (the scan and the equivalence table) and returns a
@@ -134,7 +151,7 @@ impl Labeller {
         options: impl Into<LabelOptions>,
     ) -> Result<Prepared<'l, 'a, T>, RegionsError> {
         let cells = cells.into();
-        let count = self.scan(&cells, options.into())?;
+        let count = self.scan(&cells, options.into(), true)?;
         Ok(Prepared {
             labeller: self,
             cells,
@@ -144,12 +161,22 @@ impl Labeller {
 
     /// Pass one and the resolution of the table: afterwards `parent[r]` is
     /// the final label of run `r`. Returns the number of regions.
+    ///
+    /// 8-connectivity on a map that does not wrap is scanned two rows at a
+    /// time ([`Labeller::scan_pairs`]); `keep_masks` keeps every row's floor
+    /// mask, from which statistics find the cells of each row in a run.
     fn scan<T: FloorCell>(
         &mut self,
         cells: &Cells<'_, T>,
         options: LabelOptions,
+        keep_masks: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        let eight = options.connectivity == Connectivity::Eight;
+        self.pairs = eight && !options.wrap_x && !options.wrap_y && w > 0;
+        if self.pairs {
+            return self.scan_pairs(cells, keep_masks);
+        }
         self.edges.clear();
         self.row_start.clear();
         self.parent.clear();
@@ -162,7 +189,6 @@ impl Labeller {
             self.row_start.resize(h + 1, 0);
             return Ok(0);
         }
-        let eight = options.connectivity == Connectivity::Eight;
         let words = w.div_ceil(64);
         self.cur.resize(words);
         self.prev.resize(words);
@@ -242,6 +268,158 @@ impl Labeller {
         Ok(resolve(&mut self.parent))
     }
 
+    /// Pass one for 8-connectivity without wrapping, two rows at a time:
+    /// the runs numbered are those of `top | bottom` of each pair of rows
+    /// (each is connected, see [`crate::runs::pair_edges`]), and only the
+    /// seam between pairs needs merging. `row_start[p]` is the first run of
+    /// pair `p`. `w > 0`.
+    fn scan_pairs<T: FloorCell>(
+        &mut self,
+        cells: &Cells<'_, T>,
+        keep_masks: bool,
+    ) -> Result<u32, RegionsError> {
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
+        self.masks.clear();
+        self.edges.clear();
+        self.row_start.clear();
+        self.parent.clear();
+        self.row_buf.clear();
+        self.row_buf.resize(w + 5, 0);
+        self.contacts.clear();
+        self.contacts.resize(w + 5, 0);
+        self.row_start.push(0);
+        let words = w.div_ceil(64);
+        for bits in [
+            &mut self.cur,
+            &mut self.prev,
+            &mut self.top,
+            &mut self.bottom,
+            &mut self.prev_bottom,
+        ] {
+            bits.resize(words);
+        }
+        let mut runs = 0u32;
+        for p in 0..h.div_ceil(2) {
+            let bottom = (2 * p + 1 < h).then(|| cells.row(2 * p + 1));
+            let n = crate::runs::pair_edges(
+                cells.row(2 * p),
+                bottom,
+                &mut self.row_buf,
+                [&mut self.top, &mut self.bottom, &mut self.cur],
+            );
+            let next = runs
+                .checked_add((n / 2) as u32)
+                .filter(|&r| r < NO_REGION)
+                .ok_or(RegionsError::TooManyRuns)?;
+            self.edges.extend_from_slice(&self.row_buf[..n]);
+            self.parent.extend(runs..next);
+            self.row_start.push(next);
+            if keep_masks {
+                // `bottom` is all wall for a missing last row.
+                self.masks.extend_from_slice(&self.top.mask);
+                self.masks.extend_from_slice(&self.bottom.mask);
+            }
+            if p > 0 {
+                let prev0 = self.row_start[p - 1];
+                let parent = &mut self.parent[..];
+                // As in `scan`: the first contact of a run hangs it under
+                // the parent of the run above; later ones union roots.
+                // Several row contacts can fall in the same pair of runs;
+                // a repeat of the last pair is skipped.
+                let mut linked = u32::MAX;
+                let mut root = u32::MAX;
+                let mut last = u32::MAX;
+                touching_pairs(
+                    &self.top,
+                    &self.prev_bottom,
+                    &self.cur,
+                    &self.prev,
+                    &mut self.contacts,
+                    |i, j| {
+                        let (i, j) = (runs + i, prev0 + j);
+                        if i != linked {
+                            parent[i as usize] = parent[j as usize];
+                            linked = i;
+                            last = j;
+                            root = u32::MAX;
+                        } else if j != last {
+                            last = j;
+                            let ri = if root == u32::MAX {
+                                find(parent, i)
+                            } else {
+                                root
+                            };
+                            let rj = find(parent, j);
+                            root = link(parent, ri, rj);
+                        }
+                    },
+                );
+            }
+            core::mem::swap(&mut self.cur, &mut self.prev);
+            core::mem::swap(&mut self.bottom, &mut self.prev_bottom);
+            runs = next;
+        }
+        // Resolve pair by pair, noting where each pair's labels begin.
+        self.pair_label.clear();
+        let mut n = 0;
+        for p in 0..h.div_ceil(2) {
+            self.pair_label.push(n);
+            let range = self.row_start[p] as usize..self.row_start[p + 1] as usize;
+            n = resolve_from(&mut self.parent, range, n);
+        }
+        self.pair_label.push(n);
+        self.raster_order(cells, n);
+        Ok(n)
+    }
+
+    /// Renumbers the regions of a pair scan in raster order. `resolve`
+    /// numbers them in order of their first pair run, and pair runs go left
+    /// to right; but a region whose first cell is on the lower row of its
+    /// first pair comes after every region met on the upper row of that
+    /// pair. So in each pair where two or more regions begin, those regions
+    /// are numbered again: first those with floor on the upper row, in run
+    /// order, then the others. Every run's label is then mapped.
+    fn raster_order<T: FloorCell>(&mut self, cells: &Cells<'_, T>, n: u32) {
+        let mut mapped = false;
+        for p in 0..self.pair_label.len() - 1 {
+            let (a, b) = (self.pair_label[p], self.pair_label[p + 1]);
+            if b - a < 2 {
+                continue;
+            }
+            if !mapped {
+                self.relabel.clear();
+                self.relabel.extend(0..n);
+                mapped = true;
+            }
+            self.relabel[a as usize..b as usize].fill(NO_REGION);
+            let top = cells.row(2 * p);
+            let runs = self.row_start[p]..self.row_start[p + 1];
+            let mut next = a;
+            for upper in [true, false] {
+                for r in runs.clone() {
+                    let old = self.parent[r as usize];
+                    if old < a || self.relabel[old as usize] != NO_REGION {
+                        continue;
+                    }
+                    let (s, e) = self.run(r);
+                    if !upper
+                        || top[s as usize..e as usize]
+                            .iter()
+                            .any(|c| c.floor_byte() != 0)
+                    {
+                        self.relabel[old as usize] = next;
+                        next += 1;
+                    }
+                }
+            }
+        }
+        if mapped {
+            for l in &mut self.parent {
+                *l = self.relabel[*l as usize];
+            }
+        }
+    }
+
     #[inline(always)]
     fn run(&self, r: u32) -> (u32, u32) {
         let i = 2 * r as usize;
@@ -273,7 +451,43 @@ impl Labeller {
 
     /// Pass two: each run's label, `NO_REGION` between runs.
     fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
-        self.write_rows(cells, out, |_, _, _, _| {});
+        if self.pairs {
+            self.write_pairs(cells, out, |_, _, _, _| {});
+        } else {
+            self.write_rows(cells, out, |_, _, _, _| {});
+        }
+    }
+
+    /// Pass two after [`Labeller::scan_pairs`]: a run of a pair of rows
+    /// covers floor and wall cells of each row, so every cell of the run is
+    /// written from its own cell, its label when floor and `NO_REGION` when
+    /// not. Short runs are written in whole blocks from their start; the
+    /// spill past a run's end lands on cells that are wall in both rows (so
+    /// get `NO_REGION`, which is right) or on the next run, written after it.
+    /// `per_row(y)` is called after row `y` is written.
+    fn write_pairs<T: FloorCell>(
+        &self,
+        cells: &Cells<'_, T>,
+        out: &mut [u32],
+        mut per_pair_run: impl FnMut(usize, u32, u32, u32),
+    ) {
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
+        if w == 0 {
+            return;
+        }
+        for y in 0..h {
+            let row = &mut out[y * w..(y + 1) * w];
+            let src = cells.row(y);
+            row.fill(NO_REGION);
+            for r in self.row_start[y / 2]..self.row_start[y / 2 + 1] {
+                let (s, e) = self.run(r);
+                let label = self.parent[r as usize];
+                select_blocks(row, src, s as usize, e as usize, label);
+                if y % 2 == 0 {
+                    per_pair_run(y / 2, s, e, label);
+                }
+            }
+        }
     }
 
     /// Pass two with statistics, gathered per run.
@@ -283,9 +497,45 @@ impl Labeller {
         out: &mut [u32],
         stats: &mut [RegionStats],
     ) {
-        self.write_rows(cells, out, |label, y, s, e| {
-            stats[label as usize].add_run(y, s, e);
-        });
+        if self.pairs {
+            let words = (cells.width() as usize).div_ceil(64);
+            self.write_pairs(cells, out, |p, s, e, label| {
+                self.add_pair_run(words, p, s, e, &mut stats[label as usize]);
+            });
+        } else {
+            self.write_rows(cells, out, |label, y, s, e| {
+                stats[label as usize].add_run(y, s, e);
+            });
+        }
+    }
+
+    /// After a pair scan that kept the masks: adds every pair run to the
+    /// statistics of its region. A pair run `s..e` has a floor cell in
+    /// every column (on one row or both), so its columns span exactly
+    /// `s..=e - 1`, its area is `e - s` plus the columns floor on both rows,
+    /// and its column sum is that of `s..e` plus those columns' sum; the
+    /// rows come from the count on the lower row. All of it is bit counts
+    /// over the span, without a branch per cell or per row run.
+    fn pair_stats<T: FloorCell>(&self, cells: &Cells<'_, T>, stats: &mut [RegionStats]) {
+        let words = (cells.width() as usize).div_ceil(64);
+        for p in 0..self.row_start.len() - 1 {
+            for r in self.row_start[p]..self.row_start[p + 1] {
+                let (s, e) = self.run(r);
+                self.add_pair_run(words, p, s, e, &mut stats[self.parent[r as usize] as usize]);
+            }
+        }
+    }
+
+    /// Adds run `s..e` of pair `p` to `stats` (see [`Labeller::pair_stats`]).
+    #[inline(always)]
+    fn add_pair_run(&self, words: usize, p: usize, s: u32, e: u32, stats: &mut RegionStats) {
+        let top = &self.masks[2 * p * words..(2 * p + 1) * words];
+        let bottom = &self.masks[(2 * p + 1) * words..(2 * p + 2) * words];
+        let (both, both_sum, lower) = span_counts(top, bottom, s as usize, e as usize);
+        let len = u64::from(e - s);
+        let area = len + both;
+        let sum_x = (u64::from(s) + u64::from(e) - 1) * len / 2 + both_sum;
+        stats.add_pair(2 * p as u32, area, lower, (s, e - 1), sum_x);
     }
 
     /// Writes every row from its runs, calling `per_run(label, y, start,
@@ -323,6 +573,83 @@ impl Labeller {
                     row[e..e + BLOCK].copy_from_slice(&[NO_REGION; BLOCK]);
                 }
             }
+        }
+    }
+}
+
+/// Per byte of `x`, the number of its set bits (each byte 0..=8).
+#[inline(always)]
+fn byte_counts(x: u64) -> u64 {
+    let x = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    (x + (x >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+const BYTES: u64 = 0x0101_0101_0101_0101;
+
+/// The number of set bits of `x` and the sum of their positions, without
+/// a popcount instruction (not in baseline x86-64): per-byte counts of `x`
+/// and of its bits at odd positions, at positions 2-3 mod 4 and 4-7 mod 8
+/// give each byte's count and in-byte position sum, and two multiplies add
+/// those up across bytes (every partial sum stays below 256).
+#[inline(always)]
+fn count_and_sum(x: u64) -> (u64, u64) {
+    let c = byte_counts(x);
+    let within = byte_counts(x & 0xaaaa_aaaa_aaaa_aaaa)
+        + 2 * byte_counts(x & 0xcccc_cccc_cccc_cccc)
+        + 4 * byte_counts(x & 0xf0f0_f0f0_f0f0_f0f0);
+    let n = c.wrapping_mul(BYTES) >> 56;
+    let weighted = c.wrapping_mul(0x0001_0203_0405_0607) >> 56;
+    (n, (within.wrapping_mul(BYTES) >> 56) + 8 * weighted)
+}
+
+/// Over columns `s..e` (`s < e`) of a pair of rows: the number of columns
+/// floor on both, the sum of those columns, and the number of floor cells
+/// on the lower row.
+#[inline(always)]
+fn span_counts(top: &[u64], bottom: &[u64], s: usize, e: usize) -> (u64, u64, u64) {
+    let (k0, k1) = (s / 64, (e - 1) / 64);
+    let (mut both, mut sum, mut lower) = (0u64, 0u64, 0u64);
+    for k in k0..=k1 {
+        let lo = if k == k0 { s % 64 } else { 0 };
+        let hi = if k == k1 { (e - 1) % 64 } else { 63 };
+        let span = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+        let (n, at) = count_and_sum(top[k] & bottom[k] & span);
+        both += n;
+        sum += at + 64 * k as u64 * n;
+        lower += byte_counts(bottom[k] & span).wrapping_mul(BYTES) >> 56;
+    }
+    (both, sum, lower)
+}
+
+/// Writes `value` over the floor cells and `NO_REGION` over the wall cells
+/// of `row[from..to]` (`src` is the same row of cells). Like
+/// [`fill_blocks`], a short span is written in whole blocks from `from`
+/// when they fit in the row, so cells up to `BLOCK - 1` past `to` are
+/// written too, from their own cells.
+#[inline(always)]
+fn select_blocks<T: FloorCell>(row: &mut [u32], src: &[T], from: usize, to: usize, value: u32) {
+    let blocks = (to - from).div_ceil(BLOCK);
+    if blocks <= 4 && from + blocks * BLOCK <= row.len() {
+        for b in 0..blocks {
+            let at = from + b * BLOCK;
+            let dst: &mut [u32; BLOCK] = (&mut row[at..at + BLOCK]).try_into().unwrap();
+            let cells: &[T; BLOCK] = src[at..at + BLOCK].try_into().unwrap();
+            for (d, c) in dst.iter_mut().zip(cells) {
+                *d = if c.floor_byte() != 0 {
+                    value
+                } else {
+                    NO_REGION
+                };
+            }
+        }
+    } else {
+        for (d, c) in row[from..to].iter_mut().zip(&src[from..to]) {
+            *d = if c.floor_byte() != 0 {
+                value
+            } else {
+                NO_REGION
+            };
         }
     }
 }
@@ -406,6 +733,10 @@ impl<T: FloorCell> Prepared<'_, '_, T> {
         let stats = self.stats_slice(stats)?;
         stats.fill(RegionStats::EMPTY);
         let l = self.labeller;
+        if l.pairs {
+            l.pair_stats(&self.cells, stats);
+            return Ok(());
+        }
         for y in 0..self.cells.height() as usize {
             for r in l.row_start[y]..l.row_start[y + 1] {
                 let (s, e) = l.run(r);
@@ -491,4 +822,46 @@ pub fn label_with_stats<'a, T: FloorCell>(
     let mut stats = Vec::new();
     Labeller::new().label_with_stats(cells, options, out, &mut stats)?;
     Ok(stats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_counts_and_position_sums() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut words = vec![0, u64::MAX, 1, 1 << 63, 0x8000_0000_0000_0001];
+        for _ in 0..2000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Sparse, dense and mixed words.
+            let sparse = state & (state >> 17) & (state >> 31);
+            words.extend([state, sparse, !sparse]);
+        }
+        for &x in &words {
+            let n = u64::from(x.count_ones());
+            let sum: u64 = (0..64).filter(|i| x >> i & 1 == 1).sum();
+            assert_eq!(count_and_sum(x), (n, sum), "{x:#x}");
+        }
+        // Spans over several words.
+        let top = [words[5], words[6], words[7]];
+        let bottom = [words[8], words[9], words[10]];
+        for s in 0..192 {
+            for e in s + 1..=192 {
+                let bit = |m: &[u64; 3], x: usize| m[x / 64] >> (x % 64) & 1 == 1;
+                let both: Vec<usize> = (s..e)
+                    .filter(|&x| bit(&top, x) && bit(&bottom, x))
+                    .collect();
+                let lower = (s..e).filter(|&x| bit(&bottom, x)).count() as u64;
+                let expected = (
+                    both.len() as u64,
+                    both.iter().map(|&x| x as u64).sum(),
+                    lower,
+                );
+                assert_eq!(span_counts(&top, &bottom, s, e), expected, "{s}..{e}");
+            }
+        }
+    }
 }

@@ -42,9 +42,21 @@
 //!    over it in fixed 16-cell blocks; region statistics ([`RegionStats`])
 //!    are summed per run in this same pass.
 //!
+//! With 8-connectivity (on a map that does not wrap) the scan takes two rows
+//! at a time: every run of `row 2p | row 2p+1` is connected (two floor cells
+//! in adjacent columns of a pair of rows are at most a diagonal step apart),
+//! so those runs are numbered instead, which halves the runs, row merges and
+//! unions. Contacts between pairs come from the lower row of one and the
+//! upper row of the next; a region that starts on a pair's lower row is
+//! renumbered after those starting on its upper row, so the raster order
+//! holds. The writer fills each pair run from its cells (label or
+//! `NO_REGION`), and statistics come from bit counts over the pair run's
+//! two rows (its area is its width plus the columns floor on both rows).
+//!
 //! Cost: O(cells / 64) word operations plus O(runs) for the scan, one write
 //! per cell (two for floor) for the output, and 12 bytes of scratch per run
-//! ([`Labeller`] keeps it between calls). A map that wraps adds one
+//! ([`Labeller`] keeps it between calls; 8-connected statistics add one bit
+//! per cell for the rows' floor masks). A map that wraps adds one
 //! comparison per row (east-west) and one more row merge (north-south).
 
 //! # Reachability and corridors

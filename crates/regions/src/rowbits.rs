@@ -87,6 +87,40 @@ pub(crate) fn touching(
     }
 }
 
+/// [`touching`] for two rows labelled as pairs (8-connectivity, see
+/// [`crate::runs::pair_edges`]): the contacts are found between `cur_top`,
+/// the upper row of this pair, and `prev_bottom`, the lower row of the pair
+/// above; `join(i, j)` receives the numbers of the pair runs `i` of `cur`
+/// and `j` of `prev` that hold them.
+///
+/// A contact column is floor in the row that the run number is taken for,
+/// or (at a corner) it is the column right after that row's run, where the
+/// pair has no run start either since the cell before it is floor. So "the
+/// last pair run starting at or before the column" is the right run.
+#[inline(always)]
+pub(crate) fn touching_pairs(
+    cur_top: &RowBits,
+    prev_bottom: &RowBits,
+    cur: &RowBits,
+    prev: &RowBits,
+    buf: &mut [u32],
+    mut join: impl FnMut(u32, u32),
+) {
+    let mut carry = 0u64;
+    let mut n = 0;
+    for k in 0..cur_top.mask.len() {
+        let both = cur_top.mask[k] & prev_bottom.mask[k];
+        let mut t = both & !((both << 1) | carry);
+        carry = both >> 63;
+        t |= (cur_top.starts[k] & prev_bottom.ends[k]) | (cur_top.ends[k] & prev_bottom.starts[k]);
+        n = crate::runs::push_bits(t, 64 * k as u32, buf, n);
+    }
+    for &x in &buf[..n] {
+        let (k, b) = ((x / 64) as usize, x % 64);
+        join(cur.run_upto(k, b), prev.run_upto(k, b));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

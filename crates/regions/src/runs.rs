@@ -122,6 +122,68 @@ pub(crate) fn row_edges<T: FloorCell>(row: &[T], out: &mut [u32], bits: &mut Row
     n
 }
 
+/// Two rows at once, for 8-connectivity: fills `top` and `bot` with each
+/// row's floor mask, run starts and run ends (`bot` all wall when `bottom`
+/// is `None`, the last row of an odd-height map), and writes the runs of
+/// their union `top | bottom` into `out` as [`row_edges`] does, with their
+/// masks and counts in `pair`.
+///
+/// With 8-connectivity every run of the union is connected: in two adjacent
+/// columns that each hold a floor cell of the pair, those cells are at most
+/// one step apart diagonally, and two floor cells of one column are
+/// neighbours. So a pair of rows can be labelled as one row of such runs,
+/// which halves the runs, the row merges and the unions.
+/// `out` must hold at least `top.len() + 5` values; only `pair.starts` and
+/// `pair.base` are filled for `pair`.
+#[inline]
+pub(crate) fn pair_edges<T: FloorCell>(
+    top: &[T],
+    bottom: Option<&[T]>,
+    out: &mut [u32],
+    bits: [&mut RowBits; 3],
+) -> usize {
+    let [tb, bb, pair] = bits;
+    let len = top.len();
+    let mut n = 0usize;
+    let (mut c0, mut c1, mut carry) = (0u64, 0u64, 0u64);
+    let mut base = 0u32;
+    for (k, chunk) in top.chunks(64).enumerate() {
+        pair.base[k] = n.div_ceil(2) as u32;
+        let m0 = mask64(chunk);
+        let m1 = match bottom {
+            Some(b) => mask64(&b[64 * k..64 * k + chunk.len()]),
+            None => 0,
+        };
+        // Row edges past the end of a partial word can only be ends at
+        // column `len`, which no start of another row ever meets.
+        let t0 = m0 ^ ((m0 << 1) | c0);
+        let t1 = m1 ^ ((m1 << 1) | c1);
+        (c0, c1) = (m0 >> 63, m1 >> 63);
+        tb.mask[k] = m0;
+        tb.starts[k] = t0 & m0;
+        tb.ends[k] = t0 & !m0;
+        bb.mask[k] = m1;
+        bb.starts[k] = t1 & m1;
+        bb.ends[k] = t1 & !m1;
+        let m = m0 | m1;
+        let mut t = m ^ ((m << 1) | carry);
+        carry = m >> 63;
+        if chunk.len() < 64 {
+            t &= (1u64 << chunk.len()) - 1;
+            carry = (m >> (chunk.len() - 1)) & 1;
+        }
+        pair.starts[k] = t & m;
+        n = push_bits(t, base, out, n);
+        base = base.wrapping_add(64);
+    }
+    if carry != 0 {
+        out[n] = len as u32;
+        n += 1;
+    }
+    pair.base[len.div_ceil(64)] = (n / 2) as u32;
+    n
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -58,6 +58,21 @@ impl RegionStats {
         self.sum_y += u64::from(y) * len;
     }
 
+    /// Adds a run of a pair of rows `y`, `y + 1`: `area` cells, `lower` of
+    /// them on row `y + 1`, spanning columns `x.0..=x.1`, whose columns sum
+    /// to `sum_x`.
+    #[inline]
+    pub(crate) fn add_pair(&mut self, y: u32, area: u64, lower: u64, x: (u32, u32), sum_x: u64) {
+        self.area += area;
+        self.min_x = self.min_x.min(x.0);
+        self.max_x = self.max_x.max(x.1);
+        // The run starts on row y unless all its cells are on the lower row.
+        self.min_y = self.min_y.min(y + u32::from(lower == area));
+        self.max_y = self.max_y.max(y + u32::from(lower > 0));
+        self.sum_x += sum_x;
+        self.sum_y += u64::from(y) * area + lower;
+    }
+
     /// The bounding box, or `None` for a region with no cells.
     ///
     /// ```

@@ -52,8 +52,14 @@ pub(crate) fn union(parent: &mut [u32], a: u32, b: u32) {
 /// sets' smallest members, and returns `n`. Relies on `parent[x] <= x`: a
 /// parent's entry already holds the final label when its child is reached.
 pub(crate) fn resolve(parent: &mut [u32]) -> u32 {
-    let mut n = 0u32;
-    for r in 0..parent.len() {
+    resolve_from(parent, 0..parent.len(), 0)
+}
+
+/// [`resolve`] for the entries `range` only, which must follow all entries
+/// resolved before (so parents below `range.start` already hold labels),
+/// `n` being the number of labels given so far; returns the new count.
+pub(crate) fn resolve_from(parent: &mut [u32], range: core::ops::Range<usize>, mut n: u32) -> u32 {
+    for r in range {
         // Without a branch: about half the runs of a noisy map are roots,
         // and a mispredicted branch per run would cost more than the load.
         let p = parent[r] as usize;

@@ -294,3 +294,33 @@ fn seed_example_map() {
         (20, 2, 2, 10, 7)
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// 8-connected labels without wrapping are found two rows at a time
+    /// (plain labels and counts) or a row at a time (with statistics); both
+    /// agree with the flood fill on wide maps of odd and even heights, where
+    /// pairs of rows meet across word boundaries.
+    #[test]
+    fn row_pairs_agree_with_flood_fill(shape in shape(), w in 1usize..200, h in 1usize..24, seed in any::<u64>()) {
+        let cells = make(shape, w, h, seed);
+        let opts = LabelOptions::new(Connectivity::Eight);
+        let (expected, n) = flood(&cells, w, h, opts);
+        let view = Cells::from_slice(&cells, w as u32, h as u32).unwrap();
+        let mut labeller = Labeller::new();
+        let mut out = vec![7u32; w * h];
+        prop_assert_eq!(labeller.label(view, opts, &mut out).unwrap(), n);
+        prop_assert_eq!(&out, &expected);
+        let mut stats = Vec::new();
+        out.fill(7);
+        prop_assert_eq!(labeller.label_with_stats(view, opts, &mut out, &mut stats).unwrap(), n);
+        prop_assert_eq!(&out, &expected);
+        prop_assert_eq!(&stats, &direct_stats(&expected, w, n));
+        prop_assert_eq!(labeller.count(view, opts).unwrap(), n);
+        let prepared = labeller.prepare(view, opts).unwrap();
+        let mut only = vec![RegionStats::EMPTY; n as usize];
+        prepared.stats(&mut only).unwrap();
+        prop_assert_eq!(&only, &stats);
+    }
+}
