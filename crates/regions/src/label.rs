@@ -204,6 +204,7 @@ impl Labeller {
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
+            self.reserve_rest(y + 1, h);
             if y > 0 {
                 let prev0 = self.row_start[y - 1];
                 let parent = &mut self.parent[..];
@@ -314,6 +315,7 @@ impl Labeller {
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
+            self.reserve_rest(p + 1, h.div_ceil(2));
             if keep_masks {
                 // `bottom` is all wall for a missing last row.
                 self.masks.extend_from_slice(&self.top.mask);
@@ -418,6 +420,25 @@ impl Labeller {
                 *l = self.relabel[*l as usize];
             }
         }
+    }
+
+    /// Once an eighth of the rows (or row pairs) are scanned, reserves room
+    /// for the runs of the rest, extrapolated with a quarter to spare. A
+    /// fresh labeller (every C call has one) would otherwise grow the run
+    /// tables by doubling, copying them several times and touching about
+    /// twice their final size in fresh pages; reused, it already has room
+    /// and this does nothing.
+    #[inline]
+    fn reserve_rest(&mut self, done: usize, total: usize) {
+        let probe = (total / 8).max(1);
+        if done != probe || done == total {
+            return;
+        }
+        let runs = self.parent.len();
+        let rest = runs.saturating_mul(total - done) / done;
+        let more = rest.saturating_add(rest / 4).saturating_add(64);
+        self.parent.reserve(more);
+        self.edges.reserve(more.saturating_mul(2));
     }
 
     #[inline(always)]
