@@ -11,7 +11,7 @@
 
 use crate::cells::{Cells, FloorCell};
 use crate::rowbits::{RowBits, touching, touching_pairs};
-use crate::stats::RegionStats;
+use crate::stats::{RegionStats, RowSpan};
 use crate::uf::{find, link, resolve, resolve_from, union};
 use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
 
@@ -281,6 +281,11 @@ impl Labeller {
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
         self.masks.clear();
+        if keep_masks {
+            // Known in advance: two rows of masks per pair (growing by
+            // doubling would copy them and touch twice the pages).
+            self.masks.reserve(h.div_ceil(2) * 2 * w.div_ceil(64));
+        }
         self.edges.clear();
         self.row_start.clear();
         self.parent.clear();
@@ -473,7 +478,7 @@ impl Labeller {
     /// Pass two: each run's label, `NO_REGION` between runs.
     fn write<T: FloorCell>(&self, cells: &Cells<'_, T>, out: &mut [u32]) {
         if self.pairs {
-            self.write_pairs(cells, out, |_, _, _, _| {});
+            self.write_pairs(cells, out, |_, _| {});
         } else {
             self.write_rows(cells, out, |_, _, _, _| {});
         }
@@ -485,12 +490,13 @@ impl Labeller {
     /// not. Short runs are written in whole blocks from their start; the
     /// spill past a run's end lands on cells that are wall in both rows (so
     /// get `NO_REGION`, which is right) or on the next run, written after it.
-    /// `per_row(y)` is called after row `y` is written.
+    /// `per_row(y, labels)` is called with each row's labels once written.
+    #[inline(always)]
     fn write_pairs<T: FloorCell>(
         &self,
         cells: &Cells<'_, T>,
         out: &mut [u32],
-        mut per_pair_run: impl FnMut(usize, u32, u32, u32),
+        mut per_row: impl FnMut(usize, &[u32]),
     ) {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
         if w == 0 {
@@ -504,10 +510,8 @@ impl Labeller {
                 let (s, e) = self.run(r);
                 let label = self.parent[r as usize];
                 select_blocks(row, src, s as usize, e as usize, label);
-                if y % 2 == 0 {
-                    per_pair_run(y / 2, s, e, label);
-                }
             }
+            per_row(y, row);
         }
     }
 
@@ -519,9 +523,40 @@ impl Labeller {
         stats: &mut [RegionStats],
     ) {
         if self.pairs {
-            let words = (cells.width() as usize).div_ceil(64);
-            self.write_pairs(cells, out, |p, s, e, label| {
-                self.add_pair_run(words, p, s, e, &mut stats[label as usize]);
+            // Statistics per run of each single row, as with 4-connectivity
+            // (O(1) a run: area, column sum and ends from its start and end,
+            // no bit counting): the row's runs come from its floor mask,
+            // kept by the scan, and each run's label is the one just written
+            // on its first cell.
+            let w = cells.width() as usize;
+            let words = w.div_ceil(64);
+            let mut edges = vec![0u32; w + 5];
+            self.write_pairs(cells, out, |y, row| {
+                let n = mask_edges(&self.masks[y * words..(y + 1) * words], &mut edges);
+                // Consecutive runs of one region (most of a cave or a
+                // dungeon's rooms) are summed in registers and added once.
+                let mut cur = NO_REGION;
+                let mut acc = RowSpan::default();
+                for run in edges[..n].chunks_exact(2) {
+                    let (s, e) = (run[0], run[1]);
+                    let l = row[s as usize];
+                    if l != cur {
+                        if cur != NO_REGION {
+                            stats[cur as usize].add_span(y as u32, &acc);
+                        }
+                        cur = l;
+                        acc = RowSpan {
+                            area: 0,
+                            sum_x: 0,
+                            min_x: s,
+                            max_x: 0,
+                        };
+                    }
+                    acc.add(s, e);
+                }
+                if cur != NO_REGION {
+                    stats[cur as usize].add_span(y as u32, &acc);
+                }
             });
         } else {
             self.write_rows(cells, out, |label, y, s, e| {
@@ -596,6 +631,28 @@ impl Labeller {
             }
         }
     }
+}
+
+/// Writes the run boundaries of the row whose floor mask is `mask` (as
+/// [`crate::runs::row_edges`] does from the cells; bits past the row's end
+/// are clear) into `out`, which holds at least `w + 5` values for a row of
+/// `w` cells, and returns their number.
+#[inline(always)]
+fn mask_edges(mask: &[u64], out: &mut [u32]) -> usize {
+    let mut n = 0;
+    let mut carry = 0u64;
+    for (k, &m) in mask.iter().enumerate() {
+        // Bits past the end are clear, so a run reaching the end of a
+        // partial word gets its end bit at the row's width.
+        let t = m ^ ((m << 1) | carry);
+        carry = m >> 63;
+        n = crate::runs::push_bits(t, 64 * k as u32, out, n);
+    }
+    if carry != 0 {
+        out[n] = 64 * mask.len() as u32;
+        n += 1;
+    }
+    n
 }
 
 /// Per byte of `x`, the number of its set bits (each byte 0..=8).

@@ -73,6 +73,18 @@ impl RegionStats {
         self.sum_y += u64::from(y) * area + lower;
     }
 
+    /// Adds the runs of row `y` summed in `span` (see [`RowSpan`]).
+    #[inline]
+    pub(crate) fn add_span(&mut self, y: u32, span: &RowSpan) {
+        self.area += span.area;
+        self.min_x = self.min_x.min(span.min_x);
+        self.max_x = self.max_x.max(span.max_x);
+        self.min_y = self.min_y.min(y);
+        self.max_y = self.max_y.max(y);
+        self.sum_x += span.sum_x;
+        self.sum_y += u64::from(y) * span.area;
+    }
+
     /// The bounding box, or `None` for a region with no cells.
     ///
     /// ```
@@ -134,4 +146,25 @@ pub fn largest_region(stats: &[RegionStats]) -> Option<u32> {
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// Runs of one row, left to right, summed before they are added to a
+/// region's statistics at once.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RowSpan {
+    pub(crate) area: u64,
+    pub(crate) sum_x: u64,
+    pub(crate) min_x: u32,
+    pub(crate) max_x: u32,
+}
+
+impl RowSpan {
+    /// Adds the run `start..end` (`start < end`), right of those before.
+    #[inline(always)]
+    pub(crate) fn add(&mut self, start: u32, end: u32) {
+        let len = u64::from(end - start);
+        self.area += len;
+        self.sum_x += (u64::from(start) + u64::from(end) - 1) * len / 2;
+        self.max_x = end - 1;
+    }
 }
