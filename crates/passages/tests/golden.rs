@@ -10,6 +10,9 @@ use mcrdun_geom::random::{index, seeded_rng};
 use mcrdun_passages::{Layout, Passage, Policy, RoomId, Weights, choose_passage, passages};
 use std::collections::VecDeque;
 
+mod common;
+use common::seed_layout;
+
 /// FNV-1a over a stream of u64 values (as in geom's golden test).
 fn fnv(values: impl IntoIterator<Item = u64>) -> u64 {
     let mut h = 0xcbf2_9ce4_8422_2325u64;
@@ -24,36 +27,6 @@ fn fnv(values: impl IntoIterator<Item = u64>) -> u64 {
 
 fn passage_words(p: &Passage) -> [u64; 4] {
     [p.cell_a.x, p.cell_a.y, p.cell_b.x, p.cell_b.y].map(|v| v as i64 as u64)
-}
-
-fn seed_layout() -> (Layout, RoomId, RoomId) {
-    let p = |v: &[(i32, i32)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
-    let mut l = Layout::new(6, 6).unwrap();
-    let a = l
-        .add_room(&p(&[
-            (1, 1),
-            (2, 1),
-            (3, 1),
-            (4, 1),
-            (1, 2),
-            (2, 2),
-            (3, 2),
-            (4, 2),
-            (3, 3),
-        ]))
-        .unwrap();
-    let b = l
-        .add_room(&p(&[
-            (1, 3),
-            (2, 3),
-            (4, 3),
-            (1, 4),
-            (2, 4),
-            (3, 4),
-            (4, 4),
-        ]))
-        .unwrap();
-    (l, a, b)
 }
 
 fn seed_sequence(weights: Weights) -> Vec<Passage> {

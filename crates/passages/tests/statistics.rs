@@ -9,38 +9,16 @@
 
 use mcrdun_geom::Point;
 use mcrdun_geom::random::seeded_rng;
-use mcrdun_passages::{Layout, Weights, choose_passage};
+use mcrdun_passages::{Weights, choose_passage};
 use std::collections::BTreeMap;
+
+mod common;
+use common::seed_layout;
 
 const DRAWS: u32 = 120_000;
 
 fn chi_square(weights: Weights, seed: u64) -> f64 {
-    let p = |v: &[(i32, i32)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
-    let mut l = Layout::new(6, 6).unwrap();
-    let a = l
-        .add_room(&p(&[
-            (1, 1),
-            (2, 1),
-            (3, 1),
-            (4, 1),
-            (1, 2),
-            (2, 2),
-            (3, 2),
-            (4, 2),
-            (3, 3),
-        ]))
-        .unwrap();
-    let b = l
-        .add_room(&p(&[
-            (1, 3),
-            (2, 3),
-            (4, 3),
-            (1, 4),
-            (2, 4),
-            (3, 4),
-            (4, 4),
-        ]))
-        .unwrap();
+    let (l, a, b) = seed_layout();
     let border = l.border(a, b).unwrap();
 
     let total: f64 = border
@@ -96,32 +74,7 @@ fn table_weights_favour_jutting_cells() {
 fn the_statistic_tells_the_weightings_apart() {
     // The test above can fail: draws made with one weighting, judged
     // against another, score far above the bound.
-    let p = |v: &[(i32, i32)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
-    let mut l = Layout::new(6, 6).unwrap();
-    let a = l
-        .add_room(&p(&[
-            (1, 1),
-            (2, 1),
-            (3, 1),
-            (4, 1),
-            (1, 2),
-            (2, 2),
-            (3, 2),
-            (4, 2),
-            (3, 3),
-        ]))
-        .unwrap();
-    let b = l
-        .add_room(&p(&[
-            (1, 3),
-            (2, 3),
-            (4, 3),
-            (1, 4),
-            (2, 4),
-            (3, 4),
-            (4, 4),
-        ]))
-        .unwrap();
+    let (l, a, b) = seed_layout();
     let border = l.border(a, b).unwrap();
     let mut rng = seeded_rng(14);
     let mut jutting = 0u32;
