@@ -190,13 +190,7 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
             });
         }
     }
-    let rooms = rooms
-        .into_iter()
-        .map(|bounds| Room {
-            bounds,
-            area: (bounds.w() as u32) * (bounds.h() as u32),
-        })
-        .collect();
+    let rooms = rooms.into_iter().map(Room::rectangular).collect();
     Level::finish(LevelKind::Bsp, tiles, rooms, doors)
 }
 

@@ -51,6 +51,16 @@ pub struct Room {
     pub area: u32,
 }
 
+impl Room {
+    /// A room whose floor fills all of `bounds`.
+    pub fn rectangular(bounds: Rect) -> Room {
+        Room {
+            bounds,
+            area: (bounds.w() as u32) * (bounds.h() as u32),
+        }
+    }
+}
+
 /// A door tile and the two rooms it leads between (indices into
 /// [`Level::rooms`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

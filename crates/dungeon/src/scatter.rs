@@ -179,13 +179,7 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
             });
         }
     }
-    let rooms = rooms
-        .into_iter()
-        .map(|bounds| Room {
-            bounds,
-            area: (bounds.w() as u32) * (bounds.h() as u32),
-        })
-        .collect();
+    let rooms = rooms.into_iter().map(Room::rectangular).collect();
     Level::finish(LevelKind::Scatter, tiles, rooms, doors)
 }
 
