@@ -109,9 +109,24 @@ pub enum Command {
         /// Share of dead ends removed by opening a wall (adds loops), in [0, 1].
         #[arg(long, default_value_t = 0.0)]
         braid: f64,
-        /// Block the cells of a "42" drawn in the middle of the maze.
+        /// Block the cells of a "42" drawn in the middle of the maze (always on with --format 42).
         #[arg(long)]
         pattern42: bool,
+        /// Read the 42 "A-Maze-ing" config file (KEY=VALUE lines) and write its OUTPUT_FILE.
+        #[arg(long, value_name = "FILE", conflicts_with_all = [
+            "cells", "entry", "exit", "algorithm", "braid", "pattern42",
+            "width", "height", "seed", "format", "output", "scale", "stats",
+        ])]
+        config: Option<PathBuf>,
+        /// --format 42: the maze size in cells, WxH (default: from --width/--height in tiles).
+        #[arg(long, value_name = "WxH", value_parser = crate::maze42::parse_cells_arg)]
+        cells: Option<(u32, u32)>,
+        /// --format 42: the entry cell x,y, zero-based (default 0,0).
+        #[arg(long, value_name = "X,Y", value_parser = crate::maze42::parse_xy_arg)]
+        entry: Option<(u32, u32)>,
+        /// --format 42: the exit cell x,y, zero-based (default: the bottom-right cell).
+        #[arg(long, value_name = "X,Y", value_parser = crate::maze42::parse_xy_arg)]
+        exit: Option<(u32, u32)>,
     },
     /// A cellular-automaton cave, its pockets joined by corridors.
     Cave {
@@ -281,6 +296,11 @@ pub enum AlgorithmArg {
 }
 
 impl AlgorithmArg {
+    /// The carver (the carve crate's numbering).
+    pub fn to_algorithm(self) -> MazeAlgorithm {
+        self.algorithm()
+    }
+
     fn algorithm(self) -> MazeAlgorithm {
         // The same order as the carve crate's numbering.
         MazeAlgorithm::ALL[self as usize]

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod maze42;
 mod render;
 
 use args::{Cli, Format};
@@ -59,6 +60,9 @@ fn run(cli: &Cli) -> Result<(), Failure> {
         return Err(Failure::Usage(
             "--scale applies to --format png only".into(),
         ));
+    }
+    if let Some(done) = maze42::dispatch(&cli.command) {
+        return done;
     }
     let generated = cli
         .command

@@ -199,7 +199,9 @@ fn maze_42_format() {
     assert_eq!(lines[12], "19,9");
     assert!(lines[13].chars().all(|c| "NESW".contains(c)) && lines[13].len() >= 19 + 9);
     assert!(text.ends_with('\n'));
-    // With the 42 pattern some cells are fully closed (F).
+    // The 42 format always draws the "42" when it fits (fully closed F
+    // cells); --pattern42 changes nothing there.
+    assert!(text.lines().take(10).any(|l| l.contains('F')));
     let out = ok(&[
         "maze",
         "--seed",
@@ -213,8 +215,7 @@ fn maze_42_format() {
         "--pattern42",
     ]);
     let masked = String::from_utf8(out.stdout).unwrap();
-    assert!(masked.lines().take(10).any(|l| l.contains('F')));
-    assert_ne!(masked, text);
+    assert_eq!(masked, text);
 }
 
 #[test]
