@@ -338,6 +338,105 @@ static void test_errors(void) {
     mcrdun_maze_free(small);
 }
 
+/* The hex text of `m` with its stored entry and exit; the caller frees. */
+static char *hex_file_of(const McrdunMaze *m) {
+    size_t len = 0;
+    char *text;
+    CHECK_STATUS(mcrdun_maze_hex_file(m, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    text = (char *)malloc(len);
+    CHECK(text != NULL);
+    CHECK_OK(mcrdun_maze_hex_file(m, text, len, &len));
+    CHECK(strlen(text) + 1 == len);
+    return text;
+}
+
+static void test_entry_and_exit(void) {
+    McrdunMaze *m = new_maze(W, H), *back = NULL, *tiny = NULL;
+    uint32_t ex = 77, ey = 77, xx = 77, xy = 77;
+    size_t len = 0;
+    char *text, *again, hex[W * H * 3];
+    char buf[64];
+
+    CHECK_OK(mcrdun_maze_block_pattern42(m));
+    CHECK_OK(mcrdun_maze_carve(m, MCRDUN_MAZE_ALGORITHM_KRUSKAL, 19, 0, 11));
+
+    /* Nothing set yet: both calls refuse, the outputs stay untouched. */
+    CHECK_STATUS(mcrdun_maze_ends(m, &ex, &ey, &xx, &xy), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("mcrdun_maze_set_ends");
+    CHECK(ex == 77 && ey == 77 && xx == 77 && xy == 77);
+    CHECK_STATUS(mcrdun_maze_hex_file(m, NULL, 0, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+
+    /* Bad ends: in the "42" (its first cell is (6, 5) at 20 x 15),
+     * outside, or the same cell; the maze keeps no ends. */
+    CHECK_STATUS(mcrdun_maze_set_ends(m, 6, 5, 0, 14), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("blocked");
+    CHECK_STATUS(mcrdun_maze_set_ends(m, 19, 0, 0, H), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_maze_set_ends(m, W, 0, 0, 14), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_maze_set_ends(m, UINT32_MAX, 0, 0, 14), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_maze_set_ends(m, 3, 3, 3, 3), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("must differ");
+    CHECK_STATUS(mcrdun_maze_ends(m, &ex, &ey, &xx, &xy), MCRDUN_STATUS_INVALID_ARGUMENT);
+
+    /* Good ends: read back, and the file is mcrdun_maze_hex's. */
+    CHECK_OK(mcrdun_maze_set_ends(m, 19, 0, 0, 14));
+    CHECK_OK(mcrdun_maze_ends(m, &ex, &ey, &xx, &xy));
+    CHECK(ex == 19 && ey == 0 && xx == 0 && xy == 14);
+    text = hex_file_of(m);
+    CHECK_OK(mcrdun_maze_hex(m, 19, 0, 0, 14, hex, sizeof hex, &len));
+    CHECK(strcmp(text, hex) == 0);
+    CHECK(strncmp(text + (W + 1) * H, "\n19,0\n0,14\n", 11) == 0);
+
+    /* Reading the file keeps its ends; writing it again gives it back. */
+    CHECK_OK(mcrdun_maze_read_hex(text, strlen(text), &back));
+    ex = ey = xx = xy = 77;
+    CHECK_OK(mcrdun_maze_ends(back, &ex, &ey, &xx, &xy));
+    CHECK(ex == 19 && ey == 0 && xx == 0 && xy == 14);
+    again = hex_file_of(back);
+    CHECK(strcmp(again, text) == 0);
+    free(again);
+    /* Moving them re-solves the path. */
+    CHECK_OK(mcrdun_maze_set_ends(back, 0, 0, 19, 14));
+    again = hex_file_of(back);
+    CHECK_OK(mcrdun_maze_hex(m, 0, 0, 19, 14, hex, sizeof hex, &len));
+    CHECK(strcmp(again, hex) == 0);
+    free(again);
+    mcrdun_maze_free(back);
+
+    /* Blocking an end afterwards: the file is refused. */
+    CHECK_OK(mcrdun_maze_block(m, 19, 0));
+    CHECK_STATUS(mcrdun_maze_hex_file(m, NULL, 0, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("blocked");
+    free(text);
+    mcrdun_maze_free(m);
+
+    /* A fully closed cell is open only as an end of the file read: (2, 0)
+     * here. Joined ends reach each other; that one cannot be reached. */
+    strcpy(buf, "D7F\n\n2,0\n2,0\n\n");
+    CHECK_OK(mcrdun_maze_read_hex(buf, strlen(buf), &tiny));
+    {
+        bool b = true;
+        CHECK_OK(mcrdun_maze_is_blocked(tiny, 2, 0, &b));
+        CHECK(!b);
+    }
+    CHECK_OK(mcrdun_maze_set_ends(tiny, 0, 0, 1, 0));
+    again = hex_file_of(tiny);
+    CHECK(strcmp(again, "D7F\n\n0,0\n1,0\nE\n") == 0);
+    free(again);
+    CHECK_OK(mcrdun_maze_set_ends(tiny, 0, 0, 2, 0));
+    CHECK_STATUS(mcrdun_maze_hex_file(tiny, NULL, 0, &len), MCRDUN_STATUS_UNSATISFIABLE);
+    mcrdun_maze_free(tiny);
+
+    /* NULL arguments. */
+    CHECK_STATUS(mcrdun_maze_set_ends(NULL, 0, 0, 1, 0), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_maze_ends(NULL, &ex, &ey, &xx, &xy), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_maze_hex_file(NULL, NULL, 0, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    m = new_maze(2, 1);
+    CHECK_OK(mcrdun_maze_set_ends(m, 0, 0, 1, 0));
+    CHECK_STATUS(mcrdun_maze_ends(m, &ex, NULL, &xx, &xy), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_maze_hex_file(m, NULL, 0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    mcrdun_maze_free(m);
+}
+
 int main(void) {
     test_every_algorithm_is_perfect();
     test_same_seed_same_maze();
@@ -345,5 +444,6 @@ int main(void) {
     test_hex_and_tiles();
     test_open_wall_and_size();
     test_errors();
+    test_entry_and_exit();
     return check_finish("carve");
 }

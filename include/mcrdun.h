@@ -1348,8 +1348,8 @@ enum McrdunStatus mcrdun_maze_hex(const struct McrdunMaze *maze,
  * Reads a hex file (as written by `mcrdun_maze_hex`) of `text_len` bytes
  * into a new maze at `*out`; cells with all four walls closed, other than
  * the entry and exit, are read as blocked. The entry, exit and path are
- * checked (the path must walk through open walls from entry to exit) but
- * not returned.
+ * checked (the path must walk through open walls from entry to exit); the
+ * entry and exit are kept (`mcrdun_maze_ends`, `mcrdun_maze_hex_file`).
  *
  * Errors: `INVALID_ARGUMENT` for text that is not a valid maze file (the
  * last error names the line); `NULL_ARGUMENT`.
@@ -1388,6 +1388,58 @@ enum McrdunStatus mcrdun_maze_tiles(const struct McrdunMaze *maze,
  * `maze` is NULL or a live handle; `out` is NULL or writable.
  */
 enum McrdunStatus mcrdun_maze_texture(const struct McrdunMaze *maze, struct McrdunMazeTexture *out);
+
+/**
+ * Sets the entry and the exit that `mcrdun_maze_hex_file` writes (the 42
+ * "A-Maze-ing" subject's ENTRY and EXIT, zero-based): two different cells
+ * that are not blocked (so not in the "42").
+ *
+ * Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
+ * blocked cell or the same cell twice; `NULL_ARGUMENT`. The maze is
+ * unchanged on error.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_maze_set_ends(struct McrdunMaze *maze,
+                                       uint32_t entry_x,
+                                       uint32_t entry_y,
+                                       uint32_t exit_x,
+                                       uint32_t exit_y);
+
+/**
+ * The entry and exit set by `mcrdun_maze_set_ends` or read by
+ * `mcrdun_maze_read_hex`, into the four out-parameters.
+ *
+ * Errors: `INVALID_ARGUMENT` when none were set; `NULL_ARGUMENT`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; the four outputs are NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_ends(const struct McrdunMaze *maze,
+                                   uint32_t *entry_x,
+                                   uint32_t *entry_y,
+                                   uint32_t *exit_x,
+                                   uint32_t *exit_y);
+
+/**
+ * The "A-Maze-ing" hex file with the entry and exit set by
+ * `mcrdun_maze_set_ends` (or read by `mcrdun_maze_read_hex`), as a
+ * NUL-terminated string; otherwise as `mcrdun_maze_hex`. Two-call
+ * protocol: `*len` counts the NUL.
+ *
+ * Errors: `INVALID_ARGUMENT` when no entry and exit were set, or one was
+ * blocked since; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
+ * when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_maze_hex_file(const struct McrdunMaze *maze,
+                                       char *out,
+                                       size_t cap,
+                                       size_t *len);
 
 /**
  * Fills `*out` with the default options of level kind `kind` (one of

@@ -25,6 +25,7 @@
 #ifndef MCRDUN_HPP
 #define MCRDUN_HPP
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -292,10 +293,39 @@ public:
         });
     }
 
+    /// Reads an "A-Maze-ing" hex file; its entry and exit are kept.
+    static Maze read_hex(const std::string &text) {
+        McrdunMaze *raw = nullptr;
+        detail::check(mcrdun_maze_read_hex(text.data(), text.size(), &raw));
+        return Maze(raw);
+    }
+
+    /// Sets the entry and exit of hex_file(): two different open cells.
+    void set_ends(uint32_t entry_x, uint32_t entry_y, uint32_t exit_x, uint32_t exit_y) {
+        detail::check(mcrdun_maze_set_ends(get(), entry_x, entry_y, exit_x, exit_y));
+    }
+
+    /// The entry and exit as {entry_x, entry_y, exit_x, exit_y}.
+    std::array<uint32_t, 4> ends() const {
+        std::array<uint32_t, 4> e{};
+        detail::check(mcrdun_maze_ends(get(), &e[0], &e[1], &e[2], &e[3]));
+        return e;
+    }
+
+    /// The "A-Maze-ing" hex file with the entry and exit of set_ends().
+    std::string hex_file() const {
+        const McrdunMaze *maze = get();
+        return detail::read_string([maze](char *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_maze_hex_file(maze, out, cap, len);
+        });
+    }
+
     /// The C handle, still owned by this object.
     McrdunMaze *get() const noexcept { return handle_.get(); }
 
 private:
+    explicit Maze(McrdunMaze *raw) noexcept : handle_(raw) {}
+
     std::unique_ptr<McrdunMaze, detail::MazeDeleter> handle_;
 };
 

@@ -59,6 +59,34 @@ impl MazeFile {
         })
     }
 
+    /// Moves the entry and the exit, and finds the new shortest path. Use
+    /// it to choose them on a file read back by [`MazeFile::parse`], whose
+    /// own entry and exit only say which fully closed cells are open.
+    ///
+    /// ```
+    /// use mcrdun_carve::{Algorithm, Maze, MazeFile};
+    /// use mcrdun_geom::{random::seeded_rng, Point};
+    /// let mut maze = Maze::new(12, 9)?;
+    /// maze.block_pattern42()?;
+    /// maze.carve(Algorithm::Prim, Point::new(0, 0), &mut seeded_rng(3))?;
+    /// let mut file = MazeFile::new(maze, Point::new(0, 0), Point::new(11, 8))?;
+    /// file.set_ends(Point::new(11, 0), Point::new(0, 8))?;
+    /// assert_eq!(file.entry, Point::new(11, 0));
+    /// assert_eq!(file.path, file.maze.solve(Point::new(11, 0), Point::new(0, 8))?);
+    /// assert!(file.set_ends(Point::new(2, 2), Point::new(0, 8)).is_err()); // in the 42
+    /// # Ok::<(), mcrdun_carve::CarveError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`Maze::solve`] (outside, blocked, no path); the file is then
+    /// unchanged.
+    pub fn set_ends(&mut self, entry: Point, exit: Point) -> Result<(), CarveError> {
+        self.path = self.maze.solve(entry, exit)?;
+        self.entry = entry;
+        self.exit = exit;
+        Ok(())
+    }
+
     /// The file's text.
     pub fn to_text(&self) -> String {
         let mut out = self.maze.to_hex_rows();
@@ -243,6 +271,38 @@ mod tests {
             MazeFile::parse("d3\nd6\n\n0,0\n0,1\nESW\n").unwrap().maze,
             two_by_two()
         );
+    }
+
+    #[test]
+    fn ends_decide_which_closed_cells_are_open() {
+        // A 3 x 1 maze: (0, 0) and (1, 0) joined, (2, 0) closed in. The
+        // closed cell is blocked unless it is the entry or the exit.
+        let f = MazeFile::parse("D7F\n\n0,0\n1,0\nE\n").unwrap();
+        assert_eq!(f.maze.is_blocked(Point::new(2, 0)), Some(true));
+        let g = MazeFile::parse("D7F\n\n2,0\n2,0\n\n").unwrap();
+        assert_eq!(g.maze.is_blocked(Point::new(2, 0)), Some(false));
+        // As the exit it is open but out of reach: the path cannot end there.
+        assert!(MazeFile::parse("D7F\n\n0,0\n2,0\nE\n").is_err());
+        // Moving the ends re-solves; a blocked or outside end is refused
+        // and the file is unchanged.
+        let mut f = f;
+        f.set_ends(Point::new(1, 0), Point::new(0, 0)).unwrap();
+        assert_eq!((f.path.as_str(), f.entry), ("W", Point::new(1, 0)));
+        let before = f.clone();
+        assert!(matches!(
+            f.set_ends(Point::new(2, 0), Point::new(0, 0)),
+            Err(CarveError::Blocked { .. })
+        ));
+        assert!(matches!(
+            f.set_ends(Point::new(3, 0), Point::new(0, 0)),
+            Err(CarveError::OutOfBounds { .. })
+        ));
+        assert!(matches!(
+            g.clone().set_ends(Point::new(0, 0), Point::new(2, 0)),
+            Err(CarveError::NoPath { .. })
+        ));
+        assert_eq!(f, before);
+        assert_eq!(f.to_text(), "D7F\n\n1,0\n0,0\nW\n");
     }
 
     #[test]

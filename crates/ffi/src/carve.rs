@@ -79,6 +79,9 @@ const _: () = {
 /// independent.
 pub struct McrdunMaze {
     inner: Maze,
+    /// The entry and exit of `mcrdun_maze_hex_file`: set by
+    /// `mcrdun_maze_set_ends` or read by `mcrdun_maze_read_hex`.
+    ends: Option<(Point, Point)>,
 }
 
 /// How a maze feels to walk (`mcrdun_maze_texture`).
@@ -144,6 +147,7 @@ pub unsafe extern "C" fn mcrdun_maze_new(
         check_out(out, "out")?;
         let maze = Box::new(McrdunMaze {
             inner: Maze::new(width, height)?,
+            ends: None,
         });
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { write_out(out, Box::into_raw(maze), "out") }
@@ -499,8 +503,8 @@ pub unsafe extern "C" fn mcrdun_maze_hex(
 /// Reads a hex file (as written by `mcrdun_maze_hex`) of `text_len` bytes
 /// into a new maze at `*out`; cells with all four walls closed, other than
 /// the entry and exit, are read as blocked. The entry, exit and path are
-/// checked (the path must walk through open walls from entry to exit) but
-/// not returned.
+/// checked (the path must walk through open walls from entry to exit); the
+/// entry and exit are kept (`mcrdun_maze_ends`, `mcrdun_maze_hex_file`).
 ///
 /// Errors: `INVALID_ARGUMENT` for text that is not a valid maze file (the
 /// last error names the line); `NULL_ARGUMENT`.
@@ -521,7 +525,10 @@ pub unsafe extern "C" fn mcrdun_maze_read_hex(
         let s = core::str::from_utf8(bytes)
             .map_err(|e| FfiError::invalid(format!("the text is not UTF-8: {e}")))?;
         let file = MazeFile::parse(s)?;
-        let maze = Box::new(McrdunMaze { inner: file.maze });
+        let maze = Box::new(McrdunMaze {
+            inner: file.maze,
+            ends: Some((file.entry, file.exit)),
+        });
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { write_out(out, Box::into_raw(maze), "out") }
     })
@@ -592,6 +599,125 @@ pub unsafe extern "C" fn mcrdun_maze_texture(
         };
         // SAFETY: checked non-NULL and writable by contract.
         unsafe { write_out(out, value, "out") }
+    })
+}
+
+/// Sets the entry and the exit that `mcrdun_maze_hex_file` writes (the 42
+/// "A-Maze-ing" subject's ENTRY and EXIT, zero-based): two different cells
+/// that are not blocked (so not in the "42").
+///
+/// Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
+/// blocked cell or the same cell twice; `NULL_ARGUMENT`. The maze is
+/// unchanged on error.
+///
+/// # Safety
+/// `maze` is NULL or a live handle.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_maze_set_ends(
+    maze: *mut McrdunMaze,
+    entry_x: u32,
+    entry_y: u32,
+    exit_x: u32,
+    exit_y: u32,
+) -> McrdunStatus {
+    boundary!("mcrdun_maze_set_ends", {
+        // SAFETY: NULL or a live handle used by this thread only, by contract.
+        let h = unsafe { handle_mut(maze, "maze") }?;
+        let entry = cell(entry_x, entry_y, &h.inner)?;
+        let exit = cell(exit_x, exit_y, &h.inner)?;
+        for p in [entry, exit] {
+            match h.inner.is_blocked(p) {
+                None => {
+                    return Err(CarveError::OutOfBounds {
+                        cell: p,
+                        width: h.inner.width(),
+                        height: h.inner.height(),
+                    }
+                    .into());
+                }
+                Some(true) => return Err(CarveError::Blocked { cell: p }.into()),
+                Some(false) => {}
+            }
+        }
+        if entry == exit {
+            return Err(FfiError::invalid(format!(
+                "the entry and the exit are both cell {entry}; they must differ"
+            )));
+        }
+        h.ends = Some((entry, exit));
+        Ok(())
+    })
+}
+
+/// The entry and exit set by `mcrdun_maze_set_ends` or read by
+/// `mcrdun_maze_read_hex`, into the four out-parameters.
+///
+/// Errors: `INVALID_ARGUMENT` when none were set; `NULL_ARGUMENT`.
+///
+/// # Safety
+/// `maze` is NULL or a live handle; the four outputs are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_maze_ends(
+    maze: *const McrdunMaze,
+    entry_x: *mut u32,
+    entry_y: *mut u32,
+    exit_x: *mut u32,
+    exit_y: *mut u32,
+) -> McrdunStatus {
+    boundary!("mcrdun_maze_ends", {
+        // SAFETY: NULL or a live handle by contract.
+        let h = unsafe { handle_ref(maze, "maze") }?;
+        check_out(entry_x, "entry_x")?;
+        check_out(entry_y, "entry_y")?;
+        check_out(exit_x, "exit_x")?;
+        check_out(exit_y, "exit_y")?;
+        let (entry, exit) = ends_of(h)?;
+        // Cells of a maze are never negative: the casts are exact.
+        // SAFETY: all four checked non-NULL and writable by contract.
+        unsafe {
+            write_out(entry_x, entry.x as u32, "entry_x")?;
+            write_out(entry_y, entry.y as u32, "entry_y")?;
+            write_out(exit_x, exit.x as u32, "exit_x")?;
+            write_out(exit_y, exit.y as u32, "exit_y")
+        }
+    })
+}
+
+fn ends_of(h: &McrdunMaze) -> FfiResult<(Point, Point)> {
+    h.ends.ok_or_else(|| {
+        FfiError::invalid(
+            "the maze has no entry and exit: call mcrdun_maze_set_ends (or read a hex file)",
+        )
+    })
+}
+
+/// The "A-Maze-ing" hex file with the entry and exit set by
+/// `mcrdun_maze_set_ends` (or read by `mcrdun_maze_read_hex`), as a
+/// NUL-terminated string; otherwise as `mcrdun_maze_hex`. Two-call
+/// protocol: `*len` counts the NUL.
+///
+/// Errors: `INVALID_ARGUMENT` when no entry and exit were set, or one was
+/// blocked since; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
+/// when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// bytes; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_maze_hex_file(
+    maze: *const McrdunMaze,
+    out: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_maze_hex_file", {
+        // SAFETY: NULL or a live handle by contract.
+        let h = unsafe { handle_ref(maze, "maze") }?;
+        check_out(len, "len")?;
+        let (entry, exit) = ends_of(h)?;
+        let text = h.inner.to_hex(entry, exit)?;
+        // SAFETY: `out`, `cap` and `len` are valid by contract.
+        unsafe { write_text(&text, out, cap, len) }
     })
 }
 
