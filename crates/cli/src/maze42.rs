@@ -470,7 +470,15 @@ pub fn dispatch(command: &Command) -> Option<Result<(), Failure>> {
         width,
         height,
         entry: entry.map_or(Point::new(0, 0), to_point),
-        exit: exit.map_or(Point::new(width as i32 - 1, height as i32 - 1), to_point),
+        // Sides past i32::MAX fail the ceiling check below; clamp them
+        // here so that the default exit is computed without overflow.
+        exit: exit.map_or(
+            Point::new(
+                width.min(i32::MAX as u32) as i32 - 1,
+                height.min(i32::MAX as u32) as i32 - 1,
+            ),
+            to_point,
+        ),
         output: common.output.clone(),
         perfect: *braid == 0.0,
         seed: common.seed,

@@ -1,7 +1,10 @@
 //! `mcrdun maze --config FILE` and `mcrdun maze --format 42` as a student of
 //! the 42 "A-Maze-ing" subject would run them. Every written file goes
 //! through `check_file`, which reads only the file's text (no mcrdun code)
-//! and checks every rule of the subject.
+//! and checks every rule of the subject. The subject's own validator
+//! (`output_validator.py`, not described in shared/seeds/003) reads the hex
+//! rows up to the first empty line and checks only that neighbours agree
+//! about each shared wall; `check_file` does that and much more.
 
 use std::collections::VecDeque;
 use std::path::{Path, PathBuf};
@@ -622,6 +625,20 @@ fn config_errors_name_the_line_and_write_nothing() {
 }
 
 #[test]
+fn an_unwritable_output_file_exits_1() {
+    let config =
+        "WIDTH=9\nHEIGHT=7\nENTRY=0,0\nEXIT=8,6\nOUTPUT_FILE=no/such/dir/maze.txt\nPERFECT=True\n";
+    let (dir, out) = run_config(config);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.starts_with("mcrdun: error: cannot write no/such/dir/maze.txt: "),
+        "{err}"
+    );
+    assert!(!dir.join("no").exists());
+}
+
+#[test]
 fn unknown_keys_warn_and_comments_and_case_are_accepted() {
     let config = "# a comment\n\n  # indented comment\nwidth = 12\nHEIGHT=9\nENTRY=0, 8\nEXIT=11,0\nOUTPUT_FILE=maze.txt\nperfect=FALSE\nCOLOUR=blue\nSEED=7\n";
     let (dir, out) = run_config(config);
@@ -741,6 +758,14 @@ fn flag_errors() {
             "maze", "--format", "42", "--cells", "2x1", "--entry", "1,0", "--exit", "1,0",
         ],
         "the entry's cell",
+    );
+    usage(
+        &["maze", "--format", "42", "--cells", "4294967295x4294967295"],
+        "above the ceiling",
+    );
+    usage(
+        &["maze", "--format", "42", "--cells", "2147483648x1"],
+        "above the ceiling",
     );
     usage(&["maze", "--cells", "20x15"], "add --format 42");
     usage(&["maze", "--entry", "1,1"], "add --format 42");
