@@ -364,36 +364,63 @@ pub fn generate(spec: &Spec, seed: u64) -> Result<Written, String> {
 }
 
 /// Opens one wall between each pair of pieces, chosen at random among the
-/// walls between open cells, until the open cells are one piece; on a forest
-/// this gives a spanning tree. O(cells).
+/// walls between open cells of different pieces, until the open cells are
+/// one piece; on a forest this gives a spanning tree. O(cells): one flood
+/// labels the pieces, one scan lists the walls between them.
 fn rejoin(maze: &mut Maze, rng: &mut SeededRng) -> Result<(), CarveError> {
-    let (w, h) = (maze.width() as i32, maze.height() as i32);
-    let idx = |p: Point| p.y as usize * w as usize + p.x as usize;
-    let mut sets = DisjointSets::new(maze.len());
+    const NONE: u32 = u32::MAX;
+    let (w, n) = (maze.width() as usize, maze.len());
+    let mut label = vec![NONE; n];
     let mut candidates = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            let p = Point::new(x, y);
-            if maze.is_blocked(p) != Some(false) {
+    let mut pieces = 0u32;
+    {
+        let (walls, blocked) = (maze.as_bytes(), maze.blocked_mask());
+        let mut stack = Vec::new();
+        for s in 0..n {
+            if blocked[s] || label[s] != NONE {
                 continue;
             }
-            for side in [Side::East, Side::South] {
-                let q = p + side.delta();
-                if maze.is_blocked(q) != Some(false) {
-                    continue;
+            label[s] = pieces;
+            stack.push(s);
+            while let Some(i) = stack.pop() {
+                // The border is closed, so an open wall always has a cell
+                // behind it.
+                let v = walls[i];
+                for (bit, j) in [
+                    (1u8, i.wrapping_sub(w)),
+                    (2, i + 1),
+                    (4, i + w),
+                    (8, i.wrapping_sub(1)),
+                ] {
+                    if v & bit == 0 && label[j] == NONE {
+                        label[j] = pieces;
+                        stack.push(j);
+                    }
                 }
-                if maze.has_wall(p, side) == Some(false) {
-                    sets.union(idx(p), idx(q));
-                } else {
-                    candidates.push((p, side));
-                }
+            }
+            pieces += 1;
+        }
+        if pieces <= 1 {
+            return Ok(());
+        }
+        for i in 0..n {
+            if blocked[i] {
+                continue;
+            }
+            if (i + 1) % w != 0 && !blocked[i + 1] && label[i] != label[i + 1] {
+                candidates.push((i, Side::East));
+            }
+            if i + w < n && !blocked[i + w] && label[i] != label[i + w] {
+                candidates.push((i, Side::South));
             }
         }
     }
     shuffle(rng, &mut candidates);
-    for (p, side) in candidates {
-        if sets.union(idx(p), idx(p + side.delta())) {
-            maze.open_wall(p, side)?;
+    let mut sets = DisjointSets::new(pieces as usize);
+    for (i, side) in candidates {
+        let j = if side == Side::East { i + 1 } else { i + w };
+        if sets.union(label[i] as usize, label[j] as usize) {
+            maze.open_wall(maze.point_of(i), side)?;
         }
     }
     Ok(())
