@@ -4,6 +4,7 @@
 //! mcrdun <bsp|scatter|maze|cave|passages> [--width W] [--height H] [--seed S]
 //!        [--format ascii|png|json|42] [--output FILE] [--scale N] [--stats]
 //!        [options of the generator]
+//! mcrdun maze --config FILE      the 42 "A-Maze-ing" subject's config file
 //! ```
 //!
 //! Bad options print a message and exit with status 2; a failure to write
