@@ -174,7 +174,7 @@ fn check_consumer(exe: &Path) {
 
 /// Runs an example program and checks it drew a BSP and a level.
 fn check_example(exe: &Path) {
-    let out = run(&mut command(exe).arg("7")).unwrap_or_else(|e| panic!("{e}"));
+    let out = run(command(exe).arg("7")).unwrap_or_else(|e| panic!("{e}"));
     assert!(
         out.contains("door between rooms") && out.contains("level 80x50, seed 7"),
         "{}: {out}",
