@@ -607,8 +607,13 @@ inline Labels label(const std::vector<uint8_t> &cells, uint32_t width, uint32_t 
                     uint32_t connectivity, uint32_t wrap = 0) {
     detail::check_size(cells, width, height);
     Labels out{std::vector<uint32_t>(cells.size()), 0};
-    mcrdun::detail::check(mcrdun_regions_label_wrapped(cells.data(), width, height, connectivity, wrap,
-                                                       out.labels.data(), out.labels.size(), &out.count));
+    if (wrap == 0) {
+        mcrdun::detail::check(mcrdun_regions_label(cells.data(), width, height, connectivity,
+                                                   out.labels.data(), out.labels.size(), &out.count));
+    } else {
+        mcrdun::detail::check(mcrdun_regions_label_wrapped(cells.data(), width, height, connectivity, wrap,
+                                                           out.labels.data(), out.labels.size(), &out.count));
+    }
     return out;
 }
 
