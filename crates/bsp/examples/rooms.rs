@@ -8,9 +8,13 @@
 //! cargo run -p mcrdun-bsp --example rooms -- [seed] [width] [height] [depth]
 //! ```
 
+//!
+//! `cargo test -p mcrdun-bsp --example rooms` runs it with the defaults.
+
 use mcrdun_bsp::Bsp;
 use mcrdun_geom::{Rect, random::seeded_rng};
 use std::collections::VecDeque;
+use std::fmt::Write as _;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -18,7 +22,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let width: i32 = args.next().map_or(Ok(80), |a| a.parse())?;
     let height: i32 = args.next().map_or(Ok(50), |a| a.parse())?;
     let depth: u32 = args.next().map_or(Ok(4), |a| a.parse())?;
+    print!("{}", rooms(seed, width, height, depth)?);
+    Ok(())
+}
 
+/// The rooms, the path's doors and the map, as text.
+fn rooms(
+    seed: u64,
+    width: i32,
+    height: i32,
+    depth: u32,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let mut text = String::new();
     let mut bsp = Bsp::new(Rect::new(0, 0, width, height)?);
     bsp.split_recursive(bsp.root(), &mut seeded_rng(seed), depth, 8, 8, 1.5, 1.5)?;
     let leaves = bsp.leaf_count();
@@ -64,7 +79,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     path.reverse();
 
-    println!("{leaves} leaves; path {path:?}");
+    writeln!(text, "{leaves} leaves; path {path:?}")?;
     for pair in path.windows(2) {
         let (a, b) = (pair[0], pair[1]);
         // The tiles on a's side of the shared wall, and on b's: they face each other.
@@ -73,10 +88,26 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let (door, other) = (mine[mine.len() / 2], theirs[theirs.len() / 2]);
         map[door.y as usize * w + door.x as usize] = b'+';
         map[other.y as usize * w + other.x as usize] = b'+';
-        println!("door between rooms {a} and {b} at ({}, {})", door.x, door.y);
+        writeln!(
+            text,
+            "door between rooms {a} and {b} at ({}, {})",
+            door.x, door.y
+        )?;
     }
     for row in map.chunks(w) {
-        println!("{}", String::from_utf8_lossy(row));
+        writeln!(text, "{}", String::from_utf8_lossy(row))?;
     }
-    Ok(())
+    Ok(text)
+}
+
+#[test]
+fn the_path_has_a_door_pair_in_each_wall_it_crosses() {
+    let text = rooms(42, 80, 50, 4).unwrap();
+    let doors = text
+        .lines()
+        .filter(|l| l.starts_with("door between"))
+        .count();
+    assert!(doors >= 1, "{text}");
+    assert_eq!(text.matches('+').count(), 2 * doors, "{text}");
+    assert_eq!(text.lines().filter(|l| l.len() == 80).count(), 50);
 }

@@ -10,6 +10,9 @@
 //! Algorithms: backtracker (default), prim, kruskal, wilson, hunt-and-kill,
 //! growing-tree (the ones that honour a mask).
 
+//!
+//! `cargo test -p mcrdun-carve --example maze42` runs it with the defaults.
+
 use mcrdun_carve::{Algorithm, GrowingTreeMode, Maze, MazeFile};
 use mcrdun_geom::{Point, random::seeded_rng};
 
@@ -18,7 +21,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let width: u32 = args.next().map_or(Ok(20), |a| a.parse())?;
     let height: u32 = args.next().map_or(Ok(15), |a| a.parse())?;
     let seed: u64 = args.next().map_or(Ok(42), |a| a.parse())?;
-    let algorithm = match args.next().as_deref().unwrap_or("backtracker") {
+    let algorithm = args.next().unwrap_or_else(|| "backtracker".to_owned());
+    print!("{}", maze42(width, height, seed, &algorithm)?);
+    Ok(())
+}
+
+/// The hex file, an empty line and the maze drawn in ASCII.
+fn maze42(
+    width: u32,
+    height: u32,
+    seed: u64,
+    algorithm: &str,
+) -> Result<String, Box<dyn std::error::Error>> {
+    let algorithm = match algorithm {
         "backtracker" => Algorithm::Backtracker,
         "prim" => Algorithm::Prim,
         "kruskal" => Algorithm::Kruskal,
@@ -37,12 +52,24 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let exit = Point::new(width as i32 - 1, height as i32 - 1);
     let file = MazeFile::new(maze, entry, exit)?;
     let text = file.to_text();
-    print!("{text}");
 
     // The file reads back into the same maze, entry, exit and path.
     let again = MazeFile::parse(&text)?;
     assert_eq!(again, file);
-    println!();
-    print!("{}", again.maze.to_ascii());
-    Ok(())
+    Ok(format!("{text}\n{}", again.maze.to_ascii()))
+}
+
+#[test]
+fn the_file_has_a_hex_row_per_maze_row_and_the_path() {
+    let text = maze42(20, 15, 42, "backtracker").unwrap();
+    let rows: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+    assert_eq!(rows.len(), 15);
+    assert!(
+        rows.iter()
+            .all(|r| r.len() == 20 && r.chars().all(|c| c.is_ascii_hexdigit()))
+    );
+    // The 18 cells of the "42" are closed on all four sides: F.
+    assert_eq!(rows.concat().matches('F').count(), 18);
+    assert!(text.contains("\n0,0\n19,14\n"));
+    assert!(maze42(20, 15, 42, "eller").is_err());
 }

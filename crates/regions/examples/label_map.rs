@@ -7,8 +7,13 @@
 //! cargo run -p mcrdun-regions --example label_map -- [map.txt] [4|8]
 //! ```
 
+//!
+//! `cargo test -p mcrdun-regions --example label_map` runs it on the
+//! built-in map.
+
 use mcrdun_geom::{Grid, Point};
 use mcrdun_regions::{ConnectOptions, Connectivity, Labels, connect};
+use std::fmt::Write as _;
 
 const BUILT_IN: &str = "\
 ###############
@@ -32,6 +37,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some("8") => Connectivity::Eight,
         Some(other) => return Err(format!("connectivity {other:?}: 4 or 8").into()),
     };
+    print!("{}", label_map(&text, connectivity)?);
+    Ok(())
+}
+
+/// The regions, their statistics, the stairs and the map with its corridors.
+fn label_map(text: &str, connectivity: Connectivity) -> Result<String, Box<dyn std::error::Error>> {
+    let mut out = String::new();
 
     let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
     let width = rows.iter().map(|r| r.len()).max().unwrap_or(0) as u32;
@@ -51,9 +63,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
 
     let labels = Labels::new(&floor, connectivity)?;
-    println!("{width}x{height}: {} regions", labels.count());
+    writeln!(out, "{width}x{height}: {} regions", labels.count())?;
     for (label, s) in labels.stats().iter().enumerate() {
-        println!(
+        writeln!(
+            out,
             "region {label}: {} cells, box ({}, {})..=({}, {}), centre ({:.1}, {:.1})",
             s.area,
             s.min_x,
@@ -62,13 +75,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             s.max_y,
             s.sum_x as f64 / s.area as f64,
             s.sum_y as f64 / s.area as f64
-        );
+        )?;
     }
     if let (Some(up), Some(down)) = (find(b'<'), find(b'>')) {
-        println!(
+        writeln!(
+            out,
             "stairs {up:?} and {down:?} in one region: {}",
             labels.same_region(&[up, down])?
-        );
+        )?;
     }
 
     // Dig until everything is one region, keeping the outer wall.
@@ -78,7 +92,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ..ConnectOptions::default()
     };
     let corridors = connect(&mut floor, options)?;
-    println!("{} corridors dug", corridors.len());
+    writeln!(out, "{} corridors dug", corridors.len())?;
     for y in 0..height as i32 {
         let line: String = (0..width as i32)
             .map(|x| {
@@ -89,8 +103,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 }
             })
             .collect();
-        println!("{line}");
+        writeln!(out, "{line}")?;
     }
     assert!(Labels::new(&floor, Connectivity::Four)?.is_connected());
-    Ok(())
+    Ok(out)
+}
+
+#[test]
+fn the_built_in_map_has_five_regions_joined_by_four_corridors() {
+    let out = label_map(BUILT_IN, Connectivity::Four).unwrap();
+    assert!(out.starts_with("15x8: 5 regions\n"), "{out}");
+    assert!(out.contains("in one region: false"), "{out}");
+    assert!(out.contains("4 corridors dug"), "{out}");
+    // Walls were dug, the border kept.
+    assert!(out.contains(','), "{out}");
+    assert!(
+        out.lines()
+            .rev()
+            .take(8)
+            .all(|l| l.starts_with('#') && l.ends_with('#')),
+        "{out}"
+    );
 }
