@@ -20,6 +20,17 @@
 //     maze.carve(MCRDUN_MAZE_ALGORITHM_BACKTRACKER, 0, 0, 7);
 //     std::string path = maze.solve(0, 0, 19, 14);   // "EESSW..."
 //
+// Every handle and function family of mcrdun.h has its counterpart here:
+//
+//   version, status_str, last_error, Error     version and errors
+//   Level, level_config, generate_level        whole levels
+//   Bsp                                        BSP trees and their adjacency
+//   Maze                                       mazes
+//   Layout, PassagePlan                        rooms of any shape, passages
+//   regions::                                  labelling, statistics, connecting
+//   scatter::                                  scattered rooms and their links
+//   rect::                                     rectangle relations
+//
 // Thread-safety is that of the C handles (see mcrdun.h): const methods of
 // one object may run on several threads at once; anything else needs a lock.
 #ifndef MCRDUN_HPP
@@ -31,6 +42,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mcrdun.h"
@@ -106,6 +118,24 @@ struct MazeDeleter {
     void operator()(McrdunMaze *maze) const noexcept { mcrdun_maze_free(maze); }
 };
 
+struct LayoutDeleter {
+    void operator()(McrdunLayout *layout) const noexcept { mcrdun_layout_free(layout); }
+};
+
+struct PassagePlanDeleter {
+    void operator()(McrdunPassagePlan *plan) const noexcept { mcrdun_passage_plan_free(plan); }
+};
+
+/// Splits a flat list of index pairs (a0, b0, a1, b1, ...) into pairs.
+inline std::vector<std::pair<uint32_t, uint32_t>> pairs(const std::vector<uint32_t> &flat) {
+    std::vector<std::pair<uint32_t, uint32_t>> out;
+    out.reserve(flat.size() / 2);
+    for (std::size_t i = 0; i + 1 < flat.size(); i += 2) {
+        out.emplace_back(flat[i], flat[i + 1]);
+    }
+    return out;
+}
+
 /// A NUL-terminated string read through the two-call protocol.
 template <typename Call>
 std::string read_string(Call call) {
@@ -115,8 +145,24 @@ std::string read_string(Call call) {
 
 }  // namespace detail
 
-/// The version of the library linked in, e.g. "0.1.0".
+/// The version of the library linked in, e.g. "0.1.0" (compare with the
+/// MCRDUN_VERSION_* macros of the header compiled in).
 inline std::string version() { return mcrdun_version(); }
+
+/// The version of the header compiled in, e.g. "0.1.0".
+inline std::string header_version() {
+    return std::to_string(MCRDUN_VERSION_MAJOR) + "." + std::to_string(MCRDUN_VERSION_MINOR) + "." +
+           std::to_string(MCRDUN_VERSION_PATCH);
+}
+
+/// A static English description of a status.
+inline std::string status_str(McrdunStatus status) {
+    return mcrdun_status_str(static_cast<uint32_t>(status));
+}
+
+/// This thread's last failure detail (empty when nothing failed yet). The
+/// wrapper's calls already put it into mcrdun::Error::what().
+inline std::string last_error() { return detail::last_error(); }
 
 /// The default options of `kind` (one of MCRDUN_LEVEL_KIND_*) at
 /// `width` x `height`.
@@ -124,6 +170,36 @@ inline McrdunLevelConfig level_config(uint32_t kind, uint32_t width, uint32_t he
     McrdunLevelConfig config{};
     detail::check(mcrdun_level_config_default(kind, width, height, &config));
     return config;
+}
+
+/// A level built in one call (mcrdun_level_generate): tiles, rooms, doors and info.
+struct GeneratedLevel {
+    std::vector<uint8_t> tiles;          ///< width * height MCRDUN_TILE_* bytes, row-major
+    std::vector<McrdunLevelRoom> rooms;  ///< the rooms
+    std::vector<McrdunLevelDoor> doors;  ///< the doors
+    McrdunLevelInfo info;                ///< size, stairs and summary
+};
+
+/// Builds the level `config` describes with `seed` through the one-call C
+/// function (it runs the generator twice: once to size the buffers).
+inline GeneratedLevel generate_level(const McrdunLevelConfig &config, uint64_t seed) {
+    GeneratedLevel out{};
+    std::size_t tiles_len = 0, rooms_len = 0, doors_len = 0;
+    McrdunStatus status = mcrdun_level_generate(&config, seed, nullptr, 0, &tiles_len, nullptr, 0,
+                                                &rooms_len, nullptr, 0, &doors_len, nullptr);
+    if (status != MCRDUN_STATUS_BUFFER_TOO_SMALL) {
+        detail::check(status);
+    }
+    out.tiles.resize(tiles_len);
+    out.rooms.resize(rooms_len);
+    out.doors.resize(doors_len);
+    detail::check(mcrdun_level_generate(&config, seed, out.tiles.data(), out.tiles.size(), &tiles_len,
+                                        out.rooms.data(), out.rooms.size(), &rooms_len,
+                                        out.doors.data(), out.doors.size(), &doors_len, &out.info));
+    out.tiles.resize(tiles_len);
+    out.rooms.resize(rooms_len);
+    out.doors.resize(doors_len);
+    return out;
 }
 
 /// A generated level (McrdunLevel handle).
@@ -200,8 +276,61 @@ public:
                                                          max_h_ratio, max_v_ratio));
     }
 
+    /// Splits leaf `leaf` along y = `position` (horizontal) or x = `position`.
+    void split_leaf(std::size_t leaf, bool horizontal, int32_t position) {
+        detail::check(mcrdun_bsp_split_leaf(get(), leaf, horizontal ? 1u : 0u, position));
+    }
+
+    /// Removes every node but the root.
+    void clear() { detail::check(mcrdun_bsp_clear(get())); }
+
+    /// Moves and resizes the whole tree, keeping every split position.
+    void resize(int32_t x, int32_t y, int32_t w, int32_t h) {
+        detail::check(mcrdun_bsp_resize(get(), x, y, w, h));
+    }
+
+    /// The change counter (bumped by every split, clear and resize).
+    uint64_t generation() const { return mcrdun_bsp_generation(get()); }
+
     /// The number of leaves.
     std::size_t leaf_count() const { return mcrdun_bsp_leaf_count(get()); }
+
+    /// The number of nodes (the root is node 0).
+    std::size_t node_count() const { return mcrdun_bsp_node_count(get()); }
+
+    /// The node index of leaf `leaf`.
+    std::size_t leaf_node(std::size_t leaf) const {
+        std::size_t out = 0;
+        detail::check(mcrdun_bsp_leaf_node(get(), leaf, &out));
+        return out;
+    }
+
+    /// Node `node` (rectangle, level, cut, parent and children).
+    McrdunBspNode node(std::size_t node) const {
+        McrdunBspNode out{};
+        detail::check(mcrdun_bsp_node(get(), node, &out));
+        return out;
+    }
+
+    /// The node indices of `node`'s subtree in `order` (MCRDUN_BSP_ORDER_*).
+    std::vector<std::size_t> traverse(std::size_t node, uint32_t order) const {
+        const McrdunBsp *bsp = get();
+        return detail::read_buffer<std::size_t>(
+            [bsp, node, order](std::size_t *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_bsp_traverse(bsp, node, order, out, cap, len);
+            });
+    }
+
+    /// Writes each leaf's number into `cells` (width x height, row-major)
+    /// over the leaf's rectangle shrunk by `margin`; other cells keep their
+    /// value.
+    void rasterise_leaves(int32_t margin, std::vector<uint32_t> &cells, uint32_t width,
+                          uint32_t height) const {
+        if (cells.size() < static_cast<std::size_t>(width) * height) {
+            throw Error(MCRDUN_STATUS_BUFFER_TOO_SMALL, "rasterise_leaves: cells holds fewer than width * height values");
+        }
+        detail::check(mcrdun_bsp_rasterise_leaves(get(), margin, cells.data(), width, height));
+    }
 
     /// The rectangle of leaf `leaf` (level order).
     McrdunRect leaf_rect(std::size_t leaf) const {
@@ -252,6 +381,25 @@ public:
         handle_.reset(raw);
     }
 
+    /// Width and height in cells.
+    std::pair<uint32_t, uint32_t> size() const {
+        uint32_t w = 0, h = 0;
+        detail::check(mcrdun_maze_size(get(), &w, &h));
+        return {w, h};
+    }
+
+    /// Whether cell (x, y) is blocked.
+    bool is_blocked(uint32_t x, uint32_t y) const {
+        bool out = false;
+        detail::check(mcrdun_maze_is_blocked(get(), x, y, &out));
+        return out;
+    }
+
+    /// Opens the wall on `side` (MCRDUN_SIDE_*) of cell (x, y) and its facing wall.
+    void open_wall(uint32_t x, uint32_t y, uint32_t side) {
+        detail::check(mcrdun_maze_open_wall(get(), x, y, side));
+    }
+
     /// Blocks cell (x, y): it stays fully closed.
     void block(uint32_t x, uint32_t y) { detail::check(mcrdun_maze_block(get(), x, y)); }
 
@@ -263,6 +411,11 @@ public:
         detail::check(mcrdun_maze_carve(get(), algorithm, x, y, seed));
     }
 
+    /// As carve(), but only the start's piece when a mask splits the open cells.
+    void carve_piece(uint32_t algorithm, uint32_t x, uint32_t y, uint64_t seed) {
+        detail::check(mcrdun_maze_carve_piece(get(), algorithm, x, y, seed));
+    }
+
     /// Removes `fraction` of the dead ends (adds loops).
     void braid(double fraction, uint64_t seed) { detail::check(mcrdun_maze_braid(get(), fraction, seed)); }
 
@@ -272,6 +425,21 @@ public:
         return detail::read_buffer<uint8_t>([maze](uint8_t *out, std::size_t cap, std::size_t *len) {
             return mcrdun_maze_walls(maze, out, cap, len);
         });
+    }
+
+    /// The maze as (2w + 1) x (2h + 1) MCRDUN_MAZE_TILE_* bytes, row-major.
+    std::vector<uint8_t> tiles() const {
+        const McrdunMaze *maze = get();
+        return detail::read_buffer<uint8_t>([maze](uint8_t *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_maze_tiles(maze, out, cap, len);
+        });
+    }
+
+    /// Dead ends, junctions, corridor length and longest path.
+    McrdunMazeTexture texture() const {
+        McrdunMazeTexture out{};
+        detail::check(mcrdun_maze_texture(get(), &out));
+        return out;
     }
 
     /// Independent loops (0 for a perfect maze).
@@ -324,10 +492,352 @@ public:
     McrdunMaze *get() const noexcept { return handle_.get(); }
 
 private:
-    explicit Maze(McrdunMaze *raw) noexcept : handle_(raw) {}
+    explicit Maze(McrdunMaze *raw) : handle_(raw) {}
 
     std::unique_ptr<McrdunMaze, detail::MazeDeleter> handle_;
 };
+
+/// The passages chosen for a whole layout (McrdunPassagePlan handle).
+class PassagePlan {
+public:
+    /// One passage per chosen pair of rooms, sorted by (a, b).
+    std::vector<McrdunPassage> passages() const {
+        const McrdunPassagePlan *plan = get();
+        return detail::read_buffer<McrdunPassage>(
+            [plan](McrdunPassage *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_passage_plan_passages(plan, out, cap, len);
+            });
+    }
+
+    /// The rooms that touch no other room, ascending.
+    std::vector<uint32_t> isolated() const {
+        const McrdunPassagePlan *plan = get();
+        return detail::read_buffer<uint32_t>([plan](uint32_t *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_passage_plan_isolated(plan, out, cap, len);
+        });
+    }
+
+    /// Connected groups of rooms (1: every room is reachable).
+    uint32_t components() const { return mcrdun_passage_plan_components(get()); }
+
+    /// The C handle, still owned by this object.
+    const McrdunPassagePlan *get() const noexcept { return handle_.get(); }
+
+private:
+    friend class Layout;
+    explicit PassagePlan(McrdunPassagePlan *raw) : handle_(raw) {}
+
+    std::unique_ptr<McrdunPassagePlan, detail::PassagePlanDeleter> handle_;
+};
+
+/// Rooms of any shape on a grid (McrdunLayout handle).
+class Layout {
+public:
+    /// An empty width x height layout.
+    Layout(uint32_t width, uint32_t height) {
+        McrdunLayout *raw = nullptr;
+        detail::check(mcrdun_layout_new(width, height, &raw));
+        handle_.reset(raw);
+    }
+
+    /// A layout from row-major room labels (MCRDUN_NO_ROOM: no room).
+    static Layout from_labels(uint32_t width, uint32_t height, const std::vector<uint32_t> &labels) {
+        McrdunLayout *raw = nullptr;
+        detail::check(mcrdun_layout_from_labels(width, height, labels.data(), labels.size(), &raw));
+        return Layout(raw);
+    }
+
+    /// Adds a room made of `cells`; returns its number (0, 1, 2, ...).
+    uint32_t add_room(const std::vector<McrdunPoint> &cells) {
+        uint32_t room = 0;
+        detail::check(mcrdun_layout_add_room(get(), cells.data(), cells.size(), &room));
+        return room;
+    }
+
+    /// The number of rooms.
+    uint32_t room_count() const { return mcrdun_layout_room_count(get()); }
+
+    /// The room owning cell `p`, or MCRDUN_NO_ROOM.
+    uint32_t room_of(McrdunPoint p) const {
+        uint32_t room = 0;
+        detail::check(mcrdun_layout_room_of(get(), p, &room));
+        return room;
+    }
+
+    /// The border between rooms a and b as (cell, across) pairs.
+    std::vector<McrdunBorderPair> border(uint32_t a, uint32_t b) const {
+        const McrdunLayout *layout = get();
+        return detail::read_buffer<McrdunBorderPair>(
+            [layout, a, b](McrdunBorderPair *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_layout_border(layout, a, b, out, cap, len);
+            });
+    }
+
+    /// Every pair of rooms sharing a border, a < b, sorted.
+    std::vector<McrdunRoomPair> adjacent_rooms() const {
+        const McrdunLayout *layout = get();
+        return detail::read_buffer<McrdunRoomPair>(
+            [layout](McrdunRoomPair *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_layout_adjacent_rooms(layout, out, cap, len);
+            });
+    }
+
+    /// One passage between rooms a and b, seeded.
+    McrdunPassage choose_passage(uint32_t a, uint32_t b, uint64_t seed, McrdunWeights weights) const {
+        McrdunPassage out{};
+        detail::check(mcrdun_layout_choose_passage(get(), a, b, seed, weights, &out));
+        return out;
+    }
+
+    /// Passages for the whole layout, seeded.
+    PassagePlan passages(uint64_t seed, McrdunPassagePolicy policy) const {
+        McrdunPassagePlan *raw = nullptr;
+        detail::check(mcrdun_layout_passages(get(), seed, policy, &raw));
+        return PassagePlan(raw);
+    }
+
+    /// The C handle, still owned by this object.
+    McrdunLayout *get() const noexcept { return handle_.get(); }
+
+private:
+    explicit Layout(McrdunLayout *raw) : handle_(raw) {}
+
+    std::unique_ptr<McrdunLayout, detail::LayoutDeleter> handle_;
+};
+
+/// Region labelling, statistics, reachability and connecting on a
+/// row-major map of cells (non-zero: floor, 0: wall).
+namespace regions {
+
+/// Labels of a labelled map and their count.
+struct Labels {
+    std::vector<uint32_t> labels;  ///< per cell: region or MCRDUN_NO_REGION
+    uint32_t count;                ///< number of regions
+};
+
+namespace detail {
+inline void check_size(const std::vector<uint8_t> &cells, uint32_t width, uint32_t height) {
+    if (cells.size() != static_cast<std::size_t>(width) * height) {
+        throw Error(MCRDUN_STATUS_INVALID_ARGUMENT, "regions: cells.size() != width * height");
+    }
+}
+}  // namespace detail
+
+/// Labels the floor with `connectivity` 4 or 8; `wrap` is 0 or MCRDUN_REGIONS_WRAP_* bits.
+inline Labels label(const std::vector<uint8_t> &cells, uint32_t width, uint32_t height,
+                    uint32_t connectivity, uint32_t wrap = 0) {
+    detail::check_size(cells, width, height);
+    Labels out{std::vector<uint32_t>(cells.size()), 0};
+    if (wrap == 0) {
+        mcrdun::detail::check(mcrdun_regions_label(cells.data(), width, height, connectivity,
+                                                   out.labels.data(), out.labels.size(), &out.count));
+    } else {
+        mcrdun::detail::check(mcrdun_regions_label_wrapped(cells.data(), width, height, connectivity, wrap,
+                                                           out.labels.data(), out.labels.size(), &out.count));
+    }
+    return out;
+}
+
+/// Each region's statistics (index = label).
+inline std::vector<McrdunRegionStats> stats(const std::vector<uint8_t> &cells, uint32_t width,
+                                            uint32_t height, uint32_t connectivity) {
+    detail::check_size(cells, width, height);
+    const uint8_t *data = cells.data();
+    return mcrdun::detail::read_buffer<McrdunRegionStats>(
+        [=](McrdunRegionStats *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_regions_stats(data, width, height, connectivity, out, cap, len);
+        });
+}
+
+/// Labels and statistics in one pass.
+inline std::pair<std::vector<uint32_t>, std::vector<McrdunRegionStats>> label_stats(
+    const std::vector<uint8_t> &cells, uint32_t width, uint32_t height, uint32_t connectivity) {
+    detail::check_size(cells, width, height);
+    std::vector<uint32_t> labels(cells.size());
+    std::size_t len = 0;
+    McrdunStatus status = mcrdun_regions_label_stats(cells.data(), width, height, connectivity,
+                                                     labels.data(), labels.size(), nullptr, 0, &len);
+    std::vector<McrdunRegionStats> stats(len);
+    if (status == MCRDUN_STATUS_BUFFER_TOO_SMALL) {
+        status = mcrdun_regions_label_stats(cells.data(), width, height, connectivity, labels.data(),
+                                            labels.size(), stats.data(), stats.size(), &len);
+    }
+    mcrdun::detail::check(status);
+    stats.resize(len);
+    return {std::move(labels), std::move(stats)};
+}
+
+/// The label of the largest region (lowest on a tie), MCRDUN_NO_REGION for none.
+inline uint32_t largest(const std::vector<McrdunRegionStats> &stats) {
+    uint32_t out = 0;
+    mcrdun::detail::check(mcrdun_regions_largest(stats.data(), stats.size(), &out));
+    return out;
+}
+
+/// 1 for every cell of `start`'s region, 0 elsewhere.
+inline std::vector<uint8_t> reachable_from(const std::vector<uint8_t> &cells, uint32_t width,
+                                           uint32_t height, uint32_t connectivity, McrdunPoint start) {
+    detail::check_size(cells, width, height);
+    std::vector<uint8_t> mask(cells.size());
+    mcrdun::detail::check(mcrdun_regions_reachable_from(cells.data(), width, height, connectivity, start,
+                                                        mask.data(), mask.size()));
+    return mask;
+}
+
+/// Whether all floor is one region.
+inline bool is_connected(const std::vector<uint8_t> &cells, uint32_t width, uint32_t height,
+                         uint32_t connectivity) {
+    detail::check_size(cells, width, height);
+    bool out = false;
+    mcrdun::detail::check(mcrdun_regions_is_connected(cells.data(), width, height, connectivity, &out));
+    return out;
+}
+
+/// The distinct regions that `points` stand on, ascending.
+inline std::vector<uint32_t> touched(const std::vector<uint8_t> &cells, uint32_t width, uint32_t height,
+                                     uint32_t connectivity, const std::vector<McrdunPoint> &points) {
+    detail::check_size(cells, width, height);
+    const uint8_t *data = cells.data();
+    const McrdunPoint *pts = points.data();
+    const std::size_t n = points.size();
+    return mcrdun::detail::read_buffer<uint32_t>([=](uint32_t *out, std::size_t cap, std::size_t *len) {
+        return mcrdun_regions_touched(data, width, height, connectivity, pts, n, out, cap, len);
+    });
+}
+
+/// Digs corridors in place until all floor is one 4-connected region;
+/// returns the number of cells dug.
+inline std::size_t connect(std::vector<uint8_t> &cells, uint32_t width, uint32_t height,
+                           bool keep_border) {
+    detail::check_size(cells, width, height);
+    std::size_t dug = 0;
+    mcrdun::detail::check(mcrdun_regions_connect(cells.data(), width, height, keep_border ? 1u : 0u, &dug));
+    return dug;
+}
+
+}  // namespace regions
+
+/// Rooms scattered and pushed apart, their neighbours and links.
+namespace scatter {
+
+/// The default parameters (40 rooms, disc of radius 20, ...).
+inline McrdunScatterParams params_default() {
+    McrdunScatterParams out{};
+    mcrdun::detail::check(mcrdun_scatter_params_default(&out));
+    return out;
+}
+
+/// Scattered and separated rooms and what the separation did.
+struct Scattered {
+    std::vector<McrdunRect> rooms;  ///< the rooms, integer, none overlapping
+    McrdunSeparation report;        ///< steps and how it ended
+};
+
+/// Scatters and separates `params.count` rooms from `seed`.
+inline Scattered generate(uint64_t seed, const McrdunScatterParams &params) {
+    Scattered out{std::vector<McrdunRect>(params.count), McrdunSeparation{}};
+    std::size_t len = 0;
+    mcrdun::detail::check(
+        mcrdun_scatter_generate(seed, &params, out.rooms.data(), out.rooms.size(), &len, &out.report));
+    out.rooms.resize(len);
+    return out;
+}
+
+/// Separates `rooms` in place; returns what the separation did.
+inline McrdunSeparation separate(std::vector<McrdunRect> &rooms, uint32_t padding, uint32_t max_steps,
+                                 bool spread) {
+    McrdunSeparation report{};
+    mcrdun::detail::check(
+        mcrdun_scatter_separate(rooms.data(), rooms.size(), padding, max_steps, spread, &report));
+    return report;
+}
+
+/// Every pair of neighbouring rooms (a < b), sorted.
+inline std::vector<std::pair<uint32_t, uint32_t>> neighbours(const std::vector<McrdunRect> &rooms,
+                                                             uint32_t max_gap, uint32_t door_width) {
+    const McrdunRect *data = rooms.data();
+    const std::size_t n = rooms.size();
+    return mcrdun::detail::pairs(
+        mcrdun::detail::read_buffer<uint32_t>([=](uint32_t *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_scatter_neighbours(data, n, max_gap, door_width, out, cap, len);
+        }));
+}
+
+/// The links to build: tree links (from, to) in flood order, then loops (a < b).
+struct Links {
+    std::vector<std::pair<uint32_t, uint32_t>> tree;   ///< spanning tree links
+    std::vector<std::pair<uint32_t, uint32_t>> loops;  ///< extra links
+};
+
+/// A spanning tree of the neighbour graph from `start` plus a share of loops.
+inline Links links(const std::vector<McrdunRect> &rooms, uint32_t max_gap, uint32_t door_width,
+                   uint32_t start, double loop_fraction, uint64_t loop_seed) {
+    std::size_t len = 0, tree_pairs = 0;
+    McrdunStatus status = mcrdun_scatter_links(rooms.data(), rooms.size(), max_gap, door_width, start,
+                                               loop_fraction, loop_seed, nullptr, 0, &len, &tree_pairs);
+    std::vector<uint32_t> flat(len);
+    if (status == MCRDUN_STATUS_BUFFER_TOO_SMALL) {
+        status = mcrdun_scatter_links(rooms.data(), rooms.size(), max_gap, door_width, start,
+                                      loop_fraction, loop_seed, flat.data(), flat.size(), &len,
+                                      &tree_pairs);
+    }
+    mcrdun::detail::check(status);
+    flat.resize(len);
+    std::vector<std::pair<uint32_t, uint32_t>> all = mcrdun::detail::pairs(flat);
+    Links out;
+    const std::size_t split = tree_pairs < all.size() ? tree_pairs : all.size();
+    out.tree.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(split));
+    out.loops.assign(all.begin() + static_cast<std::ptrdiff_t>(split), all.end());
+    return out;
+}
+
+/// The rooms the flood from `start` cannot reach, ascending.
+inline std::vector<uint32_t> unreachable(const std::vector<McrdunRect> &rooms, uint32_t max_gap,
+                                         uint32_t door_width, uint32_t start) {
+    const McrdunRect *data = rooms.data();
+    const std::size_t n = rooms.size();
+    return mcrdun::detail::read_buffer<uint32_t>([=](uint32_t *out, std::size_t cap, std::size_t *len) {
+        return mcrdun_scatter_unreachable(data, n, max_gap, door_width, start, out, cap, len);
+    });
+}
+
+/// Where a door between neighbouring rooms a and b can go.
+inline McrdunDoorSpan door_span(McrdunRect a, McrdunRect b, uint32_t max_gap, uint32_t door_width) {
+    McrdunDoorSpan out{};
+    mcrdun::detail::check(mcrdun_scatter_door_span(a, b, max_gap, door_width, &out));
+    return out;
+}
+
+}  // namespace scatter
+
+/// Relations between two rectangles.
+namespace rect {
+
+/// Whether `r` is valid (w, h >= 1, edges within int32).
+inline bool is_valid(McrdunRect r) { return mcrdun_rect_is_valid(r); }
+
+/// Which side of a touches b, and the span they share.
+inline McrdunSharedWall shared_wall(McrdunRect a, McrdunRect b) {
+    McrdunSharedWall out{};
+    mcrdun::detail::check(mcrdun_rect_shared_wall(a, b, &out));
+    return out;
+}
+
+/// The tiles on a's own edge along the wall it shares with b, ascending.
+inline std::vector<McrdunPoint> wall_tiles(McrdunRect a, McrdunRect b) {
+    return mcrdun::detail::read_buffer<McrdunPoint>([=](McrdunPoint *out, std::size_t cap, std::size_t *len) {
+        return mcrdun_rect_wall_tiles(a, b, out, cap, len);
+    });
+}
+
+/// Whether a and b are neighbours by the "close enough, wide enough" rule.
+inline bool are_neighbours(McrdunRect a, McrdunRect b, uint32_t max_gap, uint32_t door_width) {
+    bool out = false;
+    mcrdun::detail::check(mcrdun_rect_are_neighbours(a, b, max_gap, door_width, &out));
+    return out;
+}
+
+}  // namespace rect
 
 }  // namespace mcrdun
 

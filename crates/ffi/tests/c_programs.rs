@@ -4,6 +4,9 @@
 //! valgrind (leak check on) when valgrind is installed. `cargo test` alone
 //! thus runs the Rust, C and C++ tests.
 //!
+//! The C++ programs share `ffi-tests/check.hpp`; those named in the test
+//! below must exist (one per family of `include/mcrdun.hpp`).
+//!
 //! Environment: `CC` / `CXX` pick the compilers (default `cc` / `c++`);
 //! `MCRDUN_REQUIRE_VALGRIND=1` turns a missing valgrind into a failure (CI
 //! sets it).
@@ -216,6 +219,19 @@ fn c_and_cpp_programs_pass_static_shared_and_under_valgrind() {
         programs.iter().any(|p| p.is_cpp),
         "no C++ program in ffi-tests/"
     );
+    // include/mcrdun.hpp: one program per family of the header at least.
+    for required in [
+        "level_wrapper.cpp",           // Level, Bsp, Maze basics
+        "wrapper_basics.cpp",          // version and errors, rect::, generate_level
+        "wrapper_bsp_maze.cpp",        // the rest of Bsp and Maze
+        "wrapper_layout.cpp",          // Layout, PassagePlan
+        "wrapper_regions_scatter.cpp", // regions::, scatter::
+    ] {
+        assert!(
+            programs.iter().any(|p| p.source.ends_with(required)),
+            "ffi-tests/{required} is missing"
+        );
+    }
 
     // One thread per program and linkage: compiling and valgrind dominate.
     let results: Vec<Result<String, String>> = std::thread::scope(|s| {
