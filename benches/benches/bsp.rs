@@ -65,16 +65,22 @@ fn fresh_adjacency(
 fn split(c: &mut Criterion) {
     let mut g = c.benchmark_group("bsp");
     g.sample_size(10);
+    // Each tree is dropped after its timing (one per batch), as benches/peers/bsp_libtcod.py
+    // does not time libtcod's TCOD_bsp_delete either.
     g.bench_function("split_recursive_65536_depth20", |b| {
-        b.iter(|| black_box(tree(20)).node_count())
+        b.iter_batched(|| (), |()| black_box(tree(20)), BatchSize::PerIteration)
     });
     g.bench_function("split_recursive_libtcod_65536_depth20", |b| {
-        b.iter(|| {
-            let mut bsp = Bsp::new(Rect::new(0, 0, SIDE, SIDE).unwrap());
-            bsp.split_recursive_libtcod(bsp.root(), 1, 20, 8, 8, 1.5, 1.5)
-                .unwrap();
-            black_box(bsp).node_count()
-        })
+        b.iter_batched(
+            || (),
+            |()| {
+                let mut bsp = Bsp::new(Rect::new(0, 0, SIDE, SIDE).unwrap());
+                bsp.split_recursive_libtcod(bsp.root(), 1, 20, 8, 8, 1.5, 1.5)
+                    .unwrap();
+                black_box(bsp)
+            },
+            BatchSize::PerIteration,
+        )
     });
     g.finish();
 }
