@@ -105,9 +105,9 @@ fn pinned_levels() {
         level(5, 1, disc, default),
     ];
     let want: [u64; 5] = [
-        0x47f1_039c_4e8d_8ebe,
+        0xa7f6_4af6_f4e5_79bc,
         0x552a_a0de_5af7_06a0,
-        0x61d6_58dd_1736_8953,
+        0xe9c6_4f7a_9db0_d132,
         0x8611_3072_65d0_d262,
         0xcf25_4afd_56c1_dd05,
     ];
