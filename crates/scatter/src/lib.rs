@@ -25,7 +25,7 @@
 //!    so a dense heap is first scaled to about the density its rooms allow,
 //!    each step adds a small fitted uniform expansion, and a settling pass
 //!    closes the gaps the pushes leave: the steps stay about constant
-//!    (51-77 from 1,000 to 100,000 rooms) and the total cost grows about
+//!    (44-67 from 1,000 to 100,000 rooms) and the total cost grows about
 //!    as n log n. [`SeparateOptions::spread`] scales to a looser heap.
 //! 3. [`neighbours`] finds every pair satisfying
 //!    [`mcrdun_geom::are_neighbours`] (gap between facing sides in

@@ -28,11 +28,15 @@ const SPREAD_DENSITY: (i128, i128) = (5, 1);
 const COMPACT_DENSITY: (i128, i128) = (5341, 1000);
 
 /// The share of the least-squares uniform expansion applied each push step
-/// (see `Pushes::apply`): 8/1000. Larger shares take fewer steps but leave
-/// the heap looser (5/1000: 57 / 98 / 107 steps for 1,000 / 10,000 /
-/// 100,000 rooms, bounding boxes 1.71 / 1.69 / 1.67 times the rooms' area;
-/// 8/1000: 51 / 74 / 77 steps, 1.76 / 1.73 / 1.70).
-const EXPANSION_GAIN: (i128, i128) = (8, 1000);
+/// (see `Pushes::apply`): 10/1000. Larger shares take fewer steps but leave
+/// the heap looser; the pushes alone relax a small heap faster (from its
+/// rim), so a small share also makes the steps grow from 1,000 to 10,000
+/// rooms. In our runs, for 1,000 / 10,000 / 100,000 rooms: 5/1000, 57 / 98
+/// / 107 steps and bounding boxes 1.71 / 1.69 / 1.67 times the rooms'
+/// area; 8/1000, 51 / 74 / 77 and 1.76 / 1.73 / 1.70; 10/1000, 44 / 64 /
+/// 67 and 1.78 / 1.75 / 1.72; 12/1000, 43 / 57 / 58 and 1.81 / 1.75 /
+/// 1.73.
+const EXPANSION_GAIN: (i128, i128) = (10, 1000);
 
 /// The pushes stop when at most one pair in this many rooms still overlaps
 /// (the last few overlaps of a big heap linger for many steps; the
@@ -108,12 +112,12 @@ pub struct Separation {
 /// their indices). Pushes alone relax a dense heap from its rim inwards,
 /// like diffusion, in a number of steps growing with its diameter (233 for
 /// 1,000 rooms heaped at 1.5 times their area, over 1,000 for 10,000);
-/// so each step also applies 8/1000 of the uniform expansion about the
+/// so each step also applies 10/1000 of the uniform expansion about the
 /// centroid that best fits the step's overlaps (least squares, at most 1/8
 /// a step), which carries the heap's global growth everywhere at once. The
 /// phase stops when nothing overlaps, when at most one pair per 8 rooms
-/// still does, or after `options.max_steps` steps: 51 steps for
-/// 1,000 rooms, 74 for 10,000 and 77 for 100,000 in our runs.
+/// still does, or after `options.max_steps` steps: 44 steps for
+/// 1,000 rooms, 64 for 10,000 and 67 for 100,000 in our runs.
 ///
 /// **Snap and finish.** Each room is rounded to the nearest cell, which can
 /// re-create overlaps of a cell. The finishing pass then places the rooms
@@ -129,8 +133,8 @@ pub struct Separation {
 /// centroid, along x then y, until it touches a padded box (at most the
 /// largest room side a round, never past the centroid): the pushes'
 /// overshoot leaves gaps, and closing them keeps rooms next to neighbours
-/// (with 10,000 rooms, 2 rooms outside the largest group of neighbours
-/// instead of 59 with the pushes alone to 1,000 steps).
+/// (with 10,000 rooms, 7 rooms outside the largest group of neighbours,
+/// against 59 with the pushes alone to 1,000 steps before).
 ///
 /// Cost: O(n log n) for the sorts, O(n + overlapping pairs) per push step,
 /// O(n) per settling round, and the finishing pass, which is O(n) when
