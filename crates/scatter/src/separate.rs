@@ -141,7 +141,10 @@ pub struct Separation {
 /// little overlap is left (up to O(n²) if `max_steps` stopped the pushes
 /// early on a dense heap). For heaps of the usual density the steps stay
 /// about constant, so the total grows about as n log n (1,000 / 10,000 /
-/// 100,000 rooms in our runs: see benches/peers/scatter.sh).
+/// 100,000 rooms in our runs: see benches/peers/scatter.sh). Memory: about
+/// 250 bytes of scratch a room at the peak (our count of the buffers:
+/// fixed-point state and the bucket grid during the pushes, the placed
+/// rooms' map in the finishing pass).
 ///
 /// ```
 /// use mcrdun_geom::Rect;
