@@ -42,6 +42,8 @@ impl Mt19937 {
     /// The reference regeneration, with the wrap-around of `(i + 1) % 624`
     /// and `(i + 397) % 624` taken out of the loops (same values, in place,
     /// in the same order).
+    #[cold]
+    #[inline(never)]
     fn regenerate(&mut self) {
         const N: usize = 624;
         const M: usize = 397;
@@ -63,6 +65,7 @@ impl Mt19937 {
     }
 
     /// The next 32-bit output.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.next >= 624 {
             self.regenerate();
@@ -79,6 +82,7 @@ impl Mt19937 {
     /// `min` without a draw when the bounds are equal, swapped bounds when
     /// reversed, otherwise `draw % (max - min + 1) + min` in unsigned 32-bit
     /// arithmetic.
+    #[inline]
     pub fn get_int(&mut self, min: i32, max: i32) -> i32 {
         if min == max {
             return min;
