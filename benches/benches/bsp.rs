@@ -4,6 +4,8 @@
 //! exactly 2^20 leaves (a tree halved 20 times: 64x64 leaves), and the O(n^2)
 //! brute force against the sweep at 4096 leaves.
 
+mod common;
+
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use mcrdun_bsp::{Adjacency, Bsp};
 use mcrdun_geom::Rect;
@@ -64,24 +66,30 @@ fn fresh_adjacency(
 
 fn split(c: &mut Criterion) {
     let mut g = c.benchmark_group("bsp");
-    g.sample_size(10);
+    g.sample_size(common::samples(10));
+    // Each tree is dropped after its timing (one per batch), as benches/peers/bsp_libtcod.py
+    // does not time libtcod's TCOD_bsp_delete either.
     g.bench_function("split_recursive_65536_depth20", |b| {
-        b.iter(|| black_box(tree(20)).node_count())
+        b.iter_batched(|| (), |()| black_box(tree(20)), BatchSize::PerIteration)
     });
     g.bench_function("split_recursive_libtcod_65536_depth20", |b| {
-        b.iter(|| {
-            let mut bsp = Bsp::new(Rect::new(0, 0, SIDE, SIDE).unwrap());
-            bsp.split_recursive_libtcod(bsp.root(), 1, 20, 8, 8, 1.5, 1.5)
-                .unwrap();
-            black_box(bsp).node_count()
-        })
+        b.iter_batched(
+            || (),
+            |()| {
+                let mut bsp = Bsp::new(Rect::new(0, 0, SIDE, SIDE).unwrap());
+                bsp.split_recursive_libtcod(bsp.root(), 1, 20, 8, 8, 1.5, 1.5)
+                    .unwrap();
+                black_box(bsp)
+            },
+            BatchSize::PerIteration,
+        )
     });
     g.finish();
 }
 
 fn adjacency(c: &mut Criterion) {
     let mut g = c.benchmark_group("bsp");
-    g.sample_size(10);
+    g.sample_size(common::samples(10));
     let random = tree(20);
     assert_eq!(random.leaf_count(), 514_595);
     fresh_adjacency(&mut g, "adjacency_split20_514595_leaves", &random);
@@ -98,5 +106,9 @@ fn adjacency(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, split, adjacency);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = split, adjacency
+}
 criterion_main!(benches);

@@ -1,6 +1,8 @@
 //! Every maze carver at 1000 x 1000 (one million cells), plus braiding and
 //! solving on the backtracker's maze.
 
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcrdun_carve::{Algorithm, Maze};
 use mcrdun_geom::Point;
@@ -11,7 +13,7 @@ const SIDE: u32 = 1000;
 
 fn carvers(c: &mut Criterion) {
     let mut group = c.benchmark_group("carve_1000x1000");
-    group.sample_size(10);
+    group.sample_size(common::samples(10));
     let mut maze = Maze::new(SIDE, SIDE).unwrap();
     for algorithm in Algorithm::ALL {
         let mut rng = seeded_rng(1);
@@ -29,7 +31,7 @@ fn carvers(c: &mut Criterion) {
 
 fn after_carving(c: &mut Criterion) {
     let mut group = c.benchmark_group("maze_1000x1000");
-    group.sample_size(10);
+    group.sample_size(common::samples(10));
     let mut maze = Maze::new(SIDE, SIDE).unwrap();
     Algorithm::Backtracker
         .carve(&mut maze, Point::new(0, 0), &mut seeded_rng(1))
@@ -49,5 +51,9 @@ fn after_carving(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, carvers, after_carving);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = carvers, after_carving
+}
 criterion_main!(benches);

@@ -1,6 +1,8 @@
 //! Whole levels: each pipeline at 80x50 (a screen) and 1024x1024, with
 //! room counts scaled to the area at the large size.
 
+mod common;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mcrdun_dungeon::{LevelConfig, LevelKind, generate};
 use std::hint::black_box;
@@ -25,7 +27,7 @@ fn config(kind: LevelKind, w: u32, h: u32) -> LevelConfig {
 fn levels(c: &mut Criterion) {
     for (w, h, samples) in [(80u32, 50u32, 50usize), (1024, 1024, 10)] {
         let mut group = c.benchmark_group(format!("dungeon/{w}x{h}"));
-        group.sample_size(samples);
+        group.sample_size(common::samples(samples));
         for kind in LevelKind::ALL {
             let cfg = config(kind, w, h);
             group.bench_with_input(BenchmarkId::from_parameter(kind.name()), &cfg, |b, cfg| {
@@ -40,5 +42,9 @@ fn levels(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, levels);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = levels
+}
 criterion_main!(benches);

@@ -1,5 +1,7 @@
 //! Benchmarks of the geom helpers that sit on hot paths.
 
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcrdun_geom::random::{below, seeded_rng, weighted_index};
 use mcrdun_geom::{Rect, are_neighbours, wall_tiles};
@@ -27,5 +29,9 @@ fn walls(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, random_helpers, walls);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = random_helpers, walls
+}
 criterion_main!(benches);

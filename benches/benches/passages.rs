@@ -11,6 +11,8 @@
 //!   10^4 seeded sites), with the room graph alone, a passage for every
 //!   adjacent pair, and a spanning tree plus 10% loops.
 
+mod common;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use mcrdun_geom::Point;
 use mcrdun_geom::random::{index, seeded_rng};
@@ -120,7 +122,7 @@ fn whole_layout(c: &mut Criterion) {
         plan.components
     );
     let mut group = c.benchmark_group("passages");
-    group.sample_size(10);
+    group.sample_size(common::samples(10));
     group.bench_function("adjacent_rooms_2048", |bench| {
         bench.iter(|| black_box(&layout).adjacent_rooms())
     });
@@ -135,5 +137,9 @@ fn whole_layout(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, border, whole_layout);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = border, whole_layout
+}
 criterion_main!(benches);

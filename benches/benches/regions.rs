@@ -4,6 +4,8 @@
 //! `Labeller`, and `connect`. The side-by-side comparison with OpenCV and
 //! scipy is `benches/peers/regions_opencv.py`.
 
+mod common;
+
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use mcrdun_geom::random::{SeededRng, below, seeded_rng};
 use mcrdun_regions::{Cells, ConnectOptions, Connectivity, Labeller, RegionStats, connect_slice};
@@ -88,7 +90,7 @@ fn labelling(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("regions/label/{n}"));
         group.throughput(Throughput::Elements((n * n) as u64));
         if n > 512 {
-            group.sample_size(20);
+            group.sample_size(common::samples(20));
         }
         let mut out = vec![0u32; n * n];
         let mut labeller = Labeller::new();
@@ -129,7 +131,7 @@ fn labelling(c: &mut Criterion) {
 fn connecting(c: &mut Criterion) {
     let n = 256usize;
     let mut group = c.benchmark_group(format!("regions/connect/{n}"));
-    group.sample_size(20);
+    group.sample_size(common::samples(20));
     for (name, map) in maps(n) {
         // Random floor reaches the border, where a kept border can leave a
         // corner cell with no way out; dig freely here.
@@ -148,5 +150,9 @@ fn connecting(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, labelling, connecting);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = labelling, connecting
+}
 criterion_main!(benches);

@@ -5,6 +5,8 @@
 //! a heap about 1.5 times denser than the rooms' total area, the usual
 //! "throw them in a pile" start.
 
+mod common;
+
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mcrdun_geom::Point;
 use mcrdun_geom::random::seeded_rng;
@@ -29,7 +31,7 @@ fn heap(n: usize, seed: u64, options: SeparateOptions) -> (Vec<mcrdun_geom::Rect
 
 fn scatter_separate(c: &mut Criterion) {
     let mut g = c.benchmark_group("scatter/scatter_separate");
-    g.sample_size(10);
+    g.sample_size(common::samples(10));
     for n in [100usize, 1000, 10000] {
         for (name, options) in [
             ("default", SeparateOptions::default()),
@@ -65,5 +67,9 @@ fn graph(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, scatter_separate, graph);
+criterion_group! {
+    name = benches;
+    config = common::criterion();
+    targets = scatter_separate, graph
+}
 criterion_main!(benches);

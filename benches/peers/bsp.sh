@@ -5,6 +5,10 @@
 #
 #   bash benches/peers/bsp.sh            # full criterion settings
 #   QUICK=1 bash benches/peers/bsp.sh    # shorter measurement
+#
+# Load from other processes on the machine moves both sides: run it on a
+# quiet machine, and compare the two libtcod medians printed (before and
+# after our run) to judge the noise.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -13,11 +17,26 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import tcod" 2>/dev/n
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet tcod
 fi
-libtcod_json="$("$venv/bin/python" "$here/bsp_libtcod.py")"
-echo "libtcod: $libtcod_json"
 args=(--warm-up-time 1 --measurement-time 5)
 if [ "${QUICK:-0}" = 1 ]; then args=(--warm-up-time 1 --measurement-time 3); fi
-(cd "$root" && cargo bench -p mcrdun-benches --bench bsp -- "${args[@]}" >&2)
+# Build first, so that no compiler competes with either timing; then time
+# libtcod, our two splitters, libtcod again (both libtcod runs are pooled,
+# so a change of machine load during our run weighs on both sides), and
+# last the adjacency benches.
+(cd "$root" && cargo bench -p mcrdun-benches --bench bsp --no-run >&2)
+libtcod_before="$("$venv/bin/python" "$here/bsp_libtcod.py")"
+(cd "$root" && cargo bench -p mcrdun-benches --bench bsp -- "${args[@]}" split_recursive >&2)
+libtcod_after="$("$venv/bin/python" "$here/bsp_libtcod.py")"
+(cd "$root" && cargo bench -p mcrdun-benches --bench bsp -- "${args[@]}" 'adjacency|brute' >&2)
+libtcod_json="$("$venv/bin/python" - "$libtcod_before" "$libtcod_after" <<'PY2'
+import json, statistics, sys
+a, b = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+times = a["times_s"] + b["times_s"]
+print(json.dumps({"split_median_s": statistics.median(times), "leaves": a["leaves"],
+                  "medians_before_after_s": [a["split_median_s"], b["split_median_s"]]}))
+PY2
+)"
+echo "libtcod: $libtcod_json"
 "$venv/bin/python" - "$root/target/criterion" "$libtcod_json" <<'PY'
 import json, sys, os
 crit, libtcod = sys.argv[1], json.loads(sys.argv[2])

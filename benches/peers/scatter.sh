@@ -13,7 +13,15 @@
 # with no overlap left, the seed's rounding leaves the overlaps), and how
 # many overlapping pairs the seed's rounding leaves (ours: always 0).
 #
+# It then prints how our default separation scales on the same kind of heap
+# (1,000 / 10,000 / 100,000 rooms: median time, steps, heap tightness as the
+# bounding box's area over the rooms' total area, rooms outside the largest
+# group of neighbours and rooms unreachable from room 0, both with
+# `neighbours(rooms, 2, 1)`), the time ratios, and the time to separate
+# 1,000,000 rooms of 5x5 all on one spot.
+#
 # Usage: benches/peers/scatter.sh   (from anywhere; needs cargo, offline is fine)
+#        SCALING_ONLY=1 benches/peers/scatter.sh   (the scaling table only)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -40,7 +48,7 @@ cat > "$work/src/main.rs" <<'RS'
 //! The seed's separation (all pairs per step, f64) against mcrdun-scatter.
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect};
-use mcrdun_scatter::{SeparateOptions, SizeRange, SpawnArea, scatter, separate};
+use mcrdun_scatter::{SeparateOptions, SizeRange, SpawnArea, connect, neighbours, scatter, separate};
 use std::time::{Duration, Instant};
 
 fn heap(n: usize, seed: u64) -> Vec<Rect> {
@@ -115,7 +123,80 @@ fn median(mut v: Vec<Duration>) -> Duration {
     v[v.len() / 2]
 }
 
+/// Default separation at growing sizes, in one run.
+fn scaling() {
+    println!("| rooms | runs | median time | steps | converged | finished | bbox area / rooms' area | outside the largest group | unreachable from room 0 |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    let mut medians = Vec::new();
+    for (n, runs) in [(1000usize, 9usize), (10000, 5), (100000, 1)] {
+        let rooms = heap(n, 1);
+        let mut times = Vec::new();
+        let mut out = rooms.clone();
+        let mut report = None;
+        for _ in 0..runs {
+            out = rooms.clone();
+            let t = Instant::now();
+            report = Some(separate(&mut out, SeparateOptions::default()).unwrap());
+            times.push(t.elapsed());
+        }
+        let report = report.unwrap();
+        let time = median(times);
+        medians.push(time);
+        let area: i64 = out.iter().map(|r| i64::from(r.w()) * i64::from(r.h())).sum();
+        let x0 = out.iter().map(|r| r.x()).min().unwrap() as i64;
+        let y0 = out.iter().map(|r| r.y()).min().unwrap() as i64;
+        let x1 = out.iter().map(|r| r.right()).max().unwrap() as i64;
+        let y1 = out.iter().map(|r| r.bottom()).max().unwrap() as i64;
+        let links = neighbours(&out, 2, 1).unwrap();
+        let mut parent: Vec<usize> = (0..n).collect();
+        fn find(p: &mut [usize], mut i: usize) -> usize {
+            while p[i] != i {
+                p[i] = p[p[i]];
+                i = p[i];
+            }
+            i
+        }
+        for l in &links {
+            let (a, b) = (find(&mut parent, l.a), find(&mut parent, l.b));
+            if a != b {
+                parent[a] = b;
+            }
+        }
+        let mut size = vec![0usize; n];
+        for i in 0..n {
+            let r = find(&mut parent, i);
+            size[r] += 1;
+        }
+        let outside = n - size.iter().max().unwrap();
+        let unreachable = connect(n, &links, 0).unwrap().unreachable().len();
+        println!(
+            "| {n} | {runs} | {time:.3?} | {} | {} | {} | {:.3} | {outside} | {unreachable} |",
+            report.steps, report.converged, report.finished,
+            ((x1 - x0) * (y1 - y0)) as f64 / area as f64,
+        );
+    }
+    println!(
+        "\ntime(10k) / time(1k) = {:.1}, time(100k) / time(10k) = {:.1}",
+        medians[1].as_secs_f64() / medians[0].as_secs_f64(),
+        medians[2].as_secs_f64() / medians[1].as_secs_f64(),
+    );
+    let mut same = vec![Rect::new(0, 0, 5, 5).unwrap(); 1_000_000];
+    let t = Instant::now();
+    let report = separate(&mut same, SeparateOptions::default()).unwrap();
+    println!("1,000,000 rooms of 5x5 on one spot: {:.2?}, {report:?}", t.elapsed());
+}
+
 fn main() {
+    if std::env::var("SCALING_ONLY").is_ok_and(|v| v == "1") {
+        scaling();
+        return;
+    }
+    peer();
+    println!();
+    scaling();
+}
+
+fn peer() {
     println!("| rooms | seed steps | seed total | seed / step | overlaps after seed's rounding | ours steps | ours total | ours / step | ratio / step | ratio total |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for (n, cap, runs) in [(100usize, 1000u32, 9usize), (1000, 1000, 5), (10000, 50, 1)] {

@@ -7,7 +7,7 @@
 //! `<= 0`, or compute outside C's `int` range, this module refuses instead.
 
 use crate::node::NodeId;
-use crate::split::check_params;
+use crate::split::{check_params, max_leaves};
 use crate::{Bsp, BspError};
 
 /// MT19937 as libtcod's `TCOD_RNG_MT` runs it: the reference
@@ -39,21 +39,33 @@ impl Mt19937 {
         Mt19937 { state, next: 624 }
     }
 
+    /// The reference regeneration, with the wrap-around of `(i + 1) % 624`
+    /// and `(i + 397) % 624` taken out of the loops (same values, in place,
+    /// in the same order).
+    #[cold]
+    #[inline(never)]
     fn regenerate(&mut self) {
+        const N: usize = 624;
+        const M: usize = 397;
         const UPPER: u32 = 0x8000_0000;
         const LOWER: u32 = 0x7FFF_FFFF;
-        for i in 0..624 {
-            let y = (self.state[i] & UPPER) | (self.state[(i + 1) % 624] & LOWER);
-            let mut v = self.state[(i + 397) % 624] ^ (y >> 1);
-            if y & 1 != 0 {
-                v ^= 0x9908_B0DF;
-            }
-            self.state[i] = v;
+        let mix = |a: u32, b: u32, far: u32| {
+            let y = (a & UPPER) | (b & LOWER);
+            far ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & 0x9908_B0DF)
+        };
+        let s = &mut self.state;
+        for i in 0..N - M {
+            s[i] = mix(s[i], s[i + 1], s[i + M]);
         }
+        for i in N - M..N - 1 {
+            s[i] = mix(s[i], s[i + 1], s[i + M - N]);
+        }
+        s[N - 1] = mix(s[N - 1], s[0], s[M - 1]);
         self.next = 0;
     }
 
     /// The next 32-bit output.
+    #[inline]
     pub fn next_u32(&mut self) -> u32 {
         if self.next >= 624 {
             self.regenerate();
@@ -70,6 +82,7 @@ impl Mt19937 {
     /// `min` without a draw when the bounds are equal, swapped bounds when
     /// reversed, otherwise `draw % (max - min + 1) + min` in unsigned 32-bit
     /// arithmetic.
+    #[inline]
     pub fn get_int(&mut self, min: i32, max: i32) -> i32 {
         if min == max {
             return min;
@@ -105,7 +118,10 @@ impl Bsp {
     /// [`BspError::LibtcodEmptyNode`] where libtcod would make a node of
     /// width or height `<= 0` (libtcod then returns a broken tree),
     /// [`BspError::LibtcodOverflow`] where its `int` arithmetic would
-    /// overflow. The tree is unchanged on error.
+    /// overflow; [`BspError::TooManyNodes`] when `min(2^depth, w * h)`
+    /// leaves (libtcod's rules can cut below the minimum, so only the cells
+    /// bound the leaves) could pass `u32::MAX` nodes, checked before any
+    /// work. The tree is unchanged on error.
     #[allow(clippy::too_many_arguments)]
     pub fn split_recursive_libtcod(
         &mut self,
@@ -127,58 +143,42 @@ impl Bsp {
             (Some(a), Some(b)) => (a, b),
             _ => return Err(BspError::LibtcodOverflow),
         };
+        let rect = self.nodes[start as usize].rect;
+        let leaves = max_leaves(rect, depth, None);
         let mut rng = Mt19937::new(mt_seed);
-        let len = self.nodes.len();
-        let mut stack = vec![(start, depth)];
-        let result = (|| {
-            while let Some((i, left)) = stack.pop() {
-                let rect = self.nodes[i as usize].rect;
-                let (x, y, w, h) = (rect.x(), rect.y(), rect.w(), rect.h());
-                if left == 0 || (w < min_w2 && h < min_h2) {
-                    continue;
-                }
-                // int * float in C: the int is converted to float, the
-                // product rounded to float, then compared as floats.
-                let horizontal = if h < min_h2 || (w as f32) > (h as f32) * max_h_ratio {
-                    false
-                } else if w < min_w2 || (h as f32) > (w as f32) * max_v_ratio {
-                    true
-                } else {
-                    rng.get_int(0, 1) == 0
-                };
-                let (lo, hi) = if horizontal {
-                    (y.checked_add(min_h), (y + h).checked_sub(min_h))
-                } else {
-                    (x.checked_add(min_w), (x + w).checked_sub(min_w))
-                };
-                let (Some(lo), Some(hi)) = (lo, hi) else {
-                    return Err(BspError::LibtcodOverflow);
-                };
-                let position = rng.get_int(lo, hi);
-                let (start_edge, end_edge) = if horizontal { (y, y + h) } else { (x, x + w) };
-                if position <= start_edge || position >= end_edge {
-                    return Err(BspError::LibtcodEmptyNode {
-                        parent: rect,
-                        horizontal,
-                        position,
-                    });
-                }
-                let first = self.push_split(i, horizontal, position)?;
-                stack.push((first + 1, left - 1));
-                stack.push((first, left - 1));
+        self.split_driver(start, depth, leaves, |rect| {
+            let (x, y, w, h) = (rect.x(), rect.y(), rect.w(), rect.h());
+            if w < min_w2 && h < min_h2 {
+                return Ok(None);
             }
-            Ok(())
-        })();
-        match result {
-            Ok(()) => {
-                self.invalidate();
-                Ok(())
+            // int * float in C: the int is converted to float, the
+            // product rounded to float, then compared as floats.
+            let horizontal = if h < min_h2 || (w as f32) > (h as f32) * max_h_ratio {
+                false
+            } else if w < min_w2 || (h as f32) > (w as f32) * max_v_ratio {
+                true
+            } else {
+                rng.get_int(0, 1) == 0
+            };
+            let (lo, hi) = if horizontal {
+                (y.checked_add(min_h), (y + h).checked_sub(min_h))
+            } else {
+                (x.checked_add(min_w), (x + w).checked_sub(min_w))
+            };
+            let (Some(lo), Some(hi)) = (lo, hi) else {
+                return Err(BspError::LibtcodOverflow);
+            };
+            let position = rng.get_int(lo, hi);
+            let (start_edge, end_edge) = if horizontal { (y, y + h) } else { (x, x + w) };
+            if position <= start_edge || position >= end_edge {
+                return Err(BspError::LibtcodEmptyNode {
+                    parent: rect,
+                    horizontal,
+                    position,
+                });
             }
-            Err(e) => {
-                self.rollback(len, start);
-                Err(e)
-            }
-        }
+            Ok(Some((horizontal, position)))
+        })
     }
 }
 

@@ -20,11 +20,13 @@
 //!    re-creates overlaps of a cell) past its neighbours in one direction,
 //!    which provably ends. The result is integer rooms, same sizes, no
 //!    overlap, optionally at least `padding` empty cells apart; the report
-//!    ([`Separation`]) gives the number of steps. A dense heap relaxes from
-//!    its rim inwards, so the steps grow with its area (about 50 for 100
-//!    rooms, 250 for 1000); [`SeparateOptions::spread`] first scales a heap
-//!    that is denser than its rooms allow, for far fewer steps and a
-//!    slightly looser layout.
+//!    ([`Separation`]) gives the number of steps. Pushes alone relax a
+//!    dense heap from its rim inwards, in steps growing with its diameter;
+//!    so a dense heap is first scaled to about the density its rooms allow,
+//!    each step adds a small fitted uniform expansion, and a settling pass
+//!    closes the gaps the pushes leave: the steps stay about constant
+//!    (44-67 from 1,000 to 100,000 rooms) and the total cost grows about
+//!    as n log n. [`SeparateOptions::spread`] scales to a looser heap.
 //! 3. [`neighbours`] finds every pair satisfying
 //!    [`mcrdun_geom::are_neighbours`] (gap between facing sides in
 //!    `[0, max_gap)`, overlap along them wider than a door) by two sorted
