@@ -90,7 +90,8 @@ pub unsafe extern "C" fn mcrdun_last_error(
 ) -> McrdunStatus {
     // Failures of this call itself must not overwrite the detail the caller
     // is asking for, so it reports them by status only.
-    match std::panic::catch_unwind(|| error::copy_last_error(buf, cap, len)) {
+    // SAFETY: `buf` and `len` are valid or NULL by this function's contract.
+    match std::panic::catch_unwind(|| unsafe { error::copy_last_error(buf, cap, len) }) {
         Ok(Ok(())) => McrdunStatus::Ok,
         Ok(Err(e)) => e.status,
         Err(_) => McrdunStatus::Panic,

@@ -7,7 +7,9 @@
 
 use crate::boundary::boundary;
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, handle_ref, input_slice, input_slice_mut, write_buffer, write_out};
+use crate::ptr::{
+    announce, check_out, handle_ref, input_slice, input_slice_mut, write_buffer, write_out,
+};
 use crate::types::{McrdunPoint, McrdunRect};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect};
@@ -201,22 +203,11 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
             return Err(ScatterError::TooManyRooms { count }.into());
         }
         // Answer a size query (and the empty case) without generating.
-        if count == 0 || out.is_null() || cap < count {
-            // SAFETY: `len` was checked non-NULL and is writable by contract.
-            unsafe { len.write(count) };
-            if count == 0 {
-                // SAFETY: `report` was checked non-NULL above.
-                return unsafe { write_out(report, McrdunSeparation::default(), "report") };
-            }
-            let held = if out.is_null() {
-                "is NULL".to_owned()
-            } else {
-                format!("holds {cap} rect(s)")
-            };
-            return Err(FfiError::new(
-                McrdunStatus::BufferTooSmall,
-                format!("`out` {held}, {count} needed; *len tells the size"),
-            ));
+        // SAFETY: `out`, `cap` and `len` are valid by contract.
+        unsafe { announce(out, cap, len, count, "out") }?;
+        if count == 0 {
+            // SAFETY: `report` was checked non-NULL above.
+            return unsafe { write_out(report, McrdunSeparation::default(), "report") };
         }
         let mut rng = seeded_rng(seed);
         let mut rooms = scatter(&mut rng, count, area, widths, heights)?;
