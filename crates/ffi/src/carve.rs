@@ -100,7 +100,7 @@ pub struct McrdunMazeTexture {
 impl From<CarveError> for FfiError {
     fn from(e: CarveError) -> FfiError {
         let status = match &e {
-            CarveError::TooLarge { .. } => McrdunStatus::TooLarge,
+            CarveError::TooLarge { .. } | CarveError::WalkTooLong { .. } => McrdunStatus::TooLarge,
             CarveError::OutOfBounds { .. } => McrdunStatus::OutOfRange,
             CarveError::TooSmallForPattern { .. }
             | CarveError::MaskUnsupported { .. }
@@ -120,7 +120,7 @@ fn cell(x: u32, y: u32, maze: &Maze) -> FfiResult<Point> {
     match (i32::try_from(x), i32::try_from(y)) {
         (Ok(x), Ok(y)) => Ok(Point::new(x, y)),
         _ => Err(FfiError::out_of_range(format!(
-            "cell ({x}, {y}) is outside the {}x{} maze",
+            "cell ({x}, {y}) is outside the {} x {} maze",
             maze.width(),
             maze.height()
         ))),

@@ -101,7 +101,7 @@ impl FfiError {
 impl From<GeomError> for FfiError {
     fn from(e: GeomError) -> FfiError {
         let status = match e {
-            GeomError::GridTooLarge { .. } => McrdunStatus::TooLarge,
+            _ if e.is_too_large() => McrdunStatus::TooLarge,
             GeomError::OutOfBounds { .. } => McrdunStatus::OutOfRange,
             _ => McrdunStatus::InvalidArgument,
         };

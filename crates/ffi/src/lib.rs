@@ -40,6 +40,7 @@ mod bsp;
 mod carve;
 mod error;
 mod level;
+mod memory;
 mod passages;
 mod ptr;
 mod rect;
@@ -49,6 +50,7 @@ mod types;
 mod version;
 
 pub use error::McrdunStatus;
+pub use memory::*;
 pub use rect::*;
 pub use types::{McrdunPoint, McrdunRect};
 pub use version::*;

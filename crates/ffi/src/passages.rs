@@ -207,7 +207,15 @@ pub unsafe extern "C" fn mcrdun_layout_from_labels(
         check_out(out, "out")?;
         // SAFETY: readable for `len` values by contract.
         let labels = unsafe { input_slice(labels, len, "labels") }?;
-        let grid = mcrdun_geom::Grid::from_vec(width, height, labels.to_vec())?;
+        let cells = mcrdun_geom::checked_cell_count(width.into(), height.into())?;
+        if cells != len {
+            return Err(FfiError::invalid(format!(
+                "`len` is {len}, but a {width} x {height} layout has {cells} cells"
+            )));
+        }
+        let mut copy = mcrdun_geom::memory::try_with_capacity("a copy of the labels", len)?;
+        copy.extend_from_slice(labels);
+        let grid = mcrdun_geom::Grid::from_vec(width, height, copy)?;
         let inner = Layout::from_labels(&grid)?;
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { McrdunLayout { inner }.hand_out(out, "out") }

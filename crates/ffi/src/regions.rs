@@ -545,6 +545,12 @@ pub unsafe extern "C" fn mcrdun_regions_connect(
             }
         };
         let n = checked_cell_count(width.into(), height.into())?;
+        // The budget first: no cell is read for a map too large to connect.
+        mcrdun_geom::memory::check_budget(
+            "connecting regions",
+            n as u64,
+            mcrdun_regions::CONNECT_BYTES_PER_CELL,
+        )?;
         // SAFETY: `cells` is readable and writable for n bytes by contract.
         let slice = unsafe { input_slice_mut(cells, n, "cells") }?;
         let before = slice.iter().filter(|&&c| c != 0).count();

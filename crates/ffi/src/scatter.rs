@@ -435,7 +435,7 @@ pub unsafe extern "C" fn mcrdun_scatter_door_span(
                 FfiError::new(
                     McrdunStatus::NotAdjacent,
                     format!(
-                        "{}x{} at ({}, {}) and {}x{} at ({}, {}) are not neighbours with max_gap {max_gap} and door_width {door_width}",
+                        "{} x {} at ({}, {}) and {} x {} at ({}, {}) are not neighbours with max_gap {max_gap} and door_width {door_width}",
                         a.w, a.h, a.x, a.y, b.w, b.h, b.x, b.y
                     ),
                 )
