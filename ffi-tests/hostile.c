@@ -505,6 +505,24 @@ static int sweep_extreme_sizes(void) {
     CHECK(mcrdun_scatter_separate(rooms, 2, 65536, 1000, false, &rep) != MCRDUN_STATUS_OK);
     CHECK_STATUS(mcrdun_scatter_separate(rooms, SIZE_MAX, 0, 10, false, &rep), MCRDUN_STATUS_TOO_LARGE);
     CHECK_STATUS(mcrdun_scatter_neighbours(rooms, SIZE_MAX / 4, 1, 1, NULL, 0, &len), MCRDUN_STATUS_TOO_LARGE);
+    /* Empty maps with one huge side need no per-column or per-row scratch
+     * (found by the c_abi fuzz target: a 16 GiB table for 0 cells). */
+    {
+        McrdunLayout *l = NULL;
+        McrdunRegionStats st[1];
+        bool one = false;
+        CHECK_OK(mcrdun_layout_new(INT32_MAX, 0, &l));
+        CHECK_STATUS(mcrdun_layout_adjacent_rooms(l, NULL, 0, &len), MCRDUN_STATUS_OK);
+        CHECK(len == 0);
+        mcrdun_layout_free(l);
+        CHECK_OK(mcrdun_regions_stats(NULL, INT32_MAX, 0, 4, st, 1, &len));
+        CHECK_OK(mcrdun_regions_stats(NULL, 0, INT32_MAX, 8, st, 1, &len));
+        CHECK(len == 0);
+        CHECK_OK(mcrdun_regions_label(NULL, 0, INT32_MAX, 4, NULL, 0, &u));
+        CHECK(u == 0);
+        CHECK_OK(mcrdun_regions_is_connected(NULL, INT32_MAX, 0, 8, &one));
+        CHECK(one);
+    }
     return 0;
 }
 

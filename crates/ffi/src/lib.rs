@@ -49,9 +49,17 @@ mod scatter;
 mod types;
 mod version;
 
+// Every export is also reachable from Rust (the fuzz targets and tests
+// drive the C ABI through these paths).
+pub use bsp::*;
+pub use carve::*;
 pub use error::McrdunStatus;
+pub use level::*;
 pub use memory::*;
+pub use passages::*;
 pub use rect::*;
+pub use regions::*;
+pub use scatter::*;
 pub use types::{McrdunPoint, McrdunRect};
 pub use version::*;
 

@@ -205,8 +205,19 @@ impl Labeller {
         keep_masks: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        if w == 0 || h == 0 {
+            // No cell, no run: no scratch either (a side may still be huge,
+            // and per-column or per-row tables of it would be far larger
+            // than the empty input). `row_start` holds just the 0 end.
+            self.pairs = false;
+            self.edges.clear();
+            self.parent.clear();
+            self.row_start.clear();
+            self.row_start.push(0);
+            return Ok(0);
+        }
         let eight = options.connectivity == Connectivity::Eight;
-        self.pairs = eight && !options.wrap_x && !options.wrap_y && w > 0;
+        self.pairs = eight && !options.wrap_x && !options.wrap_y;
         if self.pairs {
             return self.scan_pairs(cells, keep_masks);
         }
@@ -220,10 +231,6 @@ impl Labeller {
         self.contacts.clear();
         self.contacts.resize(w + 5, 0);
         self.row_start.push(0);
-        if w == 0 || h == 0 {
-            self.row_start.resize(h + 1, 0);
-            return Ok(0);
-        }
         let words = w.div_ceil(64);
         self.cur.resize(words);
         self.prev.resize(words);
@@ -884,6 +891,9 @@ impl<T: FloorCell> Prepared<'_, '_, T> {
     pub fn stats(&self, stats: &mut [RegionStats]) -> Result<(), RegionsError> {
         let stats = self.stats_slice(stats)?;
         stats.fill(RegionStats::EMPTY);
+        if self.count == 0 {
+            return Ok(()); // No region, and no run table for an empty map.
+        }
         let l = self.labeller;
         if l.pairs {
             l.pair_stats(&self.cells, stats);

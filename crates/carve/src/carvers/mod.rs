@@ -27,7 +27,7 @@ mod sidewinder;
 mod wilson;
 
 use crate::{CarveError, Maze};
-use mcrdun_geom::memory::{check_budget, try_vec, try_with_capacity};
+use mcrdun_geom::memory::{check_bytes, try_vec, try_with_capacity};
 use mcrdun_geom::random::{below, index};
 use mcrdun_geom::{Point, Side};
 use rand::Rng;
@@ -153,7 +153,7 @@ impl Algorithm {
     /// piece search, plus the algorithm's own: a stack or frontier of up to
     /// 16 bytes a cell (backtracker, Prim, growing tree), 40 for Kruskal's
     /// walls and sets, 1 for Wilson's walk table, nothing for the row-wise
-    /// carvers (Eller keeps O(width)).
+    /// carvers (Eller adds 26 bytes per column, checked with it).
     pub fn scratch_bytes_per_cell(self) -> u64 {
         9 + match self {
             Algorithm::Backtracker | Algorithm::Prim | Algorithm::GrowingTree(_) => 16,
@@ -235,10 +235,13 @@ impl Algorithm {
                 percent: newest_percent,
             });
         }
-        check_budget(
+        // Eller keeps five tables of a row (26 bytes a column).
+        let per_row = if self == Algorithm::Eller { 26 } else { 0 };
+        check_bytes(
             "carving a maze",
-            maze.len() as u64,
-            self.scratch_bytes_per_cell(),
+            (maze.len() as u64)
+                .saturating_mul(self.scratch_bytes_per_cell())
+                .saturating_add(u64::from(maze.width()) * per_row),
         )?;
         let masked = maze.blocked_count() > 0;
         if self == Algorithm::Backtracker && !masked {
