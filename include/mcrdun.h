@@ -1547,6 +1547,8 @@ enum McrdunStatus mcrdun_level_info(const struct McrdunLevel *level, struct Mcrd
  *   `mcrdun_regions_connect`: 24 bytes per cell more.
  * - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
  *   8 bytes per cell, 16 per labelled cell and 48 per room.
+ * - `mcrdun_scatter_generate`, `_separate`, `_neighbours`, `_links`,
+ *   `_unreachable`: about 192 bytes per room.
  * - Wilson's algorithm also bounds its time: a maze whose long side
  *   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its
  *   walks stop past 16 n log2 n + 2^24 steps.

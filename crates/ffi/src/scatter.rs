@@ -202,6 +202,7 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
         if count > MAX_ROOMS {
             return Err(ScatterError::TooManyRooms { count }.into());
         }
+        check_room_budget(count)?;
         // Answer a size query (and the empty case) without generating.
         // SAFETY: `out`, `cap` and `len` are valid by contract.
         unsafe { announce(out, cap, len, count, "out") }?;
@@ -220,6 +221,17 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
     })
 }
 
+/// Working memory per room of the scatter calls: the parsed and returned
+/// rectangles (16 bytes each) and the separation's fixed-point positions,
+/// sizes, pushes and sort buffers (about 160 bytes).
+const BYTES_PER_ROOM: u64 = 192;
+
+/// Refuses `count` rooms whose working memory passes the budget.
+fn check_room_budget(count: usize) -> FfiResult {
+    mcrdun_geom::memory::check_budget("scattered rooms", count as u64, BYTES_PER_ROOM)?;
+    Ok(())
+}
+
 /// The validated rooms of a C array.
 ///
 /// # Safety
@@ -228,6 +240,7 @@ unsafe fn rooms_of(rooms: *const McrdunRect, count: usize) -> FfiResult<Vec<Rect
     if count > MAX_ROOMS {
         return Err(ScatterError::TooManyRooms { count }.into());
     }
+    check_room_budget(count)?;
     // SAFETY: forwarded from this function's contract.
     let input = unsafe { input_slice(rooms, count, "rooms") }?;
     input
