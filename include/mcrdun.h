@@ -1544,7 +1544,7 @@ enum McrdunStatus mcrdun_level_info(const struct McrdunLevel *level, struct Mcrd
  *   written), 1 bit per cell for 8-connected statistics, 56 bytes per
  *   region for statistics; `mcrdun_regions_touched`,
  *   `mcrdun_regions_reachable_from`: 4 or 5 bytes per cell more;
- *   `mcrdun_regions_connect`: 24 bytes per cell more.
+ *   `mcrdun_regions_connect`: 30 bytes per cell in all.
  * - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
  *   8 bytes per cell, 16 per labelled cell and 48 per room.
  * - `mcrdun_scatter_generate`, `_separate`, `_neighbours`, `_links`,
