@@ -83,7 +83,7 @@ static void test_layout_errors(void) {
     cells[0] = pt(0, 0);
     cells[1] = pt(6, 0);
     CHECK_STATUS(mcrdun_layout_add_room(layout, cells, 2, &room), MCRDUN_STATUS_OUT_OF_RANGE);
-    CHECK_LAST_ERROR_HAS("outside the 6x6 layout");
+    CHECK_LAST_ERROR_HAS("outside the 6 x 6 layout");
     cells[1] = pt(3, 3);
     CHECK_STATUS(mcrdun_layout_add_room(layout, cells, 2, &room), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_LAST_ERROR_HAS("already belongs to room 0");

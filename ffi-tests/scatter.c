@@ -85,7 +85,7 @@ static void test_generate(void) {
     CHECK_STATUS(mcrdun_scatter_generate(1, &p, NULL, 0, &len, &rep),
                  MCRDUN_STATUS_BUFFER_TOO_SMALL);
     CHECK(len == 60);
-    CHECK_LAST_ERROR_HAS("60 needed");
+    CHECK_LAST_ERROR_HAS("60 item(s) needed");
     rooms[0].w = -7;
     len = 0;
     CHECK_STATUS(mcrdun_scatter_generate(1, &p, rooms, 59, &len, &rep),

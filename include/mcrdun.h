@@ -165,6 +165,11 @@
 #define MCRDUN_LEVEL_KIND_PASSAGES 4
 
 /**
+ * The default ceiling on one call's working memory, in bytes (1 GiB).
+ */
+#define MCRDUN_DEFAULT_MEMORY_LIMIT 1073741824
+
+/**
  * The room number of a cell in no room (`UINT32_MAX`).
  */
 #define MCRDUN_NO_ROOM UINT32_MAX
@@ -1569,6 +1574,47 @@ enum McrdunStatus mcrdun_level_doors(const struct McrdunLevel *level,
  * `level` is NULL or a live handle; `out` is NULL or writable.
  */
 enum McrdunStatus mcrdun_level_info(const struct McrdunLevel *level, struct McrdunLevelInfo *out);
+
+/**
+ * Sets the ceiling on the working memory of any one mcrdun call to `bytes`
+ * and returns the previous ceiling. The default is
+ * `MCRDUN_DEFAULT_MEMORY_LIMIT` (1 GiB). Every call whose memory grows with
+ * its input states its need (bytes per cell, per run, per room) in its
+ * documentation and returns `MCRDUN_STATUS_TOO_LARGE`, before doing any
+ * work, when the need is above the ceiling; raise it to work on larger
+ * maps. `SIZE_MAX` turns the budget off (allocations stay fallible, but
+ * on Linux an overcommitted allocation may still be killed when touched).
+ * It counts each call's own scratch and results, not the caller's buffers.
+ *
+ * Working memory of the calls that take a size (n = width * height):
+ * - `mcrdun_maze_new`, `mcrdun_maze_read_hex`: 2 bytes per cell;
+ *   `mcrdun_maze_carve(_piece)`: 9 bytes per cell, plus 16 (backtracker,
+ *   Prim, growing tree), 40 (Kruskal) or 1 (Wilson); `mcrdun_maze_solve`,
+ *   `mcrdun_maze_hex`: 9 bytes per cell.
+ * - `mcrdun_regions_*` labelling: 11 bytes per column, 8 per row, 12 per
+ *   run of floor (counted as the scan finds them, before any output is
+ *   written), 1 bit per cell for 8-connected statistics, 56 bytes per
+ *   region for statistics; `mcrdun_regions_touched`,
+ *   `mcrdun_regions_reachable_from`: 4 or 5 bytes per cell more;
+ *   `mcrdun_regions_connect`: 30 bytes per cell in all.
+ * - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
+ *   8 bytes per cell, 16 per labelled cell and 48 per room.
+ * - `mcrdun_scatter_generate`, `_separate`, `_neighbours`, `_links`,
+ *   `_unreachable`: about 192 bytes per room.
+ * - Wilson's algorithm also bounds its time: a maze whose long side
+ *   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its
+ *   walks stop past 16 n log2 n + 2^24 steps.
+ *
+ * Process-wide and thread-safe: one atomic value; calls already running
+ * keep the ceiling they started with.
+ */
+size_t mcrdun_set_memory_limit(size_t bytes);
+
+/**
+ * The current ceiling on one call's working memory, in bytes (see
+ * `mcrdun_set_memory_limit`). Thread-safe.
+ */
+size_t mcrdun_memory_limit(void);
 
 /**
  * Creates an empty `width` x `height` layout (either may be 0) in `*out`.

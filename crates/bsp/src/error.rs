@@ -125,7 +125,7 @@ impl fmt::Display for BspError {
             }
             BspError::InvalidMinSize { min_w, min_h } => write!(
                 f,
-                "minimum leaf size must be at least 1x1, got {min_w}x{min_h}"
+                "minimum leaf size must be at least 1 x 1, got {min_w} x {min_h}"
             ),
             BspError::InvalidRatio { ratio } => {
                 write!(f, "a split ratio must be >= 1 and not NaN, got {ratio}")
@@ -161,7 +161,7 @@ impl fmt::Display for BspError {
                 position,
             } => write!(
                 f,
-                "resizing makes node {rect} too small for its {} split at {position}",
+                "resizing puts node at {rect}, and its kept {} split at {position} does not fall strictly inside it",
                 if *horizontal {
                     "horizontal"
                 } else {

@@ -25,6 +25,19 @@ pub enum CarveError {
         /// The height asked for.
         height: u64,
     },
+    /// Wilson's algorithm refused a thin shape: the maze is far longer than
+    /// wide (its long side squared passes 4 n log2 n + 2^24 for n cells),
+    /// or the walks passed their step limit (16 n log2 n + 2^24, thin
+    /// corridors of a mask): loop-erased walks take quadratic time there.
+    /// Nothing was carved; use another algorithm.
+    WalkTooLong {
+        /// Maze width.
+        width: u32,
+        /// Maze height.
+        height: u32,
+        /// The step limit that was reached.
+        limit: u64,
+    },
     /// A cell outside the maze.
     OutOfBounds {
         /// The cell asked for.
@@ -125,19 +138,19 @@ impl fmt::Display for CarveError {
             CarveError::ZeroSize { width, height } => {
                 write!(
                     f,
-                    "a maze needs width and height >= 1, got {width}x{height}"
+                    "a maze needs width and height >= 1, got {width} x {height}"
                 )
             }
             CarveError::TooLarge { width, height } => write!(
                 f,
-                "a {width}x{height} maze is too large (each side at most {}, cells must fit in memory)",
+                "a {width} x {height} maze is too large (each side at most {}, cells must fit in memory)",
                 i32::MAX
             ),
             CarveError::OutOfBounds {
                 cell,
                 width,
                 height,
-            } => write!(f, "cell {cell} is outside the {width}x{height} maze"),
+            } => write!(f, "cell {cell} is outside the {width} x {height} maze"),
             CarveError::Blocked { cell } => write!(f, "cell {cell} is blocked by the mask"),
             CarveError::Border { cell, side } => write!(
                 f,
@@ -145,7 +158,7 @@ impl fmt::Display for CarveError {
             ),
             CarveError::MaskSize { expected, actual } => write!(
                 f,
-                "the mask is {}x{} but the maze is {}x{}",
+                "the mask is {} x {} but the maze is {} x {}",
                 actual.0, actual.1, expected.0, expected.1
             ),
             CarveError::TooSmallForPattern {
@@ -155,7 +168,7 @@ impl fmt::Display for CarveError {
                 min_height,
             } => write!(
                 f,
-                "a {width}x{height} maze is too small for the \"42\" pattern, which needs at least {min_width}x{min_height}"
+                "a {width} x {height} maze is too small for the \"42\" pattern, which needs at least {min_width} x {min_height}"
             ),
             CarveError::MaskUnsupported { algorithm } => write!(
                 f,
@@ -164,6 +177,14 @@ impl fmt::Display for CarveError {
             CarveError::SplitByMask { reachable, open } => write!(
                 f,
                 "the mask splits the open cells in pieces: only {reachable} of {open} open cells can be reached from the start"
+            ),
+            CarveError::WalkTooLong {
+                width,
+                height,
+                limit,
+            } => write!(
+                f,
+                "Wilson's algorithm is refused on a {width} x {height} maze: its random walks would pass {limit} steps (they take quadratic time on shapes far longer than wide); use another algorithm"
             ),
             CarveError::UnknownAlgorithm { value } => {
                 write!(f, "{value} is not a maze algorithm number")

@@ -37,11 +37,18 @@ pub struct Maze {
 }
 
 impl Maze {
+    /// The memory of a maze: a wall byte and a mask byte per cell. Carving
+    /// adds [`crate::Algorithm::scratch_bytes_per_cell`] for the duration
+    /// of the carve.
+    pub const BYTES_PER_CELL: u64 = 2;
+
     /// A `width` x `height` maze with every wall closed and no cell blocked.
     ///
     /// # Errors
     /// [`CarveError::ZeroSize`] when a side is 0, [`CarveError::TooLarge`]
-    /// when a side exceeds `i32::MAX` or the cells do not fit in memory.
+    /// when a side exceeds `i32::MAX` or the cells do not fit in memory,
+    /// [`CarveError::Geom`] with `OverBudget` when `2 * width * height`
+    /// bytes pass the [memory budget](mcrdun_geom::memory).
     pub fn new(width: u32, height: u32) -> Result<Maze, CarveError> {
         if width == 0 || height == 0 {
             return Err(CarveError::ZeroSize { width, height });
@@ -53,6 +60,7 @@ impl Maze {
             width: width.into(),
             height: height.into(),
         };
+        mcrdun_geom::memory::check_budget("a maze", n as u64, Maze::BYTES_PER_CELL)?;
         let mut walls = Vec::new();
         walls.try_reserve_exact(n).map_err(|_| too_large.clone())?;
         walls.resize(n, ALL_WALLS);
@@ -430,7 +438,7 @@ mod tests {
         ));
         assert!(matches!(
             Maze::new(2_000_000_000, 2_000_000_000),
-            Err(CarveError::TooLarge { .. })
+            Err(CarveError::Geom(mcrdun_geom::GeomError::OverBudget { .. }))
         ));
         let m = Maze::new(4, 3).unwrap();
         assert_eq!(

@@ -11,12 +11,16 @@ impl Maze {
     ///
     /// # Errors
     /// [`CarveError::OutOfBounds`] or [`CarveError::Blocked`] for either
-    /// cell; [`CarveError::NoPath`] when they lie in different pieces.
+    /// cell; [`CarveError::NoPath`] when they lie in different pieces;
+    /// [`CarveError::Geom`] with `OverBudget` when 9 bytes per cell of
+    /// working memory pass the [memory budget](mcrdun_geom::memory).
     pub fn solve_sides(&self, from: Point, to: Point) -> Result<Vec<Side>, CarveError> {
         let s = self.open_index(from)?;
         let t = self.open_index(to)?;
         // The side each reached cell was entered by; 0 = not reached.
-        let mut came = vec![0u8; self.len()];
+        // Working memory: a byte and a queue entry (8 bytes) per cell.
+        mcrdun_geom::memory::check_budget("solving a maze", self.len() as u64, 9)?;
+        let mut came = mcrdun_geom::memory::try_vec("solving a maze", self.len(), 0u8)?;
         let mut queue = vec![s];
         came[s] = 0x10;
         let mut head = 0;

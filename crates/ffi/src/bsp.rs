@@ -6,7 +6,7 @@
 
 use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, handle_mut, handle_ref, write_buffer, write_iter, write_out};
+use crate::ptr::{BoxHandle, check_out, write_buffer, write_iter, write_out};
 use crate::types::{McrdunPoint, McrdunRect};
 use mcrdun_bsp::{Bsp, BspError, Order};
 use mcrdun_geom::random::seeded_rng;
@@ -22,6 +22,8 @@ use mcrdun_geom::{Point, Rect};
 pub struct McrdunBsp {
     inner: Bsp,
 }
+
+impl BoxHandle for McrdunBsp {}
 
 /// "No node" in `McrdunBspNode` fields: `SIZE_MAX` in C (not exported as a
 /// macro, since cbindgen cannot spell `SIZE_MAX` portably).
@@ -96,9 +98,8 @@ pub unsafe extern "C" fn mcrdun_bsp_new(
     boundary!("mcrdun_bsp_new", {
         check_out(out, "out")?;
         let inner = Bsp::with_bounds(x, y, w, h)?;
-        let handle = Box::into_raw(Box::new(McrdunBsp { inner }));
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { write_out(out, handle, "out") }
+        unsafe { McrdunBsp { inner }.hand_out(out, "out") }
     })
 }
 
@@ -110,10 +111,8 @@ pub unsafe extern "C" fn mcrdun_bsp_new(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_bsp_free(bsp: *mut McrdunBsp) {
     boundary_value("mcrdun_bsp_free", (), || {
-        if !bsp.is_null() {
-            // SAFETY: a live handle made by Box::into_raw in mcrdun_bsp_new.
-            drop(unsafe { Box::from_raw(bsp) });
-        }
+        // SAFETY: NULL or a live handle from mcrdun_bsp_new, by contract.
+        unsafe { McrdunBsp::free(bsp) }
     })
 }
 
@@ -136,7 +135,7 @@ unsafe fn resplit(
     max_v_ratio: f32,
 ) -> FfiResult {
     // SAFETY: `bsp` is NULL or a live, exclusively used handle by contract.
-    let bsp = unsafe { handle_mut(bsp, "bsp") }?;
+    let bsp = unsafe { McrdunBsp::borrow_mut(bsp, "bsp") }?;
     let mut fresh = Bsp::new(bsp.inner.rect());
     let root = fresh.root();
     match how {
@@ -254,7 +253,7 @@ pub unsafe extern "C" fn mcrdun_bsp_split_leaf(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_split_leaf", {
         // SAFETY: `bsp` is NULL or a live, exclusively used handle.
-        let bsp = unsafe { handle_mut(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow_mut(bsp, "bsp") }?;
         let horizontal = match horizontal {
             0 => false,
             1 => true,
@@ -280,7 +279,7 @@ pub unsafe extern "C" fn mcrdun_bsp_split_leaf(
 pub unsafe extern "C" fn mcrdun_bsp_clear(bsp: *mut McrdunBsp) -> McrdunStatus {
     boundary!("mcrdun_bsp_clear", {
         // SAFETY: `bsp` is NULL or a live, exclusively used handle.
-        unsafe { handle_mut(bsp, "bsp") }?.inner.clear();
+        unsafe { McrdunBsp::borrow_mut(bsp, "bsp") }?.inner.clear();
         Ok(())
     })
 }
@@ -304,7 +303,7 @@ pub unsafe extern "C" fn mcrdun_bsp_resize(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_resize", {
         // SAFETY: `bsp` is NULL or a live, exclusively used handle.
-        let bsp = unsafe { handle_mut(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow_mut(bsp, "bsp") }?;
         bsp.inner.resize(Rect::new(x, y, w, h)?)?;
         Ok(())
     })
@@ -364,7 +363,7 @@ pub unsafe extern "C" fn mcrdun_bsp_leaf_rect(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_leaf_rect", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(out, "out")?;
         let rect = bsp.inner.leaf_rect(leaf)?;
         // SAFETY: `out` is writable by contract.
@@ -387,7 +386,7 @@ pub unsafe extern "C" fn mcrdun_bsp_leaf_node(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_leaf_node", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(node, "node")?;
         let id = bsp.inner.leaf(leaf)?;
         // SAFETY: `node` is writable by contract.
@@ -411,7 +410,7 @@ pub unsafe extern "C" fn mcrdun_bsp_find_leaf(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_find_leaf", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(leaf, "leaf")?;
         let found = bsp.inner.find_leaf(Point::new(x, y)).ok_or_else(|| {
             FfiError::out_of_range(format!(
@@ -447,7 +446,7 @@ pub unsafe extern "C" fn mcrdun_bsp_adjacency(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_adjacency", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(len, "len")?;
         let neighbours = bsp.inner.neighbours(leaf)?;
         // SAFETY: `out`/`cap`/`len` are valid by contract.
@@ -478,7 +477,7 @@ pub unsafe extern "C" fn mcrdun_bsp_adjacent_tiles(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_adjacent_tiles", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(len, "len")?;
         let tiles = bsp.inner.adjacent_tiles(leaf, neighbour)?;
         // SAFETY: `out`/`cap`/`len` are valid by contract.
@@ -501,7 +500,7 @@ pub unsafe extern "C" fn mcrdun_bsp_node(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_node", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(out, "out")?;
         let tree = &bsp.inner;
         let id = tree.node_at(node).ok_or_else(|| {
@@ -549,7 +548,7 @@ pub unsafe extern "C" fn mcrdun_bsp_traverse(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_traverse", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         check_out(len, "len")?;
         let order = match order {
             MCRDUN_BSP_ORDER_PRE => Order::Pre,
@@ -595,7 +594,7 @@ pub unsafe extern "C" fn mcrdun_bsp_rasterise_leaves(
 ) -> McrdunStatus {
     boundary!("mcrdun_bsp_rasterise_leaves", {
         // SAFETY: `bsp` is NULL or a live handle.
-        let bsp = unsafe { handle_ref(bsp, "bsp") }?;
+        let bsp = unsafe { McrdunBsp::borrow(bsp, "bsp") }?;
         let n = mcrdun_geom::checked_cell_count(u64::from(width), u64::from(height))?;
         if margin < 0 {
             return Err(FfiError::invalid(format!(

@@ -8,7 +8,7 @@
 
 use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, handle_mut, handle_ref, write_buffer, write_out};
+use crate::ptr::{BoxHandle, announce, check_out, write_buffer, write_out};
 use core::ffi::c_char;
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile, Tile};
 use mcrdun_geom::random::seeded_rng;
@@ -84,6 +84,8 @@ pub struct McrdunMaze {
     ends: Option<(Point, Point)>,
 }
 
+impl BoxHandle for McrdunMaze {}
+
 /// How a maze feels to walk (`mcrdun_maze_texture`).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -101,7 +103,7 @@ pub struct McrdunMazeTexture {
 impl From<CarveError> for FfiError {
     fn from(e: CarveError) -> FfiError {
         let status = match &e {
-            CarveError::TooLarge { .. } => McrdunStatus::TooLarge,
+            CarveError::TooLarge { .. } | CarveError::WalkTooLong { .. } => McrdunStatus::TooLarge,
             CarveError::OutOfBounds { .. } => McrdunStatus::OutOfRange,
             CarveError::TooSmallForPattern { .. }
             | CarveError::MaskUnsupported { .. }
@@ -121,7 +123,7 @@ fn cell(x: u32, y: u32, maze: &Maze) -> FfiResult<Point> {
     match (i32::try_from(x), i32::try_from(y)) {
         (Ok(x), Ok(y)) => Ok(Point::new(x, y)),
         _ => Err(FfiError::out_of_range(format!(
-            "cell ({x}, {y}) is outside the {}x{} maze",
+            "cell ({x}, {y}) is outside the {} x {} maze",
             maze.width(),
             maze.height()
         ))),
@@ -145,12 +147,12 @@ pub unsafe extern "C" fn mcrdun_maze_new(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_new", {
         check_out(out, "out")?;
-        let maze = Box::new(McrdunMaze {
+        let maze = McrdunMaze {
             inner: Maze::new(width, height)?,
             ends: None,
-        });
+        };
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { write_out(out, Box::into_raw(maze), "out") }
+        unsafe { maze.hand_out(out, "out") }
     })
 }
 
@@ -161,11 +163,9 @@ pub unsafe extern "C" fn mcrdun_maze_new(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_maze_free(maze: *mut McrdunMaze) {
     boundary_value("mcrdun_maze_free", (), || {
-        if !maze.is_null() {
-            // SAFETY: a live handle from Box::into_raw in mcrdun_maze_new,
-            // given back exactly once by the caller's contract.
-            drop(unsafe { Box::from_raw(maze) });
-        }
+        // SAFETY: NULL or a live handle from mcrdun_maze_new, given back
+        // exactly once by the caller's contract.
+        unsafe { McrdunMaze::free(maze) }
     })
 }
 
@@ -184,7 +184,7 @@ pub unsafe extern "C" fn mcrdun_maze_size(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_size", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(width, "width")?;
         check_out(height, "height")?;
         // SAFETY: both checked non-NULL and writable by contract.
@@ -206,7 +206,7 @@ pub unsafe extern "C" fn mcrdun_maze_size(
 pub unsafe extern "C" fn mcrdun_maze_block(maze: *mut McrdunMaze, x: u32, y: u32) -> McrdunStatus {
     boundary!("mcrdun_maze_block", {
         // SAFETY: NULL or a live handle used by this thread only, by contract.
-        let m = &mut unsafe { handle_mut(maze, "maze") }?.inner;
+        let m = &mut unsafe { McrdunMaze::borrow_mut(maze, "maze") }?.inner;
         let p = cell(x, y, m)?;
         m.block(p)?;
         Ok(())
@@ -224,7 +224,7 @@ pub unsafe extern "C" fn mcrdun_maze_block(maze: *mut McrdunMaze, x: u32, y: u32
 pub unsafe extern "C" fn mcrdun_maze_block_pattern42(maze: *mut McrdunMaze) -> McrdunStatus {
     boundary!("mcrdun_maze_block_pattern42", {
         // SAFETY: NULL or a live handle used by this thread only, by contract.
-        let m = &mut unsafe { handle_mut(maze, "maze") }?.inner;
+        let m = &mut unsafe { McrdunMaze::borrow_mut(maze, "maze") }?.inner;
         m.block_pattern42()?;
         Ok(())
     })
@@ -245,7 +245,7 @@ pub unsafe extern "C" fn mcrdun_maze_is_blocked(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_is_blocked", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(out, "out")?;
         let p = cell(x, y, m)?;
         let b = m.is_blocked(p).ok_or(CarveError::OutOfBounds {
@@ -276,7 +276,7 @@ pub unsafe extern "C" fn mcrdun_maze_open_wall(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_open_wall", {
         // SAFETY: NULL or a live handle used by this thread only, by contract.
-        let m = &mut unsafe { handle_mut(maze, "maze") }?.inner;
+        let m = &mut unsafe { McrdunMaze::borrow_mut(maze, "maze") }?.inner;
         let s = u8::try_from(side)
             .ok()
             .and_then(Side::from_bit)
@@ -287,7 +287,11 @@ pub unsafe extern "C" fn mcrdun_maze_open_wall(
     })
 }
 
-fn carve_with(
+/// The body of `mcrdun_maze_carve` and `mcrdun_maze_carve_piece`.
+///
+/// # Safety
+/// `maze` is NULL or a live handle used by this thread only.
+unsafe fn carve_with(
     maze: *mut McrdunMaze,
     algorithm: u32,
     start_x: u32,
@@ -295,9 +299,9 @@ fn carve_with(
     seed: u64,
     whole: bool,
 ) -> FfiResult {
-    // SAFETY: NULL or a live handle used by this thread only, by the
-    // contract of the exports that call this.
-    let m = &mut unsafe { handle_mut(maze, "maze") }?.inner;
+    // SAFETY: NULL or a live handle used by this thread only, by this
+    // function's contract.
+    let m = &mut unsafe { McrdunMaze::borrow_mut(maze, "maze") }?.inner;
     let algo = Algorithm::from_number(algorithm)?;
     let start = cell(start_x, start_y, m)?;
     let mut rng = seeded_rng(seed);
@@ -332,7 +336,8 @@ pub unsafe extern "C" fn mcrdun_maze_carve(
     seed: u64,
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_carve", {
-        carve_with(maze, algorithm, start_x, start_y, seed, true)
+        // SAFETY: `maze` is NULL or a live handle by this export's contract.
+        unsafe { carve_with(maze, algorithm, start_x, start_y, seed, true) }
     })
 }
 
@@ -351,7 +356,8 @@ pub unsafe extern "C" fn mcrdun_maze_carve_piece(
     seed: u64,
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_carve_piece", {
-        carve_with(maze, algorithm, start_x, start_y, seed, false)
+        // SAFETY: `maze` is NULL or a live handle by this export's contract.
+        unsafe { carve_with(maze, algorithm, start_x, start_y, seed, false) }
     })
 }
 
@@ -374,7 +380,7 @@ pub unsafe extern "C" fn mcrdun_maze_walls(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_walls", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         // SAFETY: `out`, `cap` and `len` are valid by contract.
         unsafe { write_buffer(m.as_bytes(), out, cap, len, "out") }
     })
@@ -390,7 +396,7 @@ pub unsafe extern "C" fn mcrdun_maze_walls(
 pub unsafe extern "C" fn mcrdun_maze_loop_count(maze: *const McrdunMaze) -> usize {
     boundary_value("mcrdun_maze_loop_count", 0, || {
         // SAFETY: NULL or a live handle by contract.
-        match unsafe { handle_ref(maze, "maze") } {
+        match unsafe { McrdunMaze::borrow(maze, "maze") } {
             Ok(m) => m.inner.loop_count(),
             Err(e) => {
                 crate::error::set_last_error("mcrdun_maze_loop_count", &e.message);
@@ -416,7 +422,7 @@ pub unsafe extern "C" fn mcrdun_maze_braid(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_braid", {
         // SAFETY: NULL or a live handle used by this thread only, by contract.
-        let m = &mut unsafe { handle_mut(maze, "maze") }?.inner;
+        let m = &mut unsafe { McrdunMaze::borrow_mut(maze, "maze") }?.inner;
         m.braid(fraction, &mut seeded_rng(seed))?;
         Ok(())
     })
@@ -461,7 +467,7 @@ pub unsafe extern "C" fn mcrdun_maze_solve(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_solve", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(len, "len")?;
         let path = m.solve(cell(from_x, from_y, m)?, cell(to_x, to_y, m)?)?;
         // SAFETY: `out`, `cap` and `len` are valid by contract.
@@ -492,7 +498,7 @@ pub unsafe extern "C" fn mcrdun_maze_hex(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_hex", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(len, "len")?;
         let text = m.to_hex(cell(entry_x, entry_y, m)?, cell(exit_x, exit_y, m)?)?;
         // SAFETY: `out`, `cap` and `len` are valid by contract.
@@ -525,12 +531,12 @@ pub unsafe extern "C" fn mcrdun_maze_read_hex(
         let s = core::str::from_utf8(bytes)
             .map_err(|e| FfiError::invalid(format!("the text is not UTF-8: {e}")))?;
         let file = MazeFile::parse(s)?;
-        let maze = Box::new(McrdunMaze {
+        let maze = McrdunMaze {
             inner: file.maze,
             ends: Some((file.entry, file.exit)),
-        });
+        };
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { write_out(out, Box::into_raw(maze), "out") }
+        unsafe { maze.hand_out(out, "out") }
     })
 }
 
@@ -554,18 +560,12 @@ pub unsafe extern "C" fn mcrdun_maze_tiles(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_tiles", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(len, "len")?;
         let (tw, th) = m.tile_size()?;
         let n = tw as usize * th as usize;
-        // SAFETY: `len` was checked non-NULL and is writable by contract.
-        unsafe { len.write(n) };
-        if out.is_null() || cap < n {
-            return Err(FfiError::new(
-                McrdunStatus::BufferTooSmall,
-                format!("`out` holds {cap} byte(s) (or is NULL), {n} needed; *len tells the size"),
-            ));
-        }
+        // SAFETY: `out`, `cap` and `len` are valid by contract.
+        unsafe { announce(out, cap, len, n, "out") }?;
         // The query call (NULL or short buffer) above builds no tiles.
         let tiles = m.tiles()?;
         let bytes: Vec<u8> = tiles.as_slice().iter().map(|&t| t as u8).collect();
@@ -588,7 +588,7 @@ pub unsafe extern "C" fn mcrdun_maze_texture(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_texture", {
         // SAFETY: NULL or a live handle by contract.
-        let m = &unsafe { handle_ref(maze, "maze") }?.inner;
+        let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(out, "out")?;
         let t = m.texture();
         let value = McrdunMazeTexture {

@@ -101,7 +101,7 @@ impl FfiError {
 impl From<GeomError> for FfiError {
     fn from(e: GeomError) -> FfiError {
         let status = match e {
-            GeomError::GridTooLarge { .. } => McrdunStatus::TooLarge,
+            _ if e.is_too_large() => McrdunStatus::TooLarge,
             GeomError::OutOfBounds { .. } => McrdunStatus::OutOfRange,
             _ => McrdunStatus::InvalidArgument,
         };
@@ -129,13 +129,16 @@ pub(crate) fn set_last_error(function: &str, message: &str) {
 
 /// Copies this thread's last error (NUL-terminated) into `out` through the
 /// two-call buffer protocol.
-pub(crate) fn copy_last_error(out: *mut c_char, cap: usize, len: *mut usize) -> FfiResult {
+///
+/// # Safety
+/// `out` is NULL or writable for `cap` bytes; `len` is NULL or writable.
+pub(crate) unsafe fn copy_last_error(out: *mut c_char, cap: usize, len: *mut usize) -> FfiResult {
     LAST_ERROR.with(|slot| {
         let buf = slot.borrow();
         let text: &[u8] = if buf.is_empty() { b"\0" } else { &buf };
-        // SAFETY: the caller of mcrdun_last_error promises `out` holds `cap`
-        // bytes and `len` is a valid pointer or NULL; write_buffer checks NULL
-        // and capacity before writing.
+        // SAFETY: this function's contract: `out` holds `cap` bytes and
+        // `len` is valid or NULL; write_buffer checks NULL and capacity
+        // before writing.
         unsafe { crate::ptr::write_buffer(text, out.cast::<u8>(), cap, len, "buf") }
     })
 }

@@ -3,7 +3,7 @@
 
 use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, handle_ref, write_iter, write_out};
+use crate::ptr::{BoxHandle, OutBuffer, all_fit, check_out, handle_ref, write_iter, write_out};
 use crate::types::{McrdunPoint, McrdunRect};
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelConfig, LevelError, LevelKind, MazeAlgorithm, MazeConfig,
@@ -165,6 +165,8 @@ pub struct McrdunLevelInfo {
 pub struct McrdunLevel {
     inner: Level,
 }
+
+impl BoxHandle for McrdunLevel {}
 
 impl From<LevelError> for FfiError {
     fn from(e: LevelError) -> FfiError {
@@ -394,64 +396,29 @@ pub unsafe extern "C" fn mcrdun_level_generate(
         // SAFETY: `config` is NULL or valid by contract.
         let config = unsafe { read_config(config) }?;
         let level = generate(&config, seed)?;
-        let n_tiles = level.tiles().len();
-        let n_rooms = level.rooms().len();
-        let n_doors = level.doors().len();
+        // SAFETY: each buffer is NULL or writable for its capacity, each
+        // length NULL or writable, by contract.
+        let (tiles_buf, rooms_buf, doors_buf) = unsafe {
+            (
+                OutBuffer::new(tiles, tiles_cap, tiles_len, "tiles"),
+                OutBuffer::new(rooms, rooms_cap, rooms_len, "rooms"),
+                OutBuffer::new(doors, doors_cap, doors_len, "doors"),
+            )
+        };
         // Every length first, then the capacity checks, so that one failed
-        // call tells every size and nothing else is written.
-        // SAFETY: the `*_len` pointers are NULL or writable by contract.
-        unsafe {
-            tiles_len.write(n_tiles);
-            if !rooms_len.is_null() {
-                rooms_len.write(n_rooms);
-            }
-            if !doors_len.is_null() {
-                doors_len.write(n_doors);
-            }
-        }
-        let too_small = [
-            ("tiles", true, tiles.is_null(), tiles_cap, n_tiles),
-            (
-                "rooms",
-                !rooms_len.is_null(),
-                rooms.is_null(),
-                rooms_cap,
-                n_rooms,
-            ),
-            (
-                "doors",
-                !doors_len.is_null(),
-                doors.is_null(),
-                doors_cap,
-                n_doors,
-            ),
-        ]
-        .into_iter()
-        .filter(|&(_, wanted, null, cap, n)| wanted && n > 0 && (null || cap < n))
-        .map(|(name, _, _, cap, n)| format!("`{name}` holds {cap}, {n} needed"))
-        .collect::<Vec<_>>();
-        if !too_small.is_empty() {
-            return Err(FfiError::new(
-                McrdunStatus::BufferTooSmall,
-                format!(
-                    "{}; the *_len arguments tell the sizes",
-                    too_small.join(", ")
-                ),
-            ));
-        }
-        // SAFETY: each buffer is checked large enough above and writable by
-        // contract; the lengths are writable (or skipped when NULL).
-        unsafe {
-            write_iter(level.tile_bytes(), tiles, tiles_cap, tiles_len, "tiles")?;
-            if !rooms_len.is_null() {
-                write_iter(rooms_of(&level), rooms, rooms_cap, rooms_len, "rooms")?;
-            }
-            if !doors_len.is_null() {
-                write_iter(doors_of(&level), doors, doors_cap, doors_len, "doors")?;
-            }
-            if !info.is_null() {
-                info.write(info_of(&level));
-            }
+        // call tells every size and nothing else is written. A NULL
+        // `rooms_len` / `doors_len` skips that output.
+        all_fit([
+            tiles_buf.announce(level.tiles().len()),
+            rooms_buf.announce(level.rooms().len()),
+            doors_buf.announce(level.doors().len()),
+        ])?;
+        tiles_buf.fill(level.tile_bytes())?;
+        rooms_buf.fill(rooms_of(&level))?;
+        doors_buf.fill(doors_of(&level))?;
+        if !info.is_null() {
+            // SAFETY: non-NULL and writable by contract.
+            unsafe { info.write(info_of(&level)) };
         }
         Ok(())
     })
@@ -476,9 +443,8 @@ pub unsafe extern "C" fn mcrdun_level_new(
         // SAFETY: `config` is NULL or valid by contract.
         let config = unsafe { read_config(config) }?;
         let level = generate(&config, seed)?;
-        let handle = Box::into_raw(Box::new(McrdunLevel { inner: level }));
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { write_out(out, handle, "out") }
+        unsafe { McrdunLevel { inner: level }.hand_out(out, "out") }
     })
 }
 
@@ -489,10 +455,9 @@ pub unsafe extern "C" fn mcrdun_level_new(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_level_free(level: *mut McrdunLevel) {
     boundary_value("mcrdun_level_free", (), || {
-        if !level.is_null() {
-            // SAFETY: a live handle from Box::into_raw, freed once by contract.
-            drop(unsafe { Box::from_raw(level) });
-        }
+        // SAFETY: NULL or a live handle from mcrdun_level_new, freed once
+        // by contract.
+        unsafe { McrdunLevel::free(level) }
     })
 }
 
@@ -513,7 +478,7 @@ pub unsafe extern "C" fn mcrdun_level_tiles(
 ) -> McrdunStatus {
     boundary!("mcrdun_level_tiles", {
         // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { handle_ref(level, "level") }?;
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
         // SAFETY: `out`/`cap`/`len` valid by contract.
         unsafe { write_iter(level.inner.tile_bytes(), out, cap, len, "out") }
     })
@@ -535,7 +500,7 @@ pub unsafe extern "C" fn mcrdun_level_rooms(
 ) -> McrdunStatus {
     boundary!("mcrdun_level_rooms", {
         // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { handle_ref(level, "level") }?;
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
         // SAFETY: `out`/`cap`/`len` valid by contract.
         unsafe { write_iter(rooms_of(&level.inner), out, cap, len, "out") }
     })
@@ -557,7 +522,7 @@ pub unsafe extern "C" fn mcrdun_level_doors(
 ) -> McrdunStatus {
     boundary!("mcrdun_level_doors", {
         // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { handle_ref(level, "level") }?;
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
         // SAFETY: `out`/`cap`/`len` valid by contract.
         unsafe { write_iter(doors_of(&level.inner), out, cap, len, "out") }
     })
@@ -577,7 +542,7 @@ pub unsafe extern "C" fn mcrdun_level_info(
     boundary!("mcrdun_level_info", {
         check_out(out, "out")?;
         // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { handle_ref(level, "level") }?;
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { write_out(out, info_of(&level.inner), "out") }
     })

@@ -40,6 +40,7 @@ mod bsp;
 mod carve;
 mod error;
 mod level;
+mod memory;
 mod passages;
 mod ptr;
 mod rect;
@@ -48,8 +49,17 @@ mod scatter;
 mod types;
 mod version;
 
+// Every export is also reachable from Rust (the fuzz targets and tests
+// drive the C ABI through these paths).
+pub use bsp::*;
+pub use carve::*;
 pub use error::McrdunStatus;
+pub use level::*;
+pub use memory::*;
+pub use passages::*;
 pub use rect::*;
+pub use regions::*;
+pub use scatter::*;
 pub use types::{McrdunPoint, McrdunRect};
 pub use version::*;
 
@@ -90,7 +100,8 @@ pub unsafe extern "C" fn mcrdun_last_error(
 ) -> McrdunStatus {
     // Failures of this call itself must not overwrite the detail the caller
     // is asking for, so it reports them by status only.
-    match std::panic::catch_unwind(|| error::copy_last_error(buf, cap, len)) {
+    // SAFETY: `buf` and `len` are valid or NULL by this function's contract.
+    match std::panic::catch_unwind(|| unsafe { error::copy_last_error(buf, cap, len) }) {
         Ok(Ok(())) => McrdunStatus::Ok,
         Ok(Err(e)) => e.status,
         Err(_) => McrdunStatus::Panic,

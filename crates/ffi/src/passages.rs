@@ -4,7 +4,7 @@
 
 use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, handle_mut, handle_ref, input_slice, write_iter, write_out};
+use crate::ptr::{BoxHandle, check_out, input_slice, write_iter, write_out};
 use crate::types::McrdunPoint;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{GeomError, Point};
@@ -48,11 +48,15 @@ pub struct McrdunLayout {
     inner: Layout,
 }
 
+impl BoxHandle for McrdunLayout {}
+
 /// The passages chosen for a whole layout, with the rooms left unconnected
 /// (opaque). Immutable once made: any number of threads may read it.
 pub struct McrdunPassagePlan {
     inner: PassagePlan,
 }
+
+impl BoxHandle for McrdunPassagePlan {}
 
 /// One `(cell, neighbour across)` pair of a border: `cell` is in one room,
 /// `across` is its 4-neighbour in the other.
@@ -174,9 +178,8 @@ pub unsafe extern "C" fn mcrdun_layout_new(
     boundary!("mcrdun_layout_new", {
         check_out(out, "out")?;
         let inner = Layout::new(width, height)?;
-        let handle = Box::into_raw(Box::new(McrdunLayout { inner }));
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { write_out(out, handle, "out") }
+        unsafe { McrdunLayout { inner }.hand_out(out, "out") }
     })
 }
 
@@ -204,11 +207,18 @@ pub unsafe extern "C" fn mcrdun_layout_from_labels(
         check_out(out, "out")?;
         // SAFETY: readable for `len` values by contract.
         let labels = unsafe { input_slice(labels, len, "labels") }?;
-        let grid = mcrdun_geom::Grid::from_vec(width, height, labels.to_vec())?;
+        let cells = mcrdun_geom::checked_cell_count(width.into(), height.into())?;
+        if cells != len {
+            return Err(FfiError::invalid(format!(
+                "`len` is {len}, but a {width} x {height} layout has {cells} cells"
+            )));
+        }
+        let mut copy = mcrdun_geom::memory::try_with_capacity("a copy of the labels", len)?;
+        copy.extend_from_slice(labels);
+        let grid = mcrdun_geom::Grid::from_vec(width, height, copy)?;
         let inner = Layout::from_labels(&grid)?;
-        let handle = Box::into_raw(Box::new(McrdunLayout { inner }));
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { write_out(out, handle, "out") }
+        unsafe { McrdunLayout { inner }.hand_out(out, "out") }
     })
 }
 
@@ -221,11 +231,9 @@ pub unsafe extern "C" fn mcrdun_layout_from_labels(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_layout_free(layout: *mut McrdunLayout) {
     boundary_value("mcrdun_layout_free", (), || {
-        if !layout.is_null() {
-            // SAFETY: the handle came from Box::into_raw in mcrdun_layout_new
-            // and the caller gives up its ownership.
-            drop(unsafe { Box::from_raw(layout) });
-        }
+        // SAFETY: NULL or a live handle from mcrdun_layout_new(_from_labels)
+        // whose ownership the caller gives up.
+        unsafe { McrdunLayout::free(layout) }
     });
 }
 
@@ -252,7 +260,7 @@ pub unsafe extern "C" fn mcrdun_layout_add_room(
 ) -> McrdunStatus {
     boundary!("mcrdun_layout_add_room", {
         // SAFETY: NULL or a live, exclusively used handle by contract.
-        let layout = unsafe { handle_mut(layout, "layout") }?;
+        let layout = unsafe { McrdunLayout::borrow_mut(layout, "layout") }?;
         // SAFETY: readable for `len` points by contract.
         let cells = unsafe { input_slice(cells, len, "cells") }?;
         check_out(out_room, "out_room")?;
@@ -290,7 +298,7 @@ pub unsafe extern "C" fn mcrdun_layout_room_of(
 ) -> McrdunStatus {
     boundary!("mcrdun_layout_room_of", {
         // SAFETY: NULL or a live handle by contract.
-        let layout = unsafe { handle_ref(layout, "layout") }?;
+        let layout = unsafe { McrdunLayout::borrow(layout, "layout") }?;
         check_out(out_room, "out_room")?;
         let point = Point::from(p);
         let grid = layout.inner.id_grid();
@@ -335,7 +343,7 @@ pub unsafe extern "C" fn mcrdun_layout_border(
 ) -> McrdunStatus {
     boundary!("mcrdun_layout_border", {
         // SAFETY: NULL or a live handle by contract.
-        let layout = unsafe { handle_ref(layout, "layout") }?;
+        let layout = unsafe { McrdunLayout::borrow(layout, "layout") }?;
         check_out(len, "len")?;
         let border = layout.inner.border(RoomId::new(a), RoomId::new(b))?;
         let pairs = border.pairs().iter().map(|&(c, n)| McrdunBorderPair {
@@ -365,7 +373,7 @@ pub unsafe extern "C" fn mcrdun_layout_adjacent_rooms(
 ) -> McrdunStatus {
     boundary!("mcrdun_layout_adjacent_rooms", {
         // SAFETY: NULL or a live handle by contract.
-        let layout = unsafe { handle_ref(layout, "layout") }?;
+        let layout = unsafe { McrdunLayout::borrow(layout, "layout") }?;
         check_out(len, "len")?;
         let pairs = layout.inner.adjacent_rooms();
         let pairs = pairs.iter().map(|(a, b)| McrdunRoomPair {
@@ -401,7 +409,7 @@ pub unsafe extern "C" fn mcrdun_layout_choose_passage(
 ) -> McrdunStatus {
     boundary!("mcrdun_layout_choose_passage", {
         // SAFETY: NULL or a live handle by contract.
-        let layout = unsafe { handle_ref(layout, "layout") }?;
+        let layout = unsafe { McrdunLayout::borrow(layout, "layout") }?;
         check_out(out, "out")?;
         let weights = weights.to_weights()?;
         let border = layout.inner.border(RoomId::new(a), RoomId::new(b))?;
@@ -430,13 +438,12 @@ pub unsafe extern "C" fn mcrdun_layout_passages(
 ) -> McrdunStatus {
     boundary!("mcrdun_layout_passages", {
         // SAFETY: NULL or a live handle by contract.
-        let layout = unsafe { handle_ref(layout, "layout") }?;
+        let layout = unsafe { McrdunLayout::borrow(layout, "layout") }?;
         check_out(out, "out")?;
         let policy = policy.to_policy()?;
         let inner = passages(&layout.inner, &mut seeded_rng(seed), &policy)?;
-        let handle = Box::into_raw(Box::new(McrdunPassagePlan { inner }));
         // SAFETY: checked non-NULL above; writable by contract.
-        unsafe { write_out(out, handle, "out") }
+        unsafe { McrdunPassagePlan { inner }.hand_out(out, "out") }
     })
 }
 
@@ -447,11 +454,9 @@ pub unsafe extern "C" fn mcrdun_layout_passages(
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_passage_plan_free(plan: *mut McrdunPassagePlan) {
     boundary_value("mcrdun_passage_plan_free", (), || {
-        if !plan.is_null() {
-            // SAFETY: the handle came from Box::into_raw in
-            // mcrdun_layout_passages and the caller gives up its ownership.
-            drop(unsafe { Box::from_raw(plan) });
-        }
+        // SAFETY: NULL or a live handle from mcrdun_layout_passages whose
+        // ownership the caller gives up.
+        unsafe { McrdunPassagePlan::free(plan) }
     });
 }
 
@@ -473,7 +478,7 @@ pub unsafe extern "C" fn mcrdun_passage_plan_passages(
 ) -> McrdunStatus {
     boundary!("mcrdun_passage_plan_passages", {
         // SAFETY: NULL or a live handle by contract.
-        let plan = unsafe { handle_ref(plan, "plan") }?;
+        let plan = unsafe { McrdunPassagePlan::borrow(plan, "plan") }?;
         let items = plan.inner.passages.iter().map(|&p| McrdunPassage::from(p));
         // SAFETY: `out`/`cap`/`len` are valid by this function's contract.
         unsafe { write_iter(items, out, cap, len, "out") }
@@ -497,7 +502,7 @@ pub unsafe extern "C" fn mcrdun_passage_plan_isolated(
 ) -> McrdunStatus {
     boundary!("mcrdun_passage_plan_isolated", {
         // SAFETY: NULL or a live handle by contract.
-        let plan = unsafe { handle_ref(plan, "plan") }?;
+        let plan = unsafe { McrdunPassagePlan::borrow(plan, "plan") }?;
         let items = plan.inner.isolated.iter().map(|r| r.get());
         // SAFETY: `out`/`cap`/`len` are valid by this function's contract.
         unsafe { write_iter(items, out, cap, len, "out") }

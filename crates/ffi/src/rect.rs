@@ -39,7 +39,7 @@ fn not_adjacent(a: McrdunRect, b: McrdunRect) -> FfiError {
     FfiError::new(
         McrdunStatus::NotAdjacent,
         format!(
-            "{}x{} at ({}, {}) and {}x{} at ({}, {}) share no wall (apart, overlapping, or touching only at a corner)",
+            "{} x {} at ({}, {}) and {} x {} at ({}, {}) share no wall (apart, overlapping, or touching only at a corner)",
             a.w, a.h, a.x, a.y, b.w, b.h, b.x, b.y
         ),
     )

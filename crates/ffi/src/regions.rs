@@ -7,7 +7,7 @@
 
 use crate::boundary::boundary;
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, input_slice, input_slice_mut, write_iter, write_out};
+use crate::ptr::{announce, check_out, input_slice, input_slice_mut, write_iter, write_out};
 use crate::types::McrdunPoint;
 use mcrdun_geom::{Point, checked_cell_count};
 use mcrdun_regions::{
@@ -81,11 +81,15 @@ const _: () = {
 /// # Safety
 /// `stats` is non-NULL, aligned and writable for `count` items, and does not
 /// overlap any other buffer of the call.
-unsafe fn stats_view<'a>(stats: *mut McrdunRegionStats, count: usize) -> &'a mut [RegionStats] {
+unsafe fn stats_view<'a>(
+    stats: *mut McrdunRegionStats,
+    count: usize,
+) -> FfiResult<&'a mut [RegionStats]> {
     // SAFETY: same size, alignment and field offsets (asserted above); both
     // types are plain integers, valid for any bit pattern; the pointer and
-    // length are valid by this function's contract.
-    unsafe { core::slice::from_raw_parts_mut(stats.cast::<RegionStats>(), count) }
+    // length are valid by this function's contract, and input_slice_mut
+    // checks the byte length before making the slice.
+    unsafe { input_slice_mut(stats.cast::<RegionStats>(), count, "stats") }
 }
 
 /// Reports `count` statistics through the two-call protocol when `stats`
@@ -99,22 +103,10 @@ unsafe fn check_stats_room(
     cap: usize,
     len: *mut usize,
     count: usize,
-    name: &str,
+    name: &'static str,
 ) -> FfiResult {
-    if count > 0 && (stats.is_null() || cap < count) {
-        // SAFETY: `len` is valid by contract; `stats` is not written because
-        // the size check fails.
-        return unsafe {
-            write_iter(
-                core::iter::repeat_n(McrdunRegionStats::default(), count),
-                stats,
-                cap,
-                len,
-                name,
-            )
-        };
-    }
-    Ok(())
+    // SAFETY: `stats`, `cap` and `len` are valid by contract.
+    unsafe { announce(stats, cap, len, count, name) }
 }
 
 impl From<RegionStats> for McrdunRegionStats {
@@ -319,7 +311,7 @@ pub unsafe extern "C" fn mcrdun_regions_stats(
         unsafe { check_stats_room(out, cap, len, count, "out") }?;
         if count > 0 {
             // SAFETY: `out` holds at least `count` items (checked above).
-            prepared.stats(unsafe { stats_view(out, count) })?;
+            prepared.stats(unsafe { stats_view(out, count) }?)?;
         }
         // SAFETY: checked non-NULL, writable by contract.
         unsafe { write_out(len, count, "len") }
@@ -365,7 +357,7 @@ pub unsafe extern "C" fn mcrdun_regions_label_stats(
         if count > 0 {
             // SAFETY: `stats` holds at least `count` items (checked above)
             // and does not overlap `labels` (contract).
-            prepared.write_with_stats(out, unsafe { stats_view(stats, count) })?;
+            prepared.write_with_stats(out, unsafe { stats_view(stats, count) }?)?;
         } else {
             prepared.write(out)?;
         }
@@ -553,6 +545,12 @@ pub unsafe extern "C" fn mcrdun_regions_connect(
             }
         };
         let n = checked_cell_count(width.into(), height.into())?;
+        // The budget first: no cell is read for a map too large to connect.
+        mcrdun_geom::memory::check_budget(
+            "connecting regions",
+            n as u64,
+            mcrdun_regions::CONNECT_BYTES_PER_CELL,
+        )?;
         // SAFETY: `cells` is readable and writable for n bytes by contract.
         let slice = unsafe { input_slice_mut(cells, n, "cells") }?;
         let before = slice.iter().filter(|&&c| c != 0).count();

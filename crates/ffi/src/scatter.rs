@@ -7,7 +7,9 @@
 
 use crate::boundary::boundary;
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, handle_ref, input_slice, input_slice_mut, write_buffer, write_out};
+use crate::ptr::{
+    announce, check_out, handle_ref, input_slice, input_slice_mut, write_buffer, write_out,
+};
 use crate::types::{McrdunPoint, McrdunRect};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect};
@@ -200,23 +202,13 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
         if count > MAX_ROOMS {
             return Err(ScatterError::TooManyRooms { count }.into());
         }
+        check_room_budget(count)?;
         // Answer a size query (and the empty case) without generating.
-        if count == 0 || out.is_null() || cap < count {
-            // SAFETY: `len` was checked non-NULL and is writable by contract.
-            unsafe { len.write(count) };
-            if count == 0 {
-                // SAFETY: `report` was checked non-NULL above.
-                return unsafe { write_out(report, McrdunSeparation::default(), "report") };
-            }
-            let held = if out.is_null() {
-                "is NULL".to_owned()
-            } else {
-                format!("holds {cap} rect(s)")
-            };
-            return Err(FfiError::new(
-                McrdunStatus::BufferTooSmall,
-                format!("`out` {held}, {count} needed; *len tells the size"),
-            ));
+        // SAFETY: `out`, `cap` and `len` are valid by contract.
+        unsafe { announce(out, cap, len, count, "out") }?;
+        if count == 0 {
+            // SAFETY: `report` was checked non-NULL above.
+            return unsafe { write_out(report, McrdunSeparation::default(), "report") };
         }
         let mut rng = seeded_rng(seed);
         let mut rooms = scatter(&mut rng, count, area, widths, heights)?;
@@ -229,6 +221,17 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
     })
 }
 
+/// Working memory per room of the scatter calls: the parsed and returned
+/// rectangles (16 bytes each) and the separation's fixed-point positions,
+/// sizes, pushes and sort buffers (about 160 bytes).
+const BYTES_PER_ROOM: u64 = 192;
+
+/// Refuses `count` rooms whose working memory passes the budget.
+fn check_room_budget(count: usize) -> FfiResult {
+    mcrdun_geom::memory::check_budget("scattered rooms", count as u64, BYTES_PER_ROOM)?;
+    Ok(())
+}
+
 /// The validated rooms of a C array.
 ///
 /// # Safety
@@ -237,6 +240,7 @@ unsafe fn rooms_of(rooms: *const McrdunRect, count: usize) -> FfiResult<Vec<Rect
     if count > MAX_ROOMS {
         return Err(ScatterError::TooManyRooms { count }.into());
     }
+    check_room_budget(count)?;
     // SAFETY: forwarded from this function's contract.
     let input = unsafe { input_slice(rooms, count, "rooms") }?;
     input
@@ -444,7 +448,7 @@ pub unsafe extern "C" fn mcrdun_scatter_door_span(
                 FfiError::new(
                     McrdunStatus::NotAdjacent,
                     format!(
-                        "{}x{} at ({}, {}) and {}x{} at ({}, {}) are not neighbours with max_gap {max_gap} and door_width {door_width}",
+                        "{} x {} at ({}, {}) and {} x {} at ({}, {}) are not neighbours with max_gap {max_gap} and door_width {door_width}",
                         a.w, a.h, a.x, a.y, b.w, b.h, b.x, b.y
                     ),
                 )

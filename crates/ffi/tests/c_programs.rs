@@ -283,3 +283,72 @@ fn c_and_cpp_programs_pass_static_shared_and_under_valgrind() {
         failures.join("\n\n")
     );
 }
+
+/// `ffi-tests/hostile.c` once more, built with AddressSanitizer and
+/// UndefinedBehaviorSanitizer (`-fsanitize=address,undefined`, any UB is
+/// fatal) and linked against `libmcrdun.a`, when the C compiler supports
+/// them; skipped with a warning otherwise (`MCRDUN_REQUIRE_SANITIZERS=1`
+/// makes that a failure). The program lifts its address-space limit under
+/// ASan, whose shadow memory needs terabytes of address space.
+#[test]
+fn hostile_program_under_asan_and_ubsan() {
+    let libs = library_dir();
+    let out_dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ffi-tests-sanitized");
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let root = workspace_root();
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let flags = [
+        "-fsanitize=address,undefined",
+        "-fno-sanitize-recover=undefined",
+        "-fno-omit-frame-pointer",
+    ];
+    let probe_src = out_dir.join("probe.c");
+    std::fs::write(&probe_src, "int main(void) { return 0; }\n").unwrap();
+    let probe = Command::new(&cc)
+        .args(flags)
+        .arg(&probe_src)
+        .arg("-o")
+        .arg(out_dir.join("probe"))
+        .output();
+    let supported = probe.is_ok_and(|o| o.status.success())
+        && Command::new(out_dir.join("probe"))
+            .status()
+            .is_ok_and(|s| s.success());
+    if !supported {
+        assert!(
+            std::env::var_os("MCRDUN_REQUIRE_SANITIZERS").is_none(),
+            "{cc} cannot build with {flags:?} but MCRDUN_REQUIRE_SANITIZERS is set"
+        );
+        eprintln!("warning: {cc} lacks ASan/UBSan; hostile.c runs without them");
+        return;
+    }
+    let exe = out_dir.join("hostile-asan-ubsan");
+    let mut cmd = Command::new(&cc);
+    cmd.args([
+        "-std=c99",
+        "-Wall",
+        "-Wextra",
+        "-Wpedantic",
+        "-Werror",
+        "-g",
+    ])
+    .args(flags)
+    .arg("-I")
+    .arg(root.join("include"))
+    .arg("-I")
+    .arg(root.join("ffi-tests"))
+    .arg(root.join("ffi-tests/hostile.c"))
+    .arg("-o")
+    .arg(&exe)
+    .arg(libs.join("libmcrdun.a"))
+    .args(native_static_libs());
+    run(&mut cmd, "compiling hostile.c with ASan/UBSan").unwrap_or_else(|e| panic!("{e}"));
+    let out = run(
+        isolated(&mut Command::new(&exe))
+            .env("ASAN_OPTIONS", "detect_leaks=1:abort_on_error=0")
+            .env("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1"),
+        "running hostile.c under ASan/UBSan",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    println!("{out}");
+}

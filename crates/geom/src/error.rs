@@ -51,21 +51,51 @@ pub enum GeomError {
     EmptyRange,
     /// Every weight given to a weighted choice is zero (or there are none).
     NoWeight,
+    /// A call would need more working memory than the budget allows (see
+    /// [`crate::memory`]); nothing was done.
+    OverBudget {
+        /// What the memory was for.
+        what: &'static str,
+        /// The bytes needed.
+        needed: u64,
+        /// The limit at the time of the call.
+        limit: u64,
+    },
+    /// The allocator refused memory within the budget.
+    OutOfMemory {
+        /// What the memory was for.
+        what: &'static str,
+        /// The bytes asked for.
+        needed: u64,
+    },
+}
+
+impl GeomError {
+    /// Whether this error means "too large" (a grid side above `i32::MAX`,
+    /// a need above the memory budget, or a refused allocation).
+    pub fn is_too_large(&self) -> bool {
+        matches!(
+            self,
+            GeomError::GridTooLarge { .. }
+                | GeomError::OverBudget { .. }
+                | GeomError::OutOfMemory { .. }
+        )
+    }
 }
 
 impl fmt::Display for GeomError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GeomError::EmptyRect { w, h } => {
-                write!(f, "a rectangle needs width and height >= 1, got {w}x{h}")
+                write!(f, "a rectangle needs width and height >= 1, got {w} x {h}")
             }
             GeomError::RectOverflow { x, y, w, h } => write!(
                 f,
-                "rectangle at ({x}, {y}) of size {w}x{h} reaches past the i32 range"
+                "rectangle at ({x}, {y}) of size {w} x {h} reaches past the i32 range"
             ),
             GeomError::GridTooLarge { width, height } => write!(
                 f,
-                "a {width}x{height} grid is too large (each side at most {}, cells must fit in memory)",
+                "a {width} x {height} grid is too large (each side at most {}, cells must fit in memory)",
                 i32::MAX
             ),
             GeomError::GridSizeMismatch { expected, actual } => write!(
@@ -76,9 +106,20 @@ impl fmt::Display for GeomError {
                 point,
                 width,
                 height,
-            } => write!(f, "point {point} is outside the {width}x{height} grid"),
+            } => write!(f, "point {point} is outside the {width} x {height} grid"),
             GeomError::EmptyRange => f.write_str("the integer range is empty"),
             GeomError::NoWeight => f.write_str("no item has a non-zero weight"),
+            GeomError::OverBudget {
+                what,
+                needed,
+                limit,
+            } => write!(
+                f,
+                "{what} needs {needed} bytes of working memory, above the memory limit of {limit} bytes (raise it with mcrdun_set_memory_limit, or memory::set_memory_limit in Rust)"
+            ),
+            GeomError::OutOfMemory { what, needed } => {
+                write!(f, "allocating {needed} bytes for {what} failed")
+            }
         }
     }
 }

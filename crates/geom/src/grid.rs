@@ -62,17 +62,30 @@ pub fn checked_cell_count(width: u64, height: u64) -> Result<usize, GeomError> {
 }
 
 impl<T: Clone> Grid<T> {
-    /// A grid with every cell set to `fill`.
+    /// A grid with every cell set to `fill`: `size_of::<T>()` bytes per
+    /// cell, checked against the [memory budget](crate::memory) and
+    /// allocated fallibly.
     ///
     /// # Errors
-    /// [`GeomError::GridTooLarge`], see [`checked_cell_count`].
+    /// [`GeomError::GridTooLarge`], see [`checked_cell_count`];
+    /// [`GeomError::OverBudget`] or [`GeomError::OutOfMemory`] when the
+    /// cells do not fit in the budget or in memory.
     pub fn new(width: u32, height: u32, fill: T) -> Result<Grid<T>, GeomError> {
         let n = checked_cell_count(width.into(), height.into())?;
         Ok(Grid {
             width,
             height,
-            cells: vec![fill; n],
+            cells: crate::memory::try_vec("a grid", n, fill)?,
         })
+    }
+
+    /// [`Grid::new`] under its fallible name, for call sites that want to
+    /// say so.
+    ///
+    /// # Errors
+    /// As [`Grid::new`].
+    pub fn try_filled(width: u32, height: u32, fill: T) -> Result<Grid<T>, GeomError> {
+        Grid::new(width, height, fill)
     }
 
     /// Sets every cell to `value`.
@@ -105,14 +118,14 @@ impl<T> Grid<T> {
     /// A grid whose cell at `p` is `f(p)`, filled in raster order.
     ///
     /// # Errors
-    /// [`GeomError::GridTooLarge`].
+    /// As [`Grid::new`].
     pub fn from_fn(
         width: u32,
         height: u32,
         mut f: impl FnMut(Point) -> T,
     ) -> Result<Grid<T>, GeomError> {
         let n = checked_cell_count(width.into(), height.into())?;
-        let mut cells = Vec::with_capacity(n);
+        let mut cells = crate::memory::try_with_capacity("a grid", n)?;
         for y in 0..height as i32 {
             for x in 0..width as i32 {
                 cells.push(f(Point::new(x, y)));
@@ -276,7 +289,7 @@ impl<T> Index<Point> for Grid<T> {
         match self.index_of(p) {
             Some(i) => &self.cells[i],
             None => panic!(
-                "point {p} is outside the {}x{} grid",
+                "point {p} is outside the {} x {} grid",
                 self.width, self.height
             ),
         }
@@ -290,7 +303,7 @@ impl<T> IndexMut<Point> for Grid<T> {
         match self.index_of(p) {
             Some(i) => &mut self.cells[i],
             None => panic!(
-                "point {p} is outside the {}x{} grid",
+                "point {p} is outside the {} x {} grid",
                 self.width, self.height
             ),
         }
@@ -317,6 +330,15 @@ mod tests {
             Err(GeomError::GridTooLarge { .. })
         ));
         assert!(checked_cell_count(1 << 31, 1).is_err());
+        // 65536^2 u32 cells (16 GiB) pass the count check but not the
+        // budget: refused before allocating.
+        let e = Grid::new(65536, 65536, 0u32).unwrap_err();
+        assert!(
+            e.is_too_large() && matches!(e, GeomError::OverBudget { .. }),
+            "{e}"
+        );
+        assert!(Grid::from_fn(i32::MAX as u32, i32::MAX as u32, |_| 0u8).is_err());
+        assert_eq!(Grid::try_filled(2, 1, 5u8).unwrap().as_slice(), [5, 5]);
         assert_eq!(checked_cell_count(1 << 20, 1 << 10), Ok(1 << 30));
     }
 
@@ -346,7 +368,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "outside the 3x2 grid")]
+    #[should_panic(expected = "outside the 3 x 2 grid")]
     fn index_out_of_bounds_panics() {
         let g = Grid::new(3, 2, 0).unwrap();
         let _ = g[Point::new(0, 2)];

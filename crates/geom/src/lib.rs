@@ -45,6 +45,7 @@
 mod disjoint;
 mod error;
 mod grid;
+pub mod memory;
 mod point;
 pub mod random;
 mod rect;

@@ -209,7 +209,7 @@ impl Rect {
 
 impl fmt::Display for Rect {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}x{} at ({}, {})", self.w, self.h, self.x, self.y)
+        write!(f, "{} x {} at ({}, {})", self.w, self.h, self.x, self.y)
     }
 }
 

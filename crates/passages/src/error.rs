@@ -81,7 +81,7 @@ impl fmt::Display for PassagesError {
                 point,
                 width,
                 height,
-            } => write!(f, "cell {point} is outside the {width}x{height} layout"),
+            } => write!(f, "cell {point} is outside the {width} x {height} layout"),
             PassagesError::CellTaken { point, owner } => {
                 write!(f, "cell {point} already belongs to {owner}")
             }

@@ -37,6 +37,11 @@ impl Layout {
         let grid = self.id_grid();
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let ids = grid.as_slice();
+        if ids.is_empty() {
+            // A side may be 0 and the other huge: no per-column scratch
+            // for a layout without cells.
+            return Vec::new();
+        }
         let mut keys: Vec<u64> = Vec::new();
         // u64::MAX is never a key: it would need two rooms numbered u32::MAX.
         let mut last_east = vec![u64::MAX; w];

@@ -3,6 +3,7 @@
 use crate::PassagesError;
 use core::fmt;
 use core::ops::Range;
+use mcrdun_geom::memory::{check_bytes, try_vec};
 use mcrdun_geom::{Grid, Point};
 
 /// The number of a room in its [`Layout`]: rooms are numbered `0, 1, 2, ...`
@@ -80,8 +81,13 @@ pub struct Layout {
 impl Layout {
     /// An empty layout of `width` x `height` cells (either may be 0).
     ///
+    /// Memory: 4 bytes per cell, then 8 bytes per room cell and per
+    /// boundary cell as rooms are added; checked against the
+    /// [memory budget](mcrdun_geom::memory).
+    ///
     /// # Errors
-    /// [`PassagesError::Geom`] with `GridTooLarge` when the grid cannot exist.
+    /// [`PassagesError::Geom`] with `GridTooLarge` when the grid cannot
+    /// exist, `OverBudget` / `OutOfMemory` when it does not fit.
     pub fn new(width: u32, height: u32) -> Result<Layout, PassagesError> {
         Ok(Layout {
             ids: Grid::new(width, height, NO_ROOM)?,
@@ -110,19 +116,52 @@ impl Layout {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
+    /// Memory: 4 bytes per cell, 16 per labelled cell and 48 per room,
+    /// checked against the [memory budget](mcrdun_geom::memory) after the
+    /// labels are validated and before any table is made.
+    ///
     /// # Errors
     /// [`PassagesError::MissingLabel`] when some label below the largest is
-    /// never used.
+    /// never used (found without a table sized by the label);
+    /// [`PassagesError::Geom`] with `OverBudget` / `OutOfMemory`.
     pub fn from_labels(labels: &Grid<u32>) -> Result<Layout, PassagesError> {
         let ids = labels.as_slice();
-        let n = ids
-            .iter()
-            .filter(|&&l| l != NO_ROOM)
-            .max()
-            .map_or(0, |&m| m as usize + 1);
+        // Validate before any per-label table: dense labels 0..n need at
+        // least n labelled cells, so a huge stray label is refused here
+        // instead of sizing a table from it.
+        let mut labelled = 0usize;
+        let mut top = None::<u32>;
+        for &l in ids {
+            if l != NO_ROOM {
+                labelled += 1;
+                top = Some(top.map_or(l, |t: u32| t.max(l)));
+            }
+        }
+        let n = top.map_or(0, |m| m as usize + 1);
+        if n > labelled {
+            // Some label in 0..=labelled is unused (pigeonhole); find the
+            // smallest with a table the size of the input, not of the label.
+            let mut used = try_vec("the label check of a layout", labelled + 1, false)?;
+            for &l in ids {
+                if (l as usize) <= labelled {
+                    used[l as usize] = true;
+                }
+            }
+            let missing = used.iter().position(|&u| !u).unwrap_or(labelled);
+            return Err(PassagesError::MissingLabel {
+                label: missing as u32,
+            });
+        }
+        // Working memory: the id grid (4 bytes a cell), two tables of 8
+        // bytes per room, 8 bytes per room cell and at most 8 per boundary
+        // cell, 32 per room span.
+        let need = (ids.len() as u64 * 4)
+            .saturating_add(labelled as u64 * 16)
+            .saturating_add(n as u64 * 48);
+        check_bytes("a layout from labels", need)?;
         // Counting sort by label: a raster scan puts each room's cells in
         // (y, x) order already.
-        let mut start = vec![0usize; n + 1];
+        let mut start = try_vec("a layout from labels", n + 1, 0usize)?;
         for &l in ids {
             if l != NO_ROOM {
                 start[l as usize + 1] += 1;
@@ -137,7 +176,7 @@ impl Layout {
             start[k + 1] += start[k];
         }
         let mut fill = start.clone();
-        let mut cells = vec![Point::ZERO; start[n]];
+        let mut cells = try_vec("a layout from labels", start[n], Point::ZERO)?;
         for (i, &l) in ids.iter().enumerate() {
             if l != NO_ROOM {
                 cells[fill[l as usize]] = labels.point_of(i);
@@ -404,6 +443,24 @@ mod tests {
             PassagesError::MissingLabel { label: 1 }
         );
         let empty = Grid::from_vec(2, 1, vec![none, none]).unwrap();
+        // A huge stray label is refused without a table of its size.
+        let stray = Grid::from_vec(1, 1, vec![0xFFFF_FFFE]).unwrap();
+        assert_eq!(
+            Layout::from_labels(&stray).unwrap_err(),
+            PassagesError::MissingLabel { label: 0 }
+        );
+        let stray = Grid::from_vec(3, 1, vec![0, 7, 1]).unwrap();
+        assert_eq!(
+            Layout::from_labels(&stray).unwrap_err(),
+            PassagesError::MissingLabel { label: 2 }
+        );
+        // 65536^2 and INT32_MAX^2 are refused before allocating.
+        for side in [65536, i32::MAX as u32] {
+            match Layout::new(side, side) {
+                Err(PassagesError::Geom(e)) => assert!(e.is_too_large(), "{e}"),
+                other => panic!("{side}: {other:?}"),
+            }
+        }
         assert_eq!(Layout::from_labels(&empty).unwrap().room_count(), 0);
     }
 

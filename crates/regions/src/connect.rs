@@ -11,7 +11,13 @@ use crate::cells::{Cells, FloorCell};
 use crate::label::Labeller;
 use crate::uf::{find, union};
 use crate::{Connectivity, NO_REGION, RegionsError};
+use mcrdun_geom::memory::{check_budget, try_vec, try_with_capacity};
 use mcrdun_geom::{Grid, Point};
+
+/// The working memory of [`connect`] per cell of the map: owner labels and
+/// distances (4 bytes each), predecessors and the queue (8 each), and the
+/// labelling's worst case (6), checked as one sum before any work.
+pub const CONNECT_BYTES_PER_CELL: u64 = 30;
 
 /// How [`connect`] may dig.
 ///
@@ -63,7 +69,10 @@ struct Meeting {
 /// wrap here.
 ///
 /// Cost: labelling, a breadth-first search over the walls, and a sort of
-/// the meeting places; about 24 bytes of scratch per cell.
+/// the meeting places; [`CONNECT_BYTES_PER_CELL`] (30) bytes of scratch per
+/// cell plus the meeting places, refused before any work when that passes
+/// the [memory budget](mcrdun_geom::memory) (`RegionsError::Geom` with
+/// `OverBudget`).
 ///
 /// # Errors
 /// [`RegionsError::Unconnectable`] when `keep_border` leaves some regions no
@@ -105,12 +114,20 @@ pub fn connect_slice<T: FloorCell>(
     options: ConnectOptions,
 ) -> Result<Vec<Corridor>, RegionsError> {
     let view = Cells::from_slice(cells, width, height)?;
-    let mut owner = vec![NO_REGION; view.len()];
+    // Working memory, refused before any work above the budget: the owner
+    // labels (4 bytes a cell), distances (4), predecessors and the queue
+    // (8 each), and the labelling's scratch (6 at worst).
+    check_budget(
+        "connecting regions",
+        view.len() as u64,
+        CONNECT_BYTES_PER_CELL,
+    )?;
+    let mut owner = try_vec("connecting regions", view.len(), NO_REGION)?;
     let count = Labeller::new().label(view, options.connectivity, &mut owner)?;
     if count <= 1 {
         return Ok(Vec::new());
     }
-    let mut search = Search::run(&mut owner, width as usize, height as usize, options);
+    let mut search = Search::run(&mut owner, width as usize, height as usize, options)?;
     let chosen = spanning_tree(search.meetings(), count)?;
     let mut corridors = Vec::with_capacity(chosen.len());
     for m in chosen {
@@ -146,11 +163,17 @@ struct Search {
 impl Search {
     /// Grows every region over the walls; `owner` holds the labels on entry
     /// and each reached wall's owning region on return.
-    fn run(owner: &mut [u32], w: usize, h: usize, options: ConnectOptions) -> Search {
+    fn run(
+        owner: &mut [u32],
+        w: usize,
+        h: usize,
+        options: ConnectOptions,
+    ) -> Result<Search, RegionsError> {
         let n = owner.len();
-        let mut dist = vec![u32::MAX; n];
-        let mut pred = vec![usize::MAX; n];
-        let mut queue = Vec::new();
+        let what = "connecting regions";
+        let mut dist = try_vec(what, n, u32::MAX)?;
+        let mut pred = try_vec(what, n, usize::MAX)?;
+        let mut queue = try_with_capacity(what, n)?;
         for (i, &o) in owner.iter().enumerate() {
             if o != NO_REGION {
                 dist[i] = 0;
@@ -207,12 +230,12 @@ impl Search {
                 }
             }
         }
-        Search {
+        Ok(Search {
             w,
             dist,
             pred,
             meetings,
-        }
+        })
     }
 
     /// The meeting places, cheapest first; ties broken by the regions and
@@ -252,4 +275,34 @@ fn spanning_tree(meetings: Vec<Meeting>, count: u32) -> Result<Vec<Meeting>, Reg
         return Err(RegionsError::Unconnectable { groups });
     }
     Ok(chosen)
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use crate::is_connected;
+    use mcrdun_geom::GeomError;
+
+    fn over_budget(e: RegionsError) -> bool {
+        matches!(e, RegionsError::Geom(GeomError::OverBudget { .. }))
+    }
+
+    /// Maps whose scratch passes the 1 GiB default are refused before any
+    /// cell is read (the zeroed maps are never touched, so cost no memory).
+    #[test]
+    fn scratch_above_the_budget_is_refused_up_front() {
+        // One row of 10^8 columns: 11 bytes of scratch per column.
+        let row = vec![0u8; 100_000_000];
+        let e = is_connected(
+            Cells::from_slice(&row, 100_000_000, 1).unwrap(),
+            Connectivity::Four,
+        )
+        .unwrap_err();
+        assert!(over_budget(e.clone()), "{e}");
+        // 8000 x 8000 to connect: 30 bytes per cell, 1.9 GB.
+        let mut map = vec![0u8; 64_000_000];
+        let e = connect_slice(&mut map, 8000, 8000, ConnectOptions::default()).unwrap_err();
+        assert!(over_budget(e.clone()), "{e}");
+        assert!(e.to_string().contains("connecting regions"), "{e}");
+    }
 }

@@ -75,7 +75,7 @@ impl fmt::Display for RegionsError {
                 point,
                 width,
                 height,
-            } => write!(f, "point {point} is outside the {width}x{height} grid"),
+            } => write!(f, "point {point} is outside the {width} x {height} grid"),
             RegionsError::NoSuchRegion { region, count } => {
                 write!(f, "region {region} does not exist (there are {count})")
             }

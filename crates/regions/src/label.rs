@@ -14,6 +14,8 @@ use crate::rowbits::{RowBits, touching, touching_pairs};
 use crate::stats::{RegionStats, RowSpan};
 use crate::uf::{find, link, resolve, resolve_from, union};
 use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
+use mcrdun_geom::GeomError;
+use mcrdun_geom::memory::{check_budget, check_bytes, memory_limit, try_reserve};
 
 /// Reusable scratch space for labelling: the runs, their union-find table
 /// and a row buffer. Labelling many maps with one `Labeller` allocates only
@@ -65,6 +67,34 @@ pub struct Labeller {
     masks: Vec<u64>,
 }
 
+/// Working memory of a labelling per run of floor: two run edges and a
+/// union-find parent, 4 bytes each.
+pub const BYTES_PER_RUN: u64 = 12;
+
+/// Working memory of a labelling per column (a row's run edges and contact
+/// columns, 4 bytes each, and up to six rows of bit masks, about 3 bytes).
+pub const BYTES_PER_COLUMN: u64 = 11;
+
+fn run_bytes(runs: usize) -> u64 {
+    (runs as u64).saturating_mul(BYTES_PER_RUN)
+}
+
+/// The run tables' bytes in the worst case: a row (or pair of rows) of `w`
+/// cells has at most `ceil(w / 2)` runs. The budget is checked against
+/// this before any cell is read, so a refusal costs nothing.
+fn worst_runs(w: usize, rows: usize) -> u64 {
+    run_bytes(w.div_ceil(2)).saturating_mul(rows as u64)
+}
+
+/// The working memory of a scan apart from the run tables: per column, 8
+/// bytes per row (run starts and pair labels) and the kept masks.
+fn fixed_bytes(w: usize, h: usize, mask_words: u64) -> u64 {
+    (w as u64 + 5)
+        .saturating_mul(BYTES_PER_COLUMN)
+        .saturating_add((h as u64 + 1).saturating_mul(8))
+        .saturating_add(mask_words.saturating_mul(8))
+}
+
 impl Labeller {
     /// An empty labeller; it grows on first use.
     pub fn new() -> Labeller {
@@ -109,7 +139,10 @@ impl Labeller {
         let cells = cells.into();
         check_out(&cells, out)?;
         let count = self.scan(&cells, options.into(), true)?;
+        let each = core::mem::size_of::<RegionStats>() as u64;
+        check_budget("region statistics", u64::from(count), each)?;
         stats.clear();
+        try_reserve("region statistics", stats, count as usize)?;
         stats.resize(count as usize, RegionStats::EMPTY);
         self.write_with_stats(&cells, out, stats);
         Ok(count)
@@ -172,11 +205,24 @@ impl Labeller {
         keep_masks: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        if w == 0 || h == 0 {
+            // No cell, no run: no scratch either (a side may still be huge,
+            // and per-column or per-row tables of it would be far larger
+            // than the empty input). `row_start` holds just the 0 end.
+            self.pairs = false;
+            self.edges.clear();
+            self.parent.clear();
+            self.row_start.clear();
+            self.row_start.push(0);
+            return Ok(0);
+        }
         let eight = options.connectivity == Connectivity::Eight;
-        self.pairs = eight && !options.wrap_x && !options.wrap_y && w > 0;
+        self.pairs = eight && !options.wrap_x && !options.wrap_y;
         if self.pairs {
             return self.scan_pairs(cells, keep_masks);
         }
+        let fixed = fixed_bytes(w, h, 0);
+        check_bytes("labelling a map", fixed.saturating_add(worst_runs(w, h)))?;
         self.edges.clear();
         self.row_start.clear();
         self.parent.clear();
@@ -185,10 +231,6 @@ impl Labeller {
         self.contacts.clear();
         self.contacts.resize(w + 5, 0);
         self.row_start.push(0);
-        if w == 0 || h == 0 {
-            self.row_start.resize(h + 1, 0);
-            return Ok(0);
-        }
         let words = w.div_ceil(64);
         self.cur.resize(words);
         self.prev.resize(words);
@@ -201,10 +243,11 @@ impl Labeller {
                 .checked_add(row_runs)
                 .filter(|&r| r < NO_REGION)
                 .ok_or(RegionsError::TooManyRuns)?;
+            self.grow_runs(n / 2, fixed)?;
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
-            self.reserve_rest(y + 1, h);
+            self.reserve_rest(y + 1, h, fixed);
             if y > 0 {
                 let prev0 = self.row_start[y - 1];
                 let parent = &mut self.parent[..];
@@ -280,11 +323,21 @@ impl Labeller {
         keep_masks: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        let mask_words = if keep_masks {
+            (h.div_ceil(2) as u64 * 2).saturating_mul(w.div_ceil(64) as u64)
+        } else {
+            0
+        };
+        let fixed = fixed_bytes(w, h, mask_words);
+        check_bytes(
+            "labelling a map",
+            fixed.saturating_add(worst_runs(w, h.div_ceil(2))),
+        )?;
         self.masks.clear();
         if keep_masks {
             // Known in advance: two rows of masks per pair (growing by
             // doubling would copy them and touch twice the pages).
-            self.masks.reserve(h.div_ceil(2) * 2 * w.div_ceil(64));
+            try_reserve("labelling a map", &mut self.masks, mask_words as usize)?;
         }
         self.edges.clear();
         self.row_start.clear();
@@ -317,10 +370,11 @@ impl Labeller {
                 .checked_add((n / 2) as u32)
                 .filter(|&r| r < NO_REGION)
                 .ok_or(RegionsError::TooManyRuns)?;
+            self.grow_runs(n / 2, fixed)?;
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
-            self.reserve_rest(p + 1, h.div_ceil(2));
+            self.reserve_rest(p + 1, h.div_ceil(2), fixed);
             if keep_masks {
                 // `bottom` is all wall for a missing last row.
                 self.masks.extend_from_slice(&self.top.mask);
@@ -433,8 +487,11 @@ impl Labeller {
     /// tables by doubling, copying them several times and touching about
     /// twice their final size in fresh pages; reused, it already has room
     /// and this does nothing.
+    ///
+    /// The reservation is skipped when it would pass the memory budget (the
+    /// growth in [`Labeller::grow_runs`] then checks each step).
     #[inline]
-    fn reserve_rest(&mut self, done: usize, total: usize) {
+    fn reserve_rest(&mut self, done: usize, total: usize, fixed: u64) {
         let probe = (total / 8).max(1);
         if done != probe || done == total {
             return;
@@ -442,8 +499,32 @@ impl Labeller {
         let runs = self.parent.len();
         let rest = runs.saturating_mul(total - done) / done;
         let more = rest.saturating_add(rest / 4).saturating_add(64);
-        self.parent.reserve(more);
-        self.edges.reserve(more.saturating_mul(2));
+        let bytes = fixed.saturating_add(run_bytes(runs.saturating_add(more)));
+        if bytes <= memory_limit() {
+            // A refusal here is not an error: grow_runs checks each row.
+            let _ = self.parent.try_reserve(more);
+            let _ = self.edges.try_reserve(more.saturating_mul(2));
+        }
+    }
+
+    /// Makes room for `more` runs in the run tables, checking the scan's
+    /// whole working memory (`fixed` plus 12 bytes a run) against the
+    /// budget whenever the tables must grow.
+    #[inline]
+    fn grow_runs(&mut self, more: usize, fixed: u64) -> Result<(), RegionsError> {
+        let runs = self.parent.len() + more;
+        if runs <= self.parent.capacity() && 2 * runs <= self.edges.capacity() {
+            return Ok(());
+        }
+        check_bytes("labelling a map", fixed.saturating_add(run_bytes(runs)))?;
+        let what = "the run tables of a labelling";
+        let oom = |_| GeomError::OutOfMemory {
+            what,
+            needed: run_bytes(runs),
+        };
+        self.parent.try_reserve(more).map_err(oom)?;
+        self.edges.try_reserve(2 * more).map_err(oom)?;
+        Ok(())
     }
 
     #[inline(always)]
@@ -810,6 +891,9 @@ impl<T: FloorCell> Prepared<'_, '_, T> {
     pub fn stats(&self, stats: &mut [RegionStats]) -> Result<(), RegionsError> {
         let stats = self.stats_slice(stats)?;
         stats.fill(RegionStats::EMPTY);
+        if self.count == 0 {
+            return Ok(()); // No region, and no run table for an empty map.
+        }
         let l = self.labeller;
         if l.pairs {
             l.pair_stats(&self.cells, stats);

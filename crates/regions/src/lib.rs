@@ -58,6 +58,18 @@
 //! ([`Labeller`] keeps it between calls; 8-connected statistics add one bit
 //! per cell for the rows' floor masks). A map that wraps adds one
 //! comparison per row (east-west) and one more row merge (north-south).
+//!
+//! # Memory budget
+//!
+//! Every call checks its working memory against the process-wide budget of
+//! [`mcrdun_geom::memory`] (1 GiB by default, raised with
+//! `set_memory_limit`) before it reads a cell, and returns
+//! [`RegionsError::Geom`] with `OverBudget` above it: labelling needs
+//! [`BYTES_PER_COLUMN`] (11) bytes per column, 8 per row and
+//! [`BYTES_PER_RUN`] (12) per run, counted for the worst case of
+//! `ceil(width / 2)` runs a row (a pair of rows with 8-connectivity), so 6
+//! (or 3) bytes per cell; [`connect`] needs [`CONNECT_BYTES_PER_CELL`] (30, labelling included),
+//! [`reachable_from`] 5 and [`Labels`] 4 bytes per cell.
 
 //! # Reachability and corridors
 //!
@@ -122,9 +134,9 @@ mod stats;
 mod uf;
 
 pub use cells::{Cells, FloorCell};
-pub use connect::{ConnectOptions, Corridor, connect, connect_slice};
+pub use connect::{CONNECT_BYTES_PER_CELL, ConnectOptions, Corridor, connect, connect_slice};
 pub use error::RegionsError;
-pub use label::{Labeller, Prepared, label, label_with_stats};
+pub use label::{BYTES_PER_COLUMN, BYTES_PER_RUN, Labeller, Prepared, label, label_with_stats};
 pub use options::{Connectivity, LabelOptions};
 pub use reach::{Labels, is_connected, reachable_from};
 pub use stats::{RegionStats, largest_region};

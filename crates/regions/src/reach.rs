@@ -174,7 +174,9 @@ pub fn reachable_from<'a, T: FloorCell>(
             height: h,
         });
     }
-    let mut labels = vec![NO_REGION; cells.len()];
+    // Working memory: a label (4 bytes) and the answer (1) per cell.
+    mcrdun_geom::memory::check_budget("reachable_from", cells.len() as u64, 5)?;
+    let mut labels = mcrdun_geom::memory::try_vec("reachable_from", cells.len(), NO_REGION)?;
     Labeller::new().label(cells, options, &mut labels)?;
     let target = labels[start.y as usize * w as usize + start.x as usize];
     let mask = labels

@@ -73,8 +73,8 @@ pub enum SpawnArea {
 /// # Errors
 /// [`ScatterError::TooManyRooms`] above [`MAX_ROOMS`];
 /// [`ScatterError::BadRadius`] for a disc radius above
-/// [`MAX_SPAWN_RADIUS`]; [`ScatterError::Geom`] when a room would reach past
-/// the `i32` range.
+/// [`MAX_SPAWN_RADIUS`]; [`ScatterError::OutOfRange`] when a room would
+/// reach past the `i32` range.
 pub fn scatter<R: Rng + ?Sized>(
     rng: &mut R,
     count: usize,
@@ -90,7 +90,7 @@ pub fn scatter<R: Rng + ?Sized>(
     {
         return Err(ScatterError::BadRadius { radius });
     }
-    let mut rooms = Vec::with_capacity(count);
+    let mut rooms = mcrdun_geom::memory::try_with_capacity("scattered rooms", count)?;
     for _ in 0..count {
         let c = draw_centre(rng, &area)?;
         // The size ranges are validated to lie in 1..=MAX_ROOM_SIDE, far below i32::MAX.
@@ -102,7 +102,9 @@ pub fn scatter<R: Rng + ?Sized>(
             (Ok(x), Ok(y)) => (x, y),
             _ => return Err(ScatterError::OutOfRange),
         };
-        rooms.push(Rect::new(x, y, w, h)?);
+        // A room past the i32 edge is "too large for the coordinate
+        // range", as a centre outside it is.
+        rooms.push(Rect::new(x, y, w, h).map_err(|_| ScatterError::OutOfRange)?);
     }
     Ok(rooms)
 }
@@ -133,6 +135,20 @@ fn draw_centre<R: Rng + ?Sized>(rng: &mut R, area: &SpawnArea) -> Result<Point, 
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod edge_tests {
+    use super::*;
+    use mcrdun_geom::random::seeded_rng;
+
+    #[test]
+    fn rooms_past_the_i32_edge_are_out_of_range() {
+        let edge = Rect::new(i32::MAX - 2, i32::MAX - 2, 2, 2).unwrap();
+        let sizes = SizeRange::new(10, 20).unwrap();
+        let e = scatter(&mut seeded_rng(1), 5, SpawnArea::Rect(edge), sizes, sizes);
+        assert_eq!(e, Err(ScatterError::OutOfRange));
     }
 }
 

@@ -27,6 +27,7 @@ mod sidewinder;
 mod wilson;
 
 use crate::{CarveError, Maze};
+use mcrdun_geom::memory::{check_bytes, try_vec, try_with_capacity};
 use mcrdun_geom::random::{below, index};
 use mcrdun_geom::{Point, Side};
 use rand::Rng;
@@ -146,6 +147,22 @@ impl Algorithm {
         }
     }
 
+    /// The most working memory a carve needs, in bytes per cell of the
+    /// maze (checked against the [memory budget](mcrdun_geom::memory)
+    /// before any work): a state byte and a queue entry (8 bytes) for the
+    /// piece search, plus the algorithm's own: a stack or frontier of up to
+    /// 16 bytes a cell (backtracker, Prim, growing tree), 40 for Kruskal's
+    /// walls and sets, 1 for Wilson's walk table, nothing for the row-wise
+    /// carvers (Eller adds 26 bytes per column, checked with it).
+    pub fn scratch_bytes_per_cell(self) -> u64 {
+        9 + match self {
+            Algorithm::Backtracker | Algorithm::Prim | Algorithm::GrowingTree(_) => 16,
+            Algorithm::Kruskal => 40,
+            Algorithm::Wilson => 1,
+            _ => 0,
+        }
+    }
+
     /// Whether the algorithm can carve a maze with blocked cells. Eller,
     /// sidewinder and binary tree work on whole rows and columns and
     /// refuse them.
@@ -218,6 +235,14 @@ impl Algorithm {
                 percent: newest_percent,
             });
         }
+        // Eller keeps five tables of a row (26 bytes a column).
+        let per_row = if self == Algorithm::Eller { 26 } else { 0 };
+        check_bytes(
+            "carving a maze",
+            (maze.len() as u64)
+                .saturating_mul(self.scratch_bytes_per_cell())
+                .saturating_add(u64::from(maze.width()) * per_row),
+        )?;
         let masked = maze.blocked_count() > 0;
         if self == Algorithm::Backtracker && !masked {
             // The backtracker marks cells in the walls themselves; without a
@@ -226,19 +251,35 @@ impl Algorithm {
             backtracker::run::<false, R>(maze, s, rng);
             return Ok(());
         }
-        let (mut state, reachable) = piece(maze, s);
+        if self == Algorithm::Wilson && wilson::thin_shape(maze.width(), maze.height()) {
+            return Err(CarveError::WalkTooLong {
+                width: maze.width(),
+                height: maze.height(),
+                limit: wilson::step_limit(maze.len()),
+            });
+        }
+        let (mut state, reachable) = piece(maze, s)?;
         if whole && reachable != maze.open_count() {
             return Err(CarveError::SplitByMask {
                 reachable,
                 open: maze.open_count(),
             });
         }
+        if self == Algorithm::Wilson {
+            // The walks may be refused (thin shapes); they leave the maze
+            // untouched until every tree edge is known.
+            let limit = wilson::step_limit(reachable);
+            let exit = wilson::walk(maze, s, &mut state, rng, limit)?;
+            maze.close_all();
+            wilson::apply(maze, s, &state, &exit);
+            return Ok(());
+        }
         maze.close_all();
         match self {
             Algorithm::Backtracker => backtracker::run::<true, R>(maze, s, rng),
             Algorithm::Prim => prim::run(maze, s, &mut state, rng),
             Algorithm::Kruskal => kruskal::run(maze, &state, reachable, rng),
-            Algorithm::Wilson => wilson::run(maze, s, &mut state, rng),
+            Algorithm::Wilson => unreachable!("carved above"),
             Algorithm::Eller => eller::run(maze, rng),
             Algorithm::GrowingTree(mode) => growing_tree::run(maze, s, &mut state, mode, rng),
             Algorithm::HuntAndKill => hunt_and_kill::run(maze, s, &mut state, rng),
@@ -311,12 +352,13 @@ carver_fns! {
 /// The carving state of every cell: `FREE` for the open cells reachable
 /// from `s` through open cells, `OUT` for the rest; and how many are
 /// `FREE`. Without a mask the whole grid is one piece and no search runs.
-fn piece(maze: &Maze, s: usize) -> (Vec<u8>, usize) {
+fn piece(maze: &Maze, s: usize) -> Result<(Vec<u8>, usize), CarveError> {
     if maze.blocked_count() == 0 {
-        return (vec![FREE; maze.len()], maze.len());
+        return Ok((try_vec("a carve's state", maze.len(), FREE)?, maze.len()));
     }
-    let mut state = vec![OUT; maze.len()];
-    let mut queue = vec![s];
+    let mut state = try_vec("a carve's state", maze.len(), OUT)?;
+    let mut queue = try_with_capacity("a carve's queue", maze.open_count())?;
+    queue.push(s);
     state[s] = FREE;
     let mut head = 0;
     while head < queue.len() {
@@ -331,7 +373,7 @@ fn piece(maze: &Maze, s: usize) -> (Vec<u8>, usize) {
             }
         }
     }
-    (state, queue.len())
+    Ok((state, queue.len()))
 }
 
 /// A uniform index below `len` (`len >= 1`); one draw, or none when there
@@ -459,6 +501,53 @@ mod tests {
         assert_eq!(
             bad.carve(&mut m, Point::new(4, 2), &mut seeded_rng(1)),
             Err(CarveError::InvalidPercent { percent: 101 })
+        );
+    }
+}
+
+#[cfg(test)]
+mod budget_tests {
+    use super::*;
+    use mcrdun_geom::random::seeded_rng;
+
+    #[test]
+    fn wilson_refuses_thin_strips_quickly_and_leaves_the_maze() {
+        let mut maze = Maze::new(100_000, 1).unwrap();
+        let before = maze.clone();
+        let t = std::time::Instant::now();
+        let e = Algorithm::Wilson
+            .carve(&mut maze, Point::new(0, 0), &mut seeded_rng(1))
+            .unwrap_err();
+        assert!(matches!(e, CarveError::WalkTooLong { .. }), "{e}");
+        assert!(e.to_string().contains("100000 x 1"), "{e}");
+        assert_eq!(maze, before, "nothing carved on refusal");
+        assert!(t.elapsed().as_secs_f64() < 0.5, "{:?}", t.elapsed());
+        // Other algorithms carve the same strip.
+        Algorithm::Backtracker
+            .carve(&mut maze, Point::new(0, 0), &mut seeded_rng(1))
+            .unwrap();
+        assert!(maze.is_perfect());
+    }
+
+    #[test]
+    fn wilson_stays_within_its_limit_on_squares_and_short_strips() {
+        for (w, h) in [(300, 300), (1000, 50), (200, 1), (500, 2)] {
+            let mut maze = Maze::new(w, h).unwrap();
+            for seed in 0..3 {
+                Algorithm::Wilson
+                    .carve(&mut maze, Point::new(0, 0), &mut seeded_rng(seed))
+                    .unwrap_or_else(|e| panic!("{w} x {h}: {e}"));
+                assert!(maze.is_perfect());
+            }
+        }
+    }
+
+    #[test]
+    fn over_budget_mazes_are_refused_before_allocating() {
+        let e = Maze::new(60_000, 60_000).unwrap_err();
+        assert!(
+            matches!(&e, CarveError::Geom(g) if g.is_too_large()),
+            "{e:?}"
         );
     }
 }

@@ -1,0 +1,57 @@
+//! The memory budget from C (see `mcrdun_geom::memory`).
+
+use crate::boundary::boundary_value;
+
+/// The default ceiling on one call's working memory, in bytes (1 GiB).
+pub const MCRDUN_DEFAULT_MEMORY_LIMIT: usize = 1_073_741_824;
+
+const _: () =
+    assert!(MCRDUN_DEFAULT_MEMORY_LIMIT as u64 == mcrdun_geom::memory::DEFAULT_MEMORY_LIMIT);
+
+/// Sets the ceiling on the working memory of any one mcrdun call to `bytes`
+/// and returns the previous ceiling. The default is
+/// `MCRDUN_DEFAULT_MEMORY_LIMIT` (1 GiB). Every call whose memory grows with
+/// its input states its need (bytes per cell, per run, per room) in its
+/// documentation and returns `MCRDUN_STATUS_TOO_LARGE`, before doing any
+/// work, when the need is above the ceiling; raise it to work on larger
+/// maps. `SIZE_MAX` turns the budget off (allocations stay fallible, but
+/// on Linux an overcommitted allocation may still be killed when touched).
+/// It counts each call's own scratch and results, not the caller's buffers.
+///
+/// Working memory of the calls that take a size (n = width * height):
+/// - `mcrdun_maze_new`, `mcrdun_maze_read_hex`: 2 bytes per cell;
+///   `mcrdun_maze_carve(_piece)`: 9 bytes per cell, plus 16 (backtracker,
+///   Prim, growing tree), 40 (Kruskal) or 1 (Wilson); `mcrdun_maze_solve`,
+///   `mcrdun_maze_hex`: 9 bytes per cell.
+/// - `mcrdun_regions_*` labelling: 11 bytes per column, 8 per row, 12 per
+///   run of floor (counted as the scan finds them, before any output is
+///   written), 1 bit per cell for 8-connected statistics, 56 bytes per
+///   region for statistics; `mcrdun_regions_touched`,
+///   `mcrdun_regions_reachable_from`: 4 or 5 bytes per cell more;
+///   `mcrdun_regions_connect`: 30 bytes per cell in all.
+/// - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
+///   8 bytes per cell, 16 per labelled cell and 48 per room.
+/// - `mcrdun_scatter_generate`, `_separate`, `_neighbours`, `_links`,
+///   `_unreachable`: about 192 bytes per room.
+/// - Wilson's algorithm also bounds its time: a maze whose long side
+///   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its
+///   walks stop past 16 n log2 n + 2^24 steps.
+///
+/// Process-wide and thread-safe: one atomic value; calls already running
+/// keep the ceiling they started with.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcrdun_set_memory_limit(bytes: usize) -> usize {
+    boundary_value("mcrdun_set_memory_limit", 0, || {
+        let old = mcrdun_geom::memory::set_memory_limit(bytes as u64);
+        usize::try_from(old).unwrap_or(usize::MAX)
+    })
+}
+
+/// The current ceiling on one call's working memory, in bytes (see
+/// `mcrdun_set_memory_limit`). Thread-safe.
+#[unsafe(no_mangle)]
+pub extern "C" fn mcrdun_memory_limit() -> usize {
+    boundary_value("mcrdun_memory_limit", 0, || {
+        usize::try_from(mcrdun_geom::memory::memory_limit()).unwrap_or(usize::MAX)
+    })
+}
