@@ -622,7 +622,7 @@ pub unsafe extern "C" fn mcrdun_maze_set_ends(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_set_ends", {
         // SAFETY: NULL or a live handle used by this thread only, by contract.
-        let h = unsafe { handle_mut(maze, "maze") }?;
+        let h = unsafe { McrdunMaze::borrow_mut(maze, "maze") }?;
         let entry = cell(entry_x, entry_y, &h.inner)?;
         let exit = cell(exit_x, exit_y, &h.inner)?;
         for p in [entry, exit] {
@@ -666,7 +666,7 @@ pub unsafe extern "C" fn mcrdun_maze_ends(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_ends", {
         // SAFETY: NULL or a live handle by contract.
-        let h = unsafe { handle_ref(maze, "maze") }?;
+        let h = unsafe { McrdunMaze::borrow(maze, "maze") }?;
         check_out(entry_x, "entry_x")?;
         check_out(entry_y, "entry_y")?;
         check_out(exit_x, "exit_x")?;
@@ -712,7 +712,7 @@ pub unsafe extern "C" fn mcrdun_maze_hex_file(
 ) -> McrdunStatus {
     boundary!("mcrdun_maze_hex_file", {
         // SAFETY: NULL or a live handle by contract.
-        let h = unsafe { handle_ref(maze, "maze") }?;
+        let h = unsafe { McrdunMaze::borrow(maze, "maze") }?;
         check_out(len, "len")?;
         let (entry, exit) = ends_of(h)?;
         let text = h.inner.to_hex(entry, exit)?;
