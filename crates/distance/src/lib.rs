@@ -47,10 +47,11 @@
 //! by value unless they already come in order (the usual case: one value),
 //! and picks per call ([`Algorithm::Auto`]):
 //!
-//! - **rings** when every step weighs the same (all passable costs equal,
-//!   and the two multipliers equal or one of them 0): a first-in first-out
-//!   queue merged with the sorted sources, each cell queued at most once.
-//!   O(n + s log s) for n cells and s unsorted sources.
+//! - **rings** when every passable cell has the same cost, so that steps
+//!   weigh one or two values (cardinal and diagonal): one first-in
+//!   first-out queue per weight, each already in distance order, merged
+//!   with each other and with the sorted sources; each cell enters each
+//!   queue at most once. O(n + s log s) for n cells and s unsorted sources.
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular
 //!   array of the next power of two above W buckets of cell indices.
@@ -171,7 +172,7 @@ impl Steps {
 pub enum Algorithm {
     /// Pick per call (see the crate docs).
     Auto,
-    /// Breadth-first rings: only when every step weighs the same.
+    /// Breadth-first rings: only when every passable cell has the same cost.
     Rings,
     /// Dial's bucket queue: only when the largest step weight is at most
     /// [`BUCKET_MAX_WEIGHT`].

@@ -24,7 +24,8 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// for a map of `n` cells padded to `(width + 2) * (height + 2)` cells `p`:
 /// `6 p` bytes (a padded copy of the costs as `u16` and of the distances as
 /// `i32`) plus 8 bytes per source, plus the frontier: `4 p` bytes for
-/// rings; for buckets and the heap 4 (resp. 8) bytes per queued entry,
+/// rings with one step weight, `9 p` with two; for buckets and the heap 4
+/// (resp. 8) bytes per queued entry,
 /// at most one entry per improvement of a cell (typically 1 to 2 per cell,
 /// at most 8).
 ///
@@ -44,7 +45,14 @@ pub struct DistanceScratch {
     dist: Vec<i32>,
     sources: Vec<(i32, u32)>,
     queue: Vec<u32>,
+    /// The diagonal queue of two-weight rings.
+    queue2: Vec<u32>,
+    /// Cells already expanded, for two-weight rings.
+    done: Vec<u8>,
+    /// Bucket storage: each vector's length is its usable room; the
+    /// entries in use are the first `bucket_lens[b]`.
     buckets: Vec<Vec<u32>>,
+    bucket_lens: Vec<usize>,
     heap: BinaryHeap<Reverse<(i32, u32)>>,
     max_cells: usize,
     last: Option<Algorithm>,
@@ -128,8 +136,54 @@ impl Geometry {
         }
     }
 
+    /// [`Geometry::relax`] into Dial's buckets, branch-free like
+    /// [`Geometry::relax_uniform`]: each neighbour is stored past the end
+    /// of its bucket, whose length moves on only for an improvement.
+    /// Returns the number of entries added.
+    #[inline(always)]
+    fn relax_buckets(
+        &self,
+        cost: &[u16],
+        dist: &mut [i32],
+        i: usize,
+        d: i32,
+        q: &mut Buckets<'_>,
+    ) -> usize {
+        let d = i64::from(d);
+        let mut added = 0;
+        if self.card != 0 {
+            for off in self.card_off {
+                let n = i.wrapping_add_signed(off);
+                let c = cost[n];
+                let old = dist[n];
+                let nd = (d + (self.card * u64::from(c)) as i64).min(SATURATED as i64) as i32;
+                let better = (c != 0) & (nd < old);
+                dist[n] = if better { nd } else { old };
+                added += q.put(n as u32, nd, better);
+            }
+        }
+        if self.diag != 0 {
+            for (off, a, b) in self.diag_off {
+                let n = i.wrapping_add_signed(off);
+                let c = cost[n];
+                let old = dist[n];
+                let nd = (d + (self.diag * u64::from(c)) as i64).min(SATURATED as i64) as i32;
+                let corner_ok = self.corner_cutting
+                    | ((cost[i.wrapping_add_signed(a)] != 0)
+                        & (cost[i.wrapping_add_signed(b)] != 0));
+                let better = (c != 0) & (nd < old) & corner_ok;
+                dist[n] = if better { nd } else { old };
+                added += q.put(n as u32, nd, better);
+            }
+        }
+        added
+    }
+
     /// [`Geometry::relax`] when every allowed step weighs `nd - d`: `nd` is
-    /// computed once.
+    /// computed once. Branch-free: every neighbour is written to
+    /// `queue[*tail]`, and `*tail` moves on only for an improved one (walls
+    /// and improvements are unpredictable on real maps; mispredicted
+    /// branches would cost more than the stores).
     #[inline(always)]
     fn relax_uniform(
         &self,
@@ -137,31 +191,66 @@ impl Geometry {
         dist: &mut [i32],
         i: usize,
         nd: i32,
-        queue: &mut Vec<u32>,
+        queue: &mut [u32],
+        tail: &mut usize,
     ) {
         if self.card != 0 {
             for off in self.card_off {
                 let n = i.wrapping_add_signed(off);
-                if cost[n] != 0 && nd < dist[n] {
-                    dist[n] = nd;
-                    queue.push(n as u32);
-                }
+                let old = dist[n];
+                let better = (cost[n] != 0) & (nd < old);
+                dist[n] = if better { nd } else { old };
+                queue[*tail] = n as u32;
+                *tail += usize::from(better);
             }
         }
         if self.diag != 0 {
             for (off, a, b) in self.diag_off {
                 let n = i.wrapping_add_signed(off);
-                if cost[n] != 0
-                    && nd < dist[n]
-                    && (self.corner_cutting
-                        || (cost[i.wrapping_add_signed(a)] != 0
-                            && cost[i.wrapping_add_signed(b)] != 0))
-                {
-                    dist[n] = nd;
-                    queue.push(n as u32);
-                }
+                let old = dist[n];
+                let corner_ok = self.corner_cutting
+                    | ((cost[i.wrapping_add_signed(a)] != 0)
+                        & (cost[i.wrapping_add_signed(b)] != 0));
+                let better = (cost[n] != 0) & (nd < old) & corner_ok;
+                dist[n] = if better { nd } else { old };
+                queue[*tail] = n as u32;
+                *tail += usize::from(better);
             }
         }
+    }
+}
+
+/// The circular buckets of Dial's queue, as borrowed by one run.
+struct Buckets<'a> {
+    store: &'a mut [Vec<u32>],
+    lens: &'a mut [usize],
+    mask: usize,
+    failed: bool,
+}
+
+impl Buckets<'_> {
+    /// Stores `n` at the end of the bucket of key `key`, and keeps it when
+    /// `keep`; returns 1 when kept.
+    #[inline(always)]
+    fn put(&mut self, n: u32, key: i32, keep: bool) -> usize {
+        if !keep {
+            return 0;
+        }
+        let b = (key as u32 as usize) & self.mask;
+        let bucket = &mut self.store[b];
+        let len = self.lens[b];
+        if len == bucket.len() {
+            // Rare: double the bucket's room, fallibly.
+            let more = bucket.len().max(64);
+            if bucket.try_reserve(more).is_err() {
+                self.failed = true;
+                return 0;
+            }
+            bucket.resize(len + more, 0);
+        }
+        bucket[len] = n;
+        self.lens[b] = len + 1;
+        1
     }
 }
 
@@ -174,17 +263,6 @@ fn reserve<T>(v: &mut Vec<T>, extra: usize) -> Result<(), DistanceError> {
         })
 }
 
-/// Pushes with a fallible allocation; on failure sets `failed` and drops
-/// the item (the call then reports the failure and writes nothing).
-#[inline(always)]
-fn push_fallible(v: &mut Vec<u32>, item: u32, failed: &mut bool) {
-    if v.len() == v.capacity() && v.try_reserve(v.capacity().max(64)).is_err() {
-        *failed = true;
-        return;
-    }
-    v.push(item);
-}
-
 impl DistanceScratch {
     /// An empty scratch (nothing is allocated until the first call) with
     /// the [`DEFAULT_MAX_CELLS`] ceiling.
@@ -194,7 +272,10 @@ impl DistanceScratch {
             dist: Vec::new(),
             sources: Vec::new(),
             queue: Vec::new(),
+            queue2: Vec::new(),
+            done: Vec::new(),
             buckets: Vec::new(),
+            bucket_lens: Vec::new(),
             heap: BinaryHeap::new(),
             max_cells: DEFAULT_MAX_CELLS,
             last: None,
@@ -247,8 +328,7 @@ impl DistanceScratch {
     }
 
     /// [`DistanceScratch::compute`] with a chosen algorithm. Every algorithm
-    /// gives the same map; `Rings` needs uniform steps (every passable cost
-    /// equal, and the two multipliers equal or one of them 0), `Buckets` an
+    /// gives the same map; `Rings` needs every passable cost equal, `Buckets` an
     /// edge weight of at most [`BUCKET_MAX_WEIGHT`].
     ///
     /// # Errors
@@ -297,12 +377,22 @@ impl DistanceScratch {
 
         // The padded copies: a border of impassable cells means no step
         // ever needs a bounds test.
-        self.cost.clear();
-        reserve(&mut self.cost, pn)?;
-        self.cost.resize(pn, 0);
-        self.dist.clear();
-        reserve(&mut self.dist, pn)?;
-        self.dist.resize(pn, UNREACHED);
+        // Interior cells are all overwritten below; only a new size needs
+        // a resize, and the border is set each time.
+        if self.cost.len() != pn {
+            self.cost.clear();
+            reserve(&mut self.cost, pn)?;
+            self.cost.resize(pn, 0);
+            self.dist.clear();
+            reserve(&mut self.dist, pn)?;
+            self.dist.resize(pn, UNREACHED);
+        }
+        self.cost[..pw].fill(0);
+        self.cost[pn - pw..].fill(0);
+        for y in 1..=h {
+            self.cost[y * pw] = 0;
+            self.cost[y * pw + pw - 1] = 0;
+        }
         self.sources.clear();
         let (mut min_c, mut max_c) = (u16::MAX, 0u16);
         let mut sorted = true;
@@ -310,27 +400,35 @@ impl DistanceScratch {
         for y in 0..h {
             let row = &costs[y * w..(y + 1) * w];
             let base = (y + 1) * pw + 1;
+            // Branch-free so that it vectorises: walls count as u16::MAX
+            // for the minimum and 0 for the maximum.
+            let (mut lo, mut hi) = (u16::MAX, 0u16);
             for (p, &c) in self.cost[base..base + w].iter_mut().zip(row) {
                 let c = c.cost();
                 *p = c;
-                if c != 0 {
-                    min_c = min_c.min(c);
-                    max_c = max_c.max(c);
-                }
+                lo = lo.min(c.wrapping_sub(1));
+                hi = hi.max(c);
             }
+            min_c = min_c.min(lo.wrapping_add(1));
+            max_c = max_c.max(hi);
             let row = &dist[y * w..(y + 1) * w];
             self.dist[base..base + w].copy_from_slice(row);
-            for (x, &v) in row.iter().enumerate() {
-                if v != UNREACHED {
-                    if self.sources.len() == self.sources.capacity() {
-                        let more = self.sources.capacity().max(64).min(n);
-                        reserve(&mut self.sources, more)?;
+            if row.iter().fold(false, |any, &v| any | (v != UNREACHED)) {
+                for (x, &v) in row.iter().enumerate() {
+                    if v != UNREACHED {
+                        if self.sources.len() == self.sources.capacity() {
+                            let more = self.sources.capacity().max(64).min(n);
+                            reserve(&mut self.sources, more)?;
+                        }
+                        self.sources.push((v, (base + x) as u32));
+                        sorted &= v >= prev;
+                        prev = v;
                     }
-                    self.sources.push((v, (base + x) as u32));
-                    sorted &= v >= prev;
-                    prev = v;
                 }
             }
+        }
+        if max_c == 0 {
+            min_c = 0;
         }
 
         let card = if steps.cardinal != 0 {
@@ -344,7 +442,7 @@ impl DistanceScratch {
             0
         };
         let max_w = card.max(diag) * u64::from(max_c);
-        let uniform = min_c == max_c && (card == 0 || diag == 0 || card == diag);
+        let uniform = min_c == max_c;
         let chosen = match algorithm {
             Algorithm::Auto if uniform => Algorithm::Rings,
             Algorithm::Auto if max_w <= AUTO_BUCKET_MAX_WEIGHT => Algorithm::Buckets,
@@ -352,7 +450,7 @@ impl DistanceScratch {
             Algorithm::Rings if !uniform => {
                 return Err(DistanceError::Unsuitable {
                     algorithm,
-                    reason: "rings need one weight for every step",
+                    reason: "rings need one cost for every passable cell",
                 });
             }
             Algorithm::Buckets if max_w > BUCKET_MAX_WEIGHT => {
@@ -370,9 +468,13 @@ impl DistanceScratch {
             }
             let geo = Geometry::new(pw, steps);
             match chosen {
-                Algorithm::Rings => {
+                Algorithm::Rings if card == 0 || diag == 0 || card == diag => {
                     let weight = (card.max(diag) * u64::from(max_c)) as i64;
                     self.rings(&geo, weight, pn)?;
+                }
+                Algorithm::Rings => {
+                    let c = u64::from(max_c);
+                    self.rings2(&geo, (card * c) as i64, (diag * c) as i64, pn)?;
                 }
                 Algorithm::Buckets => self.buckets(&geo, max_w)?,
                 Algorithm::Heap | Algorithm::Auto => self.heap(&geo)?,
@@ -397,35 +499,126 @@ impl DistanceScratch {
             queue,
             ..
         } = self;
-        queue.clear();
         // Each cell enters the queue at most once (its first improvement
-        // is final), so `pn` entries never reallocate.
-        reserve(queue, pn)?;
+        // is final: cells leave the queue in order of distance), so `pn`
+        // entries, plus 8 for the unconditional stores, always suffice.
+        queue.clear();
+        reserve(queue, pn + 8)?;
+        queue.resize(pn + 8, 0);
         let next = |d: i32| (i64::from(d) + weight).min(SATURATED as i64) as i32;
         let mut head = 0;
+        let mut tail = 0;
         let mut s = 0;
         while s < sources.len() {
             let (v, i) = sources[s];
-            if head < queue.len() {
+            if head < tail {
                 let q = queue[head] as usize;
                 let dq = dist[q];
                 if dq < v {
                     head += 1;
-                    geo.relax_uniform(cost, dist, q, next(dq), queue);
+                    geo.relax_uniform(cost, dist, q, next(dq), queue, &mut tail);
                     continue;
                 }
             }
             s += 1;
             let i = i as usize;
             if dist[i] == v {
-                geo.relax_uniform(cost, dist, i, next(v), queue);
+                geo.relax_uniform(cost, dist, i, next(v), queue, &mut tail);
             }
         }
-        while head < queue.len() {
+        while head < tail {
             let q = queue[head] as usize;
             head += 1;
             let nd = next(dist[q]);
-            geo.relax_uniform(cost, dist, q, nd, queue);
+            geo.relax_uniform(cost, dist, q, nd, queue, &mut tail);
+        }
+        Ok(())
+    }
+
+    /// Rings with two step weights (cardinal `wc`, diagonal `wd`, one cost
+    /// everywhere): one first-in first-out queue per weight, each already in
+    /// distance order, merged with each other and with the sources. A cell
+    /// enters each queue at most once; a cell already expanded is skipped
+    /// when it comes out of the other. O(p + s log s).
+    fn rings2(&mut self, geo: &Geometry, wc: i64, wd: i64, pn: usize) -> Result<(), DistanceError> {
+        let DistanceScratch {
+            cost,
+            dist,
+            sources,
+            queue,
+            queue2,
+            done,
+            ..
+        } = self;
+        for q in [&mut *queue, &mut *queue2] {
+            q.clear();
+            reserve(q, pn + 8)?;
+            q.resize(pn + 8, 0);
+        }
+        done.clear();
+        reserve(done, pn)?;
+        done.resize(pn, 0);
+        let sat = |d: i32, w: i64| (i64::from(d) + w).min(SATURATED as i64) as i32;
+        let (mut hc, mut tc, mut hd, mut td, mut s) = (0usize, 0usize, 0usize, 0usize, 0usize);
+        loop {
+            while hc < tc && done[queue[hc] as usize] != 0 {
+                hc += 1;
+            }
+            while hd < td && done[queue2[hd] as usize] != 0 {
+                hd += 1;
+            }
+            while let Some(&(v, i)) = sources.get(s) {
+                if dist[i as usize] == v && done[i as usize] == 0 {
+                    break;
+                }
+                s += 1;
+            }
+            // The smallest of the three heads.
+            let mut best: Option<(i32, usize, u8)> = None;
+            if hc < tc {
+                let i = queue[hc] as usize;
+                best = Some((dist[i], i, 0));
+            }
+            if hd < td {
+                let i = queue2[hd] as usize;
+                if best.is_none_or(|(b, _, _)| dist[i] < b) {
+                    best = Some((dist[i], i, 1));
+                }
+            }
+            if let Some(&(v, i)) = sources.get(s) {
+                if best.is_none_or(|(b, _, _)| v < b) {
+                    best = Some((v, i as usize, 2));
+                }
+            }
+            let Some((d, i, from)) = best else {
+                break;
+            };
+            match from {
+                0 => hc += 1,
+                1 => hd += 1,
+                _ => s += 1,
+            }
+            done[i] = 1;
+            let (ndc, ndd) = (sat(d, wc), sat(d, wd));
+            for off in geo.card_off {
+                let n = i.wrapping_add_signed(off);
+                let old = dist[n];
+                let better = (cost[n] != 0) & (ndc < old);
+                dist[n] = if better { ndc } else { old };
+                queue[tc] = n as u32;
+                tc += usize::from(better);
+            }
+            for (off, a, b) in geo.diag_off {
+                let n = i.wrapping_add_signed(off);
+                let old = dist[n];
+                let corner_ok = geo.corner_cutting
+                    | ((cost[i.wrapping_add_signed(a)] != 0)
+                        & (cost[i.wrapping_add_signed(b)] != 0));
+                let better = (cost[n] != 0) & (ndd < old) & corner_ok;
+                dist[n] = if better { ndd } else { old };
+                queue2[td] = n as u32;
+                td += usize::from(better);
+            }
         }
         Ok(())
     }
@@ -435,23 +628,28 @@ impl DistanceScratch {
     /// spread of the distances between consecutive sources' reach.
     fn buckets(&mut self, geo: &Geometry, max_w: u64) -> Result<(), DistanceError> {
         let nb = (max_w as usize + 1).next_power_of_two();
-        let mask = nb - 1;
         let DistanceScratch {
             cost,
             dist,
             sources,
             buckets,
+            bucket_lens,
             ..
         } = self;
         if buckets.len() < nb {
             reserve(buckets, nb - buckets.len())?;
             buckets.resize_with(nb, Vec::new);
         }
-        for b in buckets.iter_mut() {
-            b.clear();
-        }
+        bucket_lens.clear();
+        reserve(bucket_lens, nb)?;
+        bucket_lens.resize(nb, 0);
+        let mut q = Buckets {
+            store: &mut buckets[..nb],
+            lens: &mut bucket_lens[..],
+            mask: nb - 1,
+            failed: false,
+        };
         let mut count = 0usize;
-        let mut failed = false;
         let mut s = 0;
         let mut cur: i64 = 0;
         loop {
@@ -469,30 +667,24 @@ impl DistanceScratch {
                 s += 1;
                 let i = i as usize;
                 if dist[i] == v {
-                    geo.relax(cost, dist, i, v, |n, nd| {
-                        push_fallible(&mut buckets[(nd as u32 as usize) & mask], n, &mut failed);
-                        count += 1;
-                    });
+                    count += geo.relax_buckets(cost, dist, i, v, &mut q);
                 }
             }
-            let b = (cur32 as u32 as usize) & mask;
+            let b = (cur32 as u32 as usize) & q.mask;
             // Steps weigh at least 1 and at most max_w < nb, so the only
-            // entries pushed into bucket `b` while it is drained are
-            // saturated ones at key `cur` itself; the loop takes them too.
+            // entries added to bucket `b` while it is drained are saturated
+            // ones at key `cur` itself; the loop takes them too.
             let mut k = 0;
-            while let Some(&i) = buckets[b].get(k) {
+            while k < q.lens[b] {
+                let i = q.store[b][k] as usize;
                 k += 1;
-                let i = i as usize;
                 if dist[i] == cur32 {
-                    geo.relax(cost, dist, i, cur32, |n, nd| {
-                        push_fallible(&mut buckets[(nd as u32 as usize) & mask], n, &mut failed);
-                        count += 1;
-                    });
+                    count += geo.relax_buckets(cost, dist, i, cur32, &mut q);
                 }
             }
             count -= k;
-            buckets[b].clear();
-            if failed {
+            q.lens[b] = 0;
+            if q.failed {
                 return Err(DistanceError::AllocationFailed {
                     bytes: 4 * count.max(1),
                 });

@@ -339,7 +339,7 @@ fn algorithm_choice() {
     assert_eq!(
         s.compute(&unit, &mut d.clone(), 4, 4, Steps::OCTILE)
             .unwrap(),
-        Algorithm::Buckets
+        Algorithm::Rings
     );
     let mut varied = [1u16; 16];
     varied[3] = 9;
