@@ -24,7 +24,7 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// for a map of `n` cells padded to `(width + 2) * (height + 2)` cells `p`:
 /// `6 p` bytes (a padded copy of the costs as `u16` and of the distances as
 /// `i32`) plus 8 bytes per source, plus the frontier: `4 p` bytes for
-/// rings with one step weight, `9 p` with two; for buckets and the heap 4
+/// rings with one step weight, `16 p` with two; for buckets and the heap 4
 /// (resp. 8) bytes per queued entry,
 /// at most one entry per improvement of a cell (typically 1 to 2 per cell,
 /// at most 8).
@@ -47,8 +47,9 @@ pub struct DistanceScratch {
     queue: Vec<u32>,
     /// The diagonal queue of two-weight rings.
     queue2: Vec<u32>,
-    /// Cells already expanded, for two-weight rings.
-    done: Vec<u8>,
+    /// The keys of the two queues of two-weight rings.
+    keys: Vec<i32>,
+    keys2: Vec<i32>,
     /// Bucket storage: each vector's length is its usable room; the
     /// entries in use are the first `bucket_lens[b]`.
     buckets: Vec<Vec<u32>>,
@@ -185,7 +186,7 @@ impl Geometry {
     /// and improvements are unpredictable on real maps; mispredicted
     /// branches would cost more than the stores).
     #[inline(always)]
-    fn relax_uniform(
+    fn relax_uniform<const S: bool>(
         &self,
         cost: &[u16],
         dist: &mut [i32],
@@ -198,7 +199,7 @@ impl Geometry {
             for off in self.card_off {
                 let n = i.wrapping_add_signed(off);
                 let old = dist[n];
-                let better = (cost[n] != 0) & (nd < old);
+                let better = open::<S>(cost, old, n) & (nd < old);
                 dist[n] = if better { nd } else { old };
                 queue[*tail] = n as u32;
                 *tail += usize::from(better);
@@ -208,16 +209,28 @@ impl Geometry {
             for (off, a, b) in self.diag_off {
                 let n = i.wrapping_add_signed(off);
                 let old = dist[n];
+                let (a, b) = (i.wrapping_add_signed(a), i.wrapping_add_signed(b));
                 let corner_ok = self.corner_cutting
-                    | ((cost[i.wrapping_add_signed(a)] != 0)
-                        & (cost[i.wrapping_add_signed(b)] != 0));
-                let better = (cost[n] != 0) & (nd < old) & corner_ok;
+                    | (open::<S>(cost, dist[a], a) & open::<S>(cost, dist[b], b));
+                let better = open::<S>(cost, old, n) & (nd < old) & corner_ok;
                 dist[n] = if better { nd } else { old };
                 queue[*tail] = n as u32;
                 *tail += usize::from(better);
             }
         }
     }
+}
+
+/// The distance that marks a wall in the padded map when rings run with
+/// walls folded into the distances (`S = true`): below every real distance,
+/// so that no step improves it.
+const WALL: i32 = i32::MIN;
+
+/// Whether padded cell `n` (holding distance `d`) may be entered: by its
+/// cost, or with walls folded into the distances by `d != WALL`.
+#[inline(always)]
+fn open<const S: bool>(cost: &[u16], d: i32, n: usize) -> bool {
+    if S { d != WALL } else { cost[n] != 0 }
 }
 
 /// The circular buckets of Dial's queue, as borrowed by one run.
@@ -273,7 +286,8 @@ impl DistanceScratch {
             sources: Vec::new(),
             queue: Vec::new(),
             queue2: Vec::new(),
-            done: Vec::new(),
+            keys: Vec::new(),
+            keys2: Vec::new(),
             buckets: Vec::new(),
             bucket_lens: Vec::new(),
             heap: BinaryHeap::new(),
@@ -394,7 +408,7 @@ impl DistanceScratch {
             self.cost[y * pw + pw - 1] = 0;
         }
         self.sources.clear();
-        let (mut min_c, mut max_c) = (u16::MAX, 0u16);
+        let (mut min_less_1, mut max_c) = (u16::MAX, 0u16);
         let mut sorted = true;
         let mut prev = i32::MIN;
         for y in 0..h {
@@ -409,7 +423,7 @@ impl DistanceScratch {
                 lo = lo.min(c.wrapping_sub(1));
                 hi = hi.max(c);
             }
-            min_c = min_c.min(lo.wrapping_add(1));
+            min_less_1 = min_less_1.min(lo);
             max_c = max_c.max(hi);
             let row = &dist[y * w..(y + 1) * w];
             self.dist[base..base + w].copy_from_slice(row);
@@ -427,9 +441,8 @@ impl DistanceScratch {
                 }
             }
         }
-        if max_c == 0 {
-            min_c = 0;
-        }
+        // 0 when nothing is passable (u16::MAX + 1 wraps).
+        let min_c = min_less_1.wrapping_add(1);
 
         let card = if steps.cardinal != 0 {
             u64::from(steps.cardinal)
@@ -461,6 +474,7 @@ impl DistanceScratch {
             }
             other => other,
         };
+        let mut sentinel = false;
         let nothing_moves = max_c == 0 || (card == 0 && diag == 0) || self.sources.is_empty();
         if !nothing_moves {
             if !sorted {
@@ -468,13 +482,16 @@ impl DistanceScratch {
             }
             let geo = Geometry::new(pw, steps);
             match chosen {
-                Algorithm::Rings if card == 0 || diag == 0 || card == diag => {
-                    let weight = (card.max(diag) * u64::from(max_c)) as i64;
-                    self.rings(&geo, weight, pn)?;
-                }
                 Algorithm::Rings => {
                     let c = u64::from(max_c);
-                    self.rings2(&geo, (card * c) as i64, (diag * c) as i64, pn)?;
+                    let (wc, wd) = ((card * c) as i64, (diag * c) as i64);
+                    sentinel = self.fold_walls();
+                    match (card == 0 || diag == 0 || card == diag, sentinel) {
+                        (true, true) => self.rings::<true>(&geo, wc.max(wd), pn)?,
+                        (true, false) => self.rings::<false>(&geo, wc.max(wd), pn)?,
+                        (false, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
+                        (false, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
+                    }
                 }
                 Algorithm::Buckets => self.buckets(&geo, max_w)?,
                 Algorithm::Heap | Algorithm::Auto => self.heap(&geo)?,
@@ -482,16 +499,45 @@ impl DistanceScratch {
         }
         for y in 0..h {
             let base = (y + 1) * pw + 1;
-            dist[y * w..(y + 1) * w].copy_from_slice(&self.dist[base..base + w]);
+            let (out, from) = (&mut dist[y * w..(y + 1) * w], &self.dist[base..base + w]);
+            if sentinel {
+                for (o, &v) in out.iter_mut().zip(from) {
+                    *o = if v == WALL { UNREACHED } else { v };
+                }
+            } else {
+                out.copy_from_slice(from);
+            }
         }
         self.last = Some(chosen);
         Ok(chosen)
     }
 
+    /// Folds the walls into the padded distances (`WALL`), so that rings
+    /// read one array instead of two; not when a source stands on a wall or
+    /// starts at `i32::MIN` (the sentinel itself). Returns whether it did.
+    fn fold_walls(&mut self) -> bool {
+        let on_wall = self
+            .sources
+            .iter()
+            .any(|&(v, i)| v == WALL || self.cost[i as usize] == 0);
+        if on_wall {
+            return false;
+        }
+        for (d, &c) in self.dist.iter_mut().zip(&self.cost) {
+            *d = if c == 0 { WALL } else { *d };
+        }
+        true
+    }
+
     /// Breadth-first rings: every step weighs `weight`, so a FIFO queue is
     /// already in distance order; sources (sorted) are merged into it.
     /// O(p + s log s), s the sources when they come unsorted.
-    fn rings(&mut self, geo: &Geometry, weight: i64, pn: usize) -> Result<(), DistanceError> {
+    fn rings<const S: bool>(
+        &mut self,
+        geo: &Geometry,
+        weight: i64,
+        pn: usize,
+    ) -> Result<(), DistanceError> {
         let DistanceScratch {
             cost,
             dist,
@@ -516,21 +562,21 @@ impl DistanceScratch {
                 let dq = dist[q];
                 if dq < v {
                     head += 1;
-                    geo.relax_uniform(cost, dist, q, next(dq), queue, &mut tail);
+                    geo.relax_uniform::<S>(cost, dist, q, next(dq), queue, &mut tail);
                     continue;
                 }
             }
             s += 1;
             let i = i as usize;
             if dist[i] == v {
-                geo.relax_uniform(cost, dist, i, next(v), queue, &mut tail);
+                geo.relax_uniform::<S>(cost, dist, i, next(v), queue, &mut tail);
             }
         }
         while head < tail {
             let q = queue[head] as usize;
             head += 1;
             let nd = next(dist[q]);
-            geo.relax_uniform(cost, dist, q, nd, queue, &mut tail);
+            geo.relax_uniform::<S>(cost, dist, q, nd, queue, &mut tail);
         }
         Ok(())
     }
@@ -538,16 +584,24 @@ impl DistanceScratch {
     /// Rings with two step weights (cardinal `wc`, diagonal `wd`, one cost
     /// everywhere): one first-in first-out queue per weight, each already in
     /// distance order, merged with each other and with the sources. A cell
-    /// enters each queue at most once; a cell already expanded is skipped
-    /// when it comes out of the other. O(p + s log s).
-    fn rings2(&mut self, geo: &Geometry, wc: i64, wd: i64, pn: usize) -> Result<(), DistanceError> {
+    /// enters each queue at most once (its first improvement by a step of
+    /// that kind is final), with its key beside it; an entry whose cell has
+    /// since improved through the other queue is skipped. O(p + s log s).
+    fn rings2<const S: bool>(
+        &mut self,
+        geo: &Geometry,
+        wc: i64,
+        wd: i64,
+        pn: usize,
+    ) -> Result<(), DistanceError> {
         let DistanceScratch {
             cost,
             dist,
             sources,
             queue,
             queue2,
-            done,
+            keys,
+            keys2,
             ..
         } = self;
         for q in [&mut *queue, &mut *queue2] {
@@ -555,68 +609,54 @@ impl DistanceScratch {
             reserve(q, pn + 8)?;
             q.resize(pn + 8, 0);
         }
-        done.clear();
-        reserve(done, pn)?;
-        done.resize(pn, 0);
+        for k in [&mut *keys, &mut *keys2] {
+            k.clear();
+            reserve(k, pn + 8)?;
+            k.resize(pn + 8, 0);
+        }
         let sat = |d: i32, w: i64| (i64::from(d) + w).min(SATURATED as i64) as i32;
+        const NONE: i64 = i64::MAX;
         let (mut hc, mut tc, mut hd, mut td, mut s) = (0usize, 0usize, 0usize, 0usize, 0usize);
         loop {
-            while hc < tc && done[queue[hc] as usize] != 0 {
-                hc += 1;
-            }
-            while hd < td && done[queue2[hd] as usize] != 0 {
-                hd += 1;
-            }
-            while let Some(&(v, i)) = sources.get(s) {
-                if dist[i as usize] == v && done[i as usize] == 0 {
+            let kc = if hc < tc { i64::from(keys[hc]) } else { NONE };
+            let kd = if hd < td { i64::from(keys2[hd]) } else { NONE };
+            let ks = sources.get(s).map_or(NONE, |&(v, _)| i64::from(v));
+            let (d, i) = if kc <= kd && kc <= ks {
+                if kc == NONE {
                     break;
                 }
+                hc += 1;
+                (kc as i32, queue[hc - 1] as usize)
+            } else if kd <= ks {
+                hd += 1;
+                (kd as i32, queue2[hd - 1] as usize)
+            } else {
                 s += 1;
-            }
-            // The smallest of the three heads.
-            let mut best: Option<(i32, usize, u8)> = None;
-            if hc < tc {
-                let i = queue[hc] as usize;
-                best = Some((dist[i], i, 0));
-            }
-            if hd < td {
-                let i = queue2[hd] as usize;
-                if best.is_none_or(|(b, _, _)| dist[i] < b) {
-                    best = Some((dist[i], i, 1));
-                }
-            }
-            if let Some(&(v, i)) = sources.get(s) {
-                if best.is_none_or(|(b, _, _)| v < b) {
-                    best = Some((v, i as usize, 2));
-                }
-            }
-            let Some((d, i, from)) = best else {
-                break;
+                (ks as i32, sources[s - 1].1 as usize)
             };
-            match from {
-                0 => hc += 1,
-                1 => hd += 1,
-                _ => s += 1,
+            if dist[i] != d {
+                continue;
             }
-            done[i] = 1;
             let (ndc, ndd) = (sat(d, wc), sat(d, wd));
             for off in geo.card_off {
                 let n = i.wrapping_add_signed(off);
                 let old = dist[n];
-                let better = (cost[n] != 0) & (ndc < old);
+                let better = open::<S>(cost, old, n) & (ndc < old);
                 dist[n] = if better { ndc } else { old };
                 queue[tc] = n as u32;
+                keys[tc] = ndc;
                 tc += usize::from(better);
             }
             for (off, a, b) in geo.diag_off {
                 let n = i.wrapping_add_signed(off);
                 let old = dist[n];
+                let (a, b) = (i.wrapping_add_signed(a), i.wrapping_add_signed(b));
                 let corner_ok = geo.corner_cutting
-                    | ((cost[i.wrapping_add_signed(a)] != 0)
-                        & (cost[i.wrapping_add_signed(b)] != 0));
-                let better = (cost[n] != 0) & (ndd < old) & corner_ok;
+                    | (open::<S>(cost, dist[a], a) & open::<S>(cost, dist[b], b));
+                let better = open::<S>(cost, old, n) & (ndd < old) & corner_ok;
                 dist[n] = if better { ndd } else { old };
                 queue2[td] = n as u32;
+                keys2[td] = ndd;
                 td += usize::from(better);
             }
         }

@@ -341,6 +341,21 @@ fn algorithm_choice() {
             .unwrap(),
         Algorithm::Rings
     );
+    // A row of walls changes nothing: still one cost.
+    let mut walled = unit;
+    walled[4..8].fill(0);
+    assert_eq!(
+        s.compute(&walled, &mut d.clone(), 4, 4, Steps::FOUR)
+            .unwrap(),
+        Algorithm::Rings
+    );
+    walled[0] = 0;
+    walled[15] = 0;
+    assert_eq!(
+        s.compute(&walled, &mut d.clone(), 4, 4, Steps::OCTILE)
+            .unwrap(),
+        Algorithm::Rings
+    );
     let mut varied = [1u16; 16];
     varied[3] = 9;
     assert_eq!(
