@@ -1434,8 +1434,8 @@ void mcrdun_distance_scratch_free(struct McrdunDistanceScratch *scratch);
 /**
  * Sets the ceiling on the cells of one map computed with `scratch`
  * (default 67108864, an 8192 x 8192 map); larger maps fail with
- * `TOO_LARGE` before any work. Working memory is about 10 bytes per cell
- * plus 8 per source.
+ * `TOO_LARGE` before any work. Working memory is 10 to 22 bytes per cell
+ * (by algorithm) plus 8 per source.
  *
  * Errors: `NULL_ARGUMENT` when `scratch` is NULL.
  *

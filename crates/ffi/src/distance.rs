@@ -152,8 +152,8 @@ pub unsafe extern "C" fn mcrdun_distance_scratch_free(scratch: *mut McrdunDistan
 
 /// Sets the ceiling on the cells of one map computed with `scratch`
 /// (default 67108864, an 8192 x 8192 map); larger maps fail with
-/// `TOO_LARGE` before any work. Working memory is about 10 bytes per cell
-/// plus 8 per source.
+/// `TOO_LARGE` before any work. Working memory is 10 to 22 bytes per cell
+/// (by algorithm) plus 8 per source.
 ///
 /// Errors: `NULL_ARGUMENT` when `scratch` is NULL.
 ///
