@@ -97,14 +97,17 @@ fn bench(c: &mut Criterion) {
         scratch
             .compute(floor, &mut dist, N as u32, N as u32, Steps::EIGHT)
             .unwrap();
-        group.bench_function(BenchmarkId::new(format!("{name}/farthest+descent"), "1,1"), |b| {
-            b.iter(|| {
-                let (far, _) = farthest(&dist, N as u32, N as u32).unwrap().unwrap();
-                descent(&dist, N as u32, N as u32, far, Steps::EIGHT)
-                    .unwrap()
-                    .count()
-            })
-        });
+        group.bench_function(
+            BenchmarkId::new(format!("{name}/farthest+descent"), "1,1"),
+            |b| {
+                b.iter(|| {
+                    let (far, _) = farthest(&dist, N as u32, N as u32).unwrap().unwrap();
+                    descent(&dist, N as u32, N as u32, far, Steps::EIGHT)
+                        .unwrap()
+                        .count()
+                })
+            },
+        );
     }
     group.finish();
 }
