@@ -51,7 +51,10 @@
 //!   weigh one or two values (cardinal and diagonal): one first-in
 //!   first-out queue per weight, each already in distance order, merged
 //!   with each other and with the sorted sources; each cell enters each
-//!   queue at most once. O(n + s log s) for n cells and s unsorted sources.
+//!   queue at most once. When the two weights are at most 3 (unit costs,
+//!   steps such as `2, 3`), four buckets instead, where every step out of
+//!   one bucket lands in one of two buckets fixed for that bucket. O(n +
+//!   s log s) for n cells and s unsorted sources.
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular
 //!   array of the next power of two above W buckets of cell indices.

@@ -50,6 +50,8 @@ pub struct DistanceScratch {
     /// The keys of the two queues of two-weight rings.
     keys: Vec<i32>,
     keys2: Vec<i32>,
+    /// Four buckets of `p + 8` cells for rings with two small weights.
+    rings4: Vec<u32>,
     /// Bucket storage: each vector's length is its usable room; the
     /// entries in use are the first `bucket_lens[b]`.
     buckets: Vec<Vec<u32>>,
@@ -288,6 +290,7 @@ impl DistanceScratch {
             queue2: Vec::new(),
             keys: Vec::new(),
             keys2: Vec::new(),
+            rings4: Vec::new(),
             buckets: Vec::new(),
             bucket_lens: Vec::new(),
             heap: BinaryHeap::new(),
@@ -489,8 +492,21 @@ impl DistanceScratch {
                     match (card == 0 || diag == 0 || card == diag, sentinel) {
                         (true, true) => self.rings::<true>(&geo, wc.max(wd), pn)?,
                         (true, false) => self.rings::<false>(&geo, wc.max(wd), pn)?,
-                        (false, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
-                        (false, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
+                        (false, sentinel) => {
+                            // Two weights of at most 3 (unit costs, steps
+                            // such as 2,3) and no saturation in sight: four
+                            // buckets with fixed targets; otherwise two
+                            // merged queues.
+                            let top = self.sources.last().map_or(0, |&(v, _)| i64::from(v));
+                            let small =
+                                wc.max(wd) <= 3 && top + 3 * (pn as i64) < i64::from(SATURATED);
+                            match (small, sentinel) {
+                                (true, true) => self.rings4::<true>(&geo, wc, wd, pn)?,
+                                (true, false) => self.rings4::<false>(&geo, wc, wd, pn)?,
+                                (false, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
+                                (false, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
+                            }
+                        }
                     }
                 }
                 Algorithm::Buckets => self.buckets(&geo, max_w)?,
@@ -577,6 +593,109 @@ impl DistanceScratch {
             head += 1;
             let nd = next(dist[q]);
             geo.relax_uniform::<S>(cost, dist, q, nd, queue, &mut tail);
+        }
+        Ok(())
+    }
+
+    /// Rings with two different step weights `wc`, `wd` in 1..=3 and no
+    /// distance near saturation: Dial's queue with four buckets, where every
+    /// step out of a bucket's cells lands in one of two buckets fixed for
+    /// the whole bucket (`cur + wc`, `cur + wd`), so that each push is a
+    /// branch-free store as in [`DistanceScratch::rings`]. A bucket holds
+    /// at most one entry per cell (the two entries of a cell have keys less
+    /// than 4 apart), so `p + 8` entries a bucket suffice. O(p + s log s + D).
+    fn rings4<const S: bool>(
+        &mut self,
+        geo: &Geometry,
+        wc: i64,
+        wd: i64,
+        pn: usize,
+    ) -> Result<(), DistanceError> {
+        let DistanceScratch {
+            cost,
+            dist,
+            sources,
+            rings4,
+            ..
+        } = self;
+        let room = pn + 8;
+        if rings4.len() != 4 * room {
+            rings4.clear();
+            reserve(rings4, 4 * room)?;
+            rings4.resize(4 * room, 0);
+        }
+        let (wc, wd) = (wc as i32, wd as i32);
+        let mut lens = [0usize; 4];
+        let mut count = 0usize;
+        let mut s = 0;
+        let mut cur: i32 = 0;
+        loop {
+            if count == 0 {
+                match sources.get(s) {
+                    Some(&(v, _)) => cur = v,
+                    None => break,
+                }
+            }
+            // No saturation (checked by the caller): plain sums.
+            let (ndc, ndd) = (cur + wc, cur + wd);
+            let b = (cur as u32 as usize) & 3;
+            let bc = (ndc as u32 as usize) & 3;
+            let bd = (ndd as u32 as usize) & 3;
+            let (mut tc, mut td) = (lens[bc], lens[bd]);
+            let relax =
+                |i: usize, dist: &mut [i32], buf: &mut [u32], tc: &mut usize, td: &mut usize| {
+                    let mut added = 0usize;
+                    if geo.card != 0 {
+                        for off in geo.card_off {
+                            let n = i.wrapping_add_signed(off);
+                            let old = dist[n];
+                            let better = open::<S>(cost, old, n) & (ndc < old);
+                            dist[n] = if better { ndc } else { old };
+                            buf[bc * room + *tc] = n as u32;
+                            *tc += usize::from(better);
+                            added += usize::from(better);
+                        }
+                    }
+                    if geo.diag != 0 {
+                        for (off, a, b2) in geo.diag_off {
+                            let n = i.wrapping_add_signed(off);
+                            let old = dist[n];
+                            let (a, b2) = (i.wrapping_add_signed(a), i.wrapping_add_signed(b2));
+                            let corner_ok = geo.corner_cutting
+                                | (open::<S>(cost, dist[a], a) & open::<S>(cost, dist[b2], b2));
+                            let better = open::<S>(cost, old, n) & (ndd < old) & corner_ok;
+                            dist[n] = if better { ndd } else { old };
+                            buf[bd * room + *td] = n as u32;
+                            *td += usize::from(better);
+                            added += usize::from(better);
+                        }
+                    }
+                    added
+                };
+            while let Some(&(v, i)) = sources.get(s) {
+                if v != cur {
+                    break;
+                }
+                s += 1;
+                let i = i as usize;
+                if dist[i] == v {
+                    count += relax(i, dist, rings4, &mut tc, &mut td);
+                }
+            }
+            // Bucket `b` is neither target (1 <= wc, wd <= 3 < 4), so it
+            // does not grow while it is drained.
+            let len = lens[b];
+            for k in 0..len {
+                let i = rings4[b * room + k] as usize;
+                if dist[i] == cur {
+                    count += relax(i, dist, rings4, &mut tc, &mut td);
+                }
+            }
+            count -= len;
+            lens[b] = 0;
+            lens[bc] = tc;
+            lens[bd] = td;
+            cur += 1;
         }
         Ok(())
     }
