@@ -110,6 +110,23 @@
 #define MCRDUN_MAZE_TILE_FLOOR 1
 
 /**
+ * The distance of a cell that is not a source (input) or not reached
+ * (output): `INT32_MAX`.
+ */
+#define MCRDUN_DISTANCE_UNREACHED INT32_MAX
+
+/**
+ * The largest distance stored: longer sums saturate to `INT32_MAX - 1`.
+ */
+#define MCRDUN_DISTANCE_SATURATED (INT32_MAX - 1)
+
+/**
+ * Flag: a diagonal step needs both cells beside it passable (by default a
+ * diagonal may pass between two walls, as python-tcod allows).
+ */
+#define MCRDUN_DISTANCE_NO_CORNER_CUTTING 1
+
+/**
  * Tile byte: wall (not walkable).
  */
 #define MCRDUN_TILE_WALL 0
@@ -313,6 +330,12 @@ typedef enum McrdunStatus {
  * access: no other call on the same tree may run meanwhile.
  */
 typedef struct McrdunBsp McrdunBsp;
+
+/**
+ * Reusable working memory for distance maps (opaque). Not thread-safe:
+ * one thread at a time.
+ */
+typedef struct McrdunDistanceScratch McrdunDistanceScratch;
 
 /**
  * A grid of rooms, each an arbitrary set of cells (opaque).
@@ -1445,6 +1468,169 @@ enum McrdunStatus mcrdun_maze_hex_file(const struct McrdunMaze *maze,
                                        char *out,
                                        size_t cap,
                                        size_t *len);
+
+/**
+ * Creates a scratch (no memory is reserved until first used) into `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_distance_scratch_new(struct McrdunDistanceScratch **out);
+
+/**
+ * Releases a scratch. NULL does nothing.
+ *
+ * # Safety
+ * `scratch` is NULL or a handle from `mcrdun_distance_scratch_new` not yet
+ * freed, used by no other thread.
+ */
+void mcrdun_distance_scratch_free(struct McrdunDistanceScratch *scratch);
+
+/**
+ * Sets the ceiling on the cells of one map computed with `scratch`
+ * (default 67108864, an 8192 x 8192 map); larger maps fail with
+ * `TOO_LARGE` before any work. Working memory is 10 to 22 bytes per cell
+ * (by algorithm) plus 8 per source.
+ *
+ * Errors: `NULL_ARGUMENT` when `scratch` is NULL.
+ *
+ * # Safety
+ * `scratch` is NULL or a live handle used by no other thread.
+ */
+enum McrdunStatus mcrdun_distance_scratch_set_max_cells(struct McrdunDistanceScratch *scratch,
+                                                        size_t max_cells);
+
+/**
+ * Fills the distance map `dist` in place over `uint8_t` costs (python-tcod's
+ * `dijkstra2d(dist, costs, cardinal, diagonal, out=dist)`): on input a cell
+ * holding `MCRDUN_DISTANCE_UNREACHED` is not a source and any other value
+ * (negative included) is a source with that start value; on output every
+ * cell holds the least start value plus, over the steps of a path, the step's
+ * multiplier times the cost of the cell entered, or
+ * `MCRDUN_DISTANCE_UNREACHED`. Cost 0 is impassable. `cardinal` and
+ * `diagonal` are the step multipliers (0 turns that move off: `1, 0` is
+ * 4-connected, `1, 1` Chebyshev, `2, 3` near-octile). `flags` is 0 or
+ * `MCRDUN_DISTANCE_NO_CORNER_CUTTING`. Sums saturate at
+ * `MCRDUN_DISTANCE_SATURATED` (never overflow). A map may be rescanned:
+ * pass a finished (e.g. scaled) map back in. Only the first
+ * `width * height` cells of `dist` are read and written.
+ *
+ * `scratch` may be NULL (working memory is then allocated for this call
+ * only); with a handle, its memory is reused across calls.
+ *
+ * Errors: `NULL_ARGUMENT` when `costs` or `dist` is NULL for a non-empty
+ * map; `INVALID_ARGUMENT` for unknown flags; `BUFFER_TOO_SMALL` when
+ * `dist_len < width * height`; `TOO_LARGE` when `width * height`
+ * overflows, exceeds the scratch's ceiling, or memory runs out. Nothing is
+ * written on failure. Thread-safe with a NULL scratch.
+ *
+ * # Safety
+ * `costs` is readable for `width * height` bytes; `dist` readable and
+ * writable for `dist_len` values and not overlapping `costs`; `scratch` is
+ * NULL or a live handle used by no other thread.
+ */
+enum McrdunStatus mcrdun_distance_compute_u8(struct McrdunDistanceScratch *scratch,
+                                             const uint8_t *costs,
+                                             uint32_t width,
+                                             uint32_t height,
+                                             uint32_t cardinal,
+                                             uint32_t diagonal,
+                                             uint32_t flags,
+                                             int32_t *dist,
+                                             size_t dist_len);
+
+/**
+ * `mcrdun_distance_compute_u8` over `uint16_t` costs.
+ *
+ * # Safety
+ * As `mcrdun_distance_compute_u8`, with `costs` readable for
+ * `width * height` `uint16_t` values.
+ */
+enum McrdunStatus mcrdun_distance_compute_u16(struct McrdunDistanceScratch *scratch,
+                                              const uint16_t *costs,
+                                              uint32_t width,
+                                              uint32_t height,
+                                              uint32_t cardinal,
+                                              uint32_t diagonal,
+                                              uint32_t flags,
+                                              int32_t *dist,
+                                              size_t dist_len);
+
+/**
+ * The path that rolls downhill over a distance map from `start`
+ * (python-tcod's `hillclimb2d`), through the two-call protocol: `*len`
+ * receives the number of cells (at least 1: the path begins with `start`);
+ * with `out == NULL` or `cap` too small the call returns
+ * `BUFFER_TOO_SMALL`. Each next cell is the neighbour with the lowest
+ * value strictly below the current one (cardinal neighbours when
+ * `cardinal > 0`, diagonal ones when `diagonal > 0`; with
+ * `MCRDUN_DISTANCE_NO_CORNER_CUTTING` a diagonal step needs both cells
+ * beside it reached); ties go to the first in the order north, south,
+ * west, east, north-west, south-west, north-east, south-east. The path
+ * ends where no neighbour is lower: on a distance map, at a source.
+ *
+ * Errors: `NULL_ARGUMENT` when `len` or `dist` is NULL; `INVALID_ARGUMENT`
+ * for unknown flags; `OUT_OF_RANGE` when `start` is outside the map;
+ * `TOO_LARGE` for an impossible size; `BUFFER_TOO_SMALL` as above.
+ * Thread-safe.
+ *
+ * # Safety
+ * `dist` is readable for `width * height` values; `out` is NULL or
+ * writable for `cap` points; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_distance_descent(const int32_t *dist,
+                                          uint32_t width,
+                                          uint32_t height,
+                                          struct McrdunPoint start,
+                                          uint32_t cardinal,
+                                          uint32_t diagonal,
+                                          uint32_t flags,
+                                          struct McrdunPoint *out,
+                                          size_t cap,
+                                          size_t *len);
+
+/**
+ * The reached cell with the greatest distance (any value but
+ * `MCRDUN_DISTANCE_UNREACHED`; the first in raster order on a tie) into
+ * `*cell` and its distance into `*distance`, with `*found = true`; when no
+ * cell is reached, `*found = false` and `*cell`, `*distance` are left
+ * alone. Place the down stairs at the farthest cell from the up stairs.
+ *
+ * Errors: `NULL_ARGUMENT` when an out-parameter is NULL, or `dist` is NULL
+ * for a non-empty map; `TOO_LARGE` for an impossible size. Thread-safe.
+ *
+ * # Safety
+ * `dist` is readable for `width * height` values; the out-parameters are
+ * NULL or writable.
+ */
+enum McrdunStatus mcrdun_distance_farthest(const int32_t *dist,
+                                           uint32_t width,
+                                           uint32_t height,
+                                           struct McrdunPoint *cell,
+                                           int32_t *distance,
+                                           bool *found);
+
+/**
+ * Rescales a distance map in place for a rescan (the flee map): every
+ * reached value `v` becomes `floor(v * numerator / denominator)`, clamped
+ * to `INT32_MIN ..= MCRDUN_DISTANCE_SATURATED`; unreached cells stay
+ * unreached. Brogue's flee map: scale by -6/5, then compute again with the
+ * same costs.
+ *
+ * Errors: `NULL_ARGUMENT` when `dist` is NULL for a non-empty map;
+ * `INVALID_ARGUMENT` when `denominator <= 0` (nothing written);
+ * `TOO_LARGE` for an impossible size. Thread-safe.
+ *
+ * # Safety
+ * `dist` is readable and writable for `width * height` values.
+ */
+enum McrdunStatus mcrdun_distance_scale(int32_t *dist,
+                                        uint32_t width,
+                                        uint32_t height,
+                                        int32_t numerator,
+                                        int32_t denominator);
 
 /**
  * Fills `*out` with the default options of level kind `kind` (one of

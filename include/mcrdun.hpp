@@ -841,4 +841,114 @@ inline bool are_neighbours(McrdunRect a, McrdunRect b, uint32_t max_gap, uint32_
 
 }  // namespace mcrdun
 
+// ---------------------------------------------------------------- distance
+//
+//     mcrdun::DistanceScratch scratch;
+//     std::vector<int32_t> dist(w * h, MCRDUN_DISTANCE_UNREACHED);
+//     dist[start] = 0;
+//     scratch.compute(costs, w, h, dist, 1, 1);          // in place
+//     auto far = mcrdun::distance_farthest(dist, w, h);  // far.found, far.cell
+//     std::vector<McrdunPoint> way = mcrdun::distance_descent(dist, w, h, far.cell, 1, 1);
+namespace mcrdun {
+
+namespace detail {
+
+struct DistanceScratchDeleter {
+    void operator()(McrdunDistanceScratch *s) const noexcept { mcrdun_distance_scratch_free(s); }
+};
+
+inline void check_cells(std::size_t size, uint32_t width, uint32_t height, const char *what) {
+    if (size != static_cast<std::size_t>(width) * height) {
+        throw Error(MCRDUN_STATUS_INVALID_ARGUMENT,
+                    std::string(what) + " does not hold width * height cells");
+    }
+}
+
+}  // namespace detail
+
+/// Reusable working memory for distance maps (McrdunDistanceScratch
+/// handle). One thread at a time.
+class DistanceScratch {
+public:
+    DistanceScratch() {
+        McrdunDistanceScratch *raw = nullptr;
+        detail::check(mcrdun_distance_scratch_new(&raw));
+        handle_.reset(raw);
+    }
+
+    /// Refuses maps of more than `max_cells` cells (TOO_LARGE).
+    void set_max_cells(std::size_t max_cells) {
+        detail::check(mcrdun_distance_scratch_set_max_cells(get(), max_cells));
+    }
+
+    /// Fills `dist` in place over `uint8_t` costs (0 = impassable); see
+    /// mcrdun_distance_compute_u8. `dist` holds width * height values.
+    void compute(const std::vector<uint8_t> &costs, uint32_t width, uint32_t height,
+                 std::vector<int32_t> &dist, uint32_t cardinal, uint32_t diagonal,
+                 uint32_t flags = 0) {
+        detail::check_cells(costs.size(), width, height, "costs");
+        detail::check_cells(dist.size(), width, height, "dist");
+        detail::check(mcrdun_distance_compute_u8(get(), costs.data(), width, height, cardinal,
+                                                 diagonal, flags, dist.data(), dist.size()));
+    }
+
+    /// The same over `uint16_t` costs.
+    void compute(const std::vector<uint16_t> &costs, uint32_t width, uint32_t height,
+                 std::vector<int32_t> &dist, uint32_t cardinal, uint32_t diagonal,
+                 uint32_t flags = 0) {
+        detail::check_cells(costs.size(), width, height, "costs");
+        detail::check_cells(dist.size(), width, height, "dist");
+        detail::check(mcrdun_distance_compute_u16(get(), costs.data(), width, height, cardinal,
+                                                  diagonal, flags, dist.data(), dist.size()));
+    }
+
+    /// The C handle, still owned by this object.
+    McrdunDistanceScratch *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<McrdunDistanceScratch, detail::DistanceScratchDeleter> handle_;
+};
+
+/// The path rolling downhill from `start` over a distance map
+/// (mcrdun_distance_descent): begins with `start`, ends at a source.
+inline std::vector<McrdunPoint> distance_descent(const std::vector<int32_t> &dist, uint32_t width,
+                                                 uint32_t height, McrdunPoint start,
+                                                 uint32_t cardinal, uint32_t diagonal,
+                                                 uint32_t flags = 0) {
+    detail::check_cells(dist.size(), width, height, "dist");
+    const int32_t *d = dist.data();
+    return detail::read_buffer<McrdunPoint>(
+        [=](McrdunPoint *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_distance_descent(d, width, height, start, cardinal, diagonal, flags,
+                                           out, cap, len);
+        });
+}
+
+/// The farthest reached cell of a distance map (`found` false when none).
+struct DistanceFarthest {
+    bool found;
+    McrdunPoint cell;
+    int32_t distance;
+};
+
+/// mcrdun_distance_farthest.
+inline DistanceFarthest distance_farthest(const std::vector<int32_t> &dist, uint32_t width,
+                                          uint32_t height) {
+    detail::check_cells(dist.size(), width, height, "dist");
+    DistanceFarthest out{false, McrdunPoint{0, 0}, 0};
+    detail::check(mcrdun_distance_farthest(dist.data(), width, height, &out.cell, &out.distance,
+                                           &out.found));
+    return out;
+}
+
+/// Scales every reached value by numerator / denominator (rounded down), in
+/// place: the first half of a flee map (mcrdun_distance_scale).
+inline void distance_scale(std::vector<int32_t> &dist, uint32_t width, uint32_t height,
+                           int32_t numerator, int32_t denominator) {
+    detail::check_cells(dist.size(), width, height, "dist");
+    detail::check(mcrdun_distance_scale(dist.data(), width, height, numerator, denominator));
+}
+
+}  // namespace mcrdun
+
 #endif  // MCRDUN_HPP

@@ -38,6 +38,7 @@
 mod boundary;
 mod bsp;
 mod carve;
+mod distance;
 mod error;
 mod level;
 mod memory;
