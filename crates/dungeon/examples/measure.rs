@@ -5,6 +5,8 @@
 //! cargo run --release -p mcrdun-dungeon --example measure -- [SEEDS] [WxH ...]
 //! ```
 //!
+//! `MEASURE_KINDS=bsp,cave` measures only those generators.
+//!
 //! Default: 20 seeds (1..=20) at 80x50, 200x120 and 400x250. The figures
 //! read only the public tiles, rooms, doors and summary of each level (the
 //! same reading the property tests do), so the tool measured the levels
@@ -156,7 +158,11 @@ fn main() {
         "| generator | size | levels | doors in walls | 2x2 out | dug | rooms/1k | bbox | floor | corner stairs | loops same | ms |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let only = std::env::var("MEASURE_KINDS").unwrap_or_default();
     for kind in LevelKind::ALL {
+        if !only.is_empty() && !only.split(',').any(|k| k == kind.name()) {
+            continue;
+        }
         for &(w, h) in &sizes {
             let mut row = Row::default();
             for seed in 1..=seeds {

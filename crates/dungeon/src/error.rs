@@ -1,7 +1,12 @@
 //! The one error type of this crate.
 
 use core::fmt;
+use mcrdun_bsp::BspError;
+use mcrdun_carve::CarveError;
 use mcrdun_geom::GeomError;
+use mcrdun_passages::PassagesError;
+use mcrdun_regions::RegionsError;
+use mcrdun_scatter::ScatterError;
 
 /// Why a level could not be made. A level is either complete (one walkable
 /// region, stairs placed) or one of these; never a broken map.
@@ -21,8 +26,9 @@ pub enum LevelError {
         /// The smallest height it accepts.
         min_height: u32,
     },
-    /// A map side or the cell count is too large for memory or `i32`
-    /// coordinates.
+    /// A map side or the cell count is too large for `i32` coordinates, or
+    /// the level's working memory exceeds its ceiling
+    /// ([`crate::schema::DEFAULT_MAX_BYTES`] unless raised).
     TooLarge {
         /// The width asked for.
         width: u32,
@@ -31,7 +37,8 @@ pub enum LevelError {
     },
     /// A generator option is out of its range.
     InvalidOption {
-        /// The option's name, as the command line spells it.
+        /// The option's name in the option schema ([`crate::schema`]), as
+        /// the C config field spells it (`cave_fill`, `min_room`, ...).
         name: &'static str,
         /// What is wrong and what is accepted.
         reason: String,
@@ -39,13 +46,18 @@ pub enum LevelError {
     /// The options are valid but no complete level came out of them (for
     /// example a cave so full of rock that fewer than two floor tiles remain).
     Unsatisfiable(String),
-    /// A lower crate refused its input.
-    Component {
-        /// The crate that failed (`"geom"`, `"bsp"`, `"carve"`, ...).
-        component: &'static str,
-        /// Its error message.
-        message: String,
-    },
+    /// `mcrdun-geom` refused its input.
+    Geom(GeomError),
+    /// `mcrdun-bsp` refused its input.
+    Bsp(BspError),
+    /// `mcrdun-scatter` refused its input.
+    Scatter(ScatterError),
+    /// `mcrdun-carve` refused its input.
+    Carve(CarveError),
+    /// `mcrdun-passages` refused its input.
+    Passages(PassagesError),
+    /// `mcrdun-regions` refused its input.
+    Regions(RegionsError),
 }
 
 impl fmt::Display for LevelError {
@@ -66,16 +78,33 @@ impl fmt::Display for LevelError {
                 "a level of {width}x{height} is too large (each side at most {}, and the cells must fit in memory)",
                 i32::MAX
             ),
-            LevelError::InvalidOption { name, reason } => write!(f, "invalid --{name}: {reason}"),
-            LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
-            LevelError::Component { component, message } => {
-                write!(f, "{component}: {message}")
+            LevelError::InvalidOption { name, reason } => {
+                write!(f, "invalid {name} (--{}): {reason}", name.replace('_', "-"))
             }
+            LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
+            LevelError::Geom(e) => write!(f, "geom: {e}"),
+            LevelError::Bsp(e) => write!(f, "bsp: {e}"),
+            LevelError::Scatter(e) => write!(f, "scatter: {e}"),
+            LevelError::Carve(e) => write!(f, "carve: {e}"),
+            LevelError::Passages(e) => write!(f, "passages: {e}"),
+            LevelError::Regions(e) => write!(f, "regions: {e}"),
         }
     }
 }
 
-impl std::error::Error for LevelError {}
+impl std::error::Error for LevelError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LevelError::Geom(e) => Some(e),
+            LevelError::Bsp(e) => Some(e),
+            LevelError::Scatter(e) => Some(e),
+            LevelError::Carve(e) => Some(e),
+            LevelError::Passages(e) => Some(e),
+            LevelError::Regions(e) => Some(e),
+            _ => None,
+        }
+    }
+}
 
 impl From<GeomError> for LevelError {
     fn from(e: GeomError) -> LevelError {
@@ -84,10 +113,7 @@ impl From<GeomError> for LevelError {
                 width: u32::try_from(width).unwrap_or(u32::MAX),
                 height: u32::try_from(height).unwrap_or(u32::MAX),
             },
-            other => LevelError::Component {
-                component: "geom",
-                message: other.to_string(),
-            },
+            other => LevelError::Geom(other),
         }
     }
 }
@@ -139,7 +165,7 @@ mod tests {
         let e = check_fraction("fill", f64::NAN).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "invalid --fill: NaN is not a fraction in [0, 1]"
+            "invalid fill (--fill): NaN is not a fraction in [0, 1]"
         );
         assert!(check_fraction("fill", 1.0).is_ok());
         let e = check_size("cave", u32::MAX, 5, 5, 5).unwrap_err();

@@ -3,7 +3,9 @@
 
 use crate::join::join;
 use crate::reach::Bfs;
+use crate::corridors::Canvas;
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
+use mcrdun_geom::random::SeededRng;
 use mcrdun_geom::{Grid, Point};
 
 impl Level {
@@ -46,9 +48,36 @@ impl Level {
     /// ```
     pub fn finish(
         kind: LevelKind,
+        tiles: Grid<Tile>,
+        rooms: Vec<Room>,
+        doors: Vec<Door>,
+    ) -> Result<Level, LevelError> {
+        Level::finish_joined(kind, tiles, rooms, doors, None)
+    }
+
+    /// Finishes the rooms and doors of a [`Canvas`]: its safety net
+    /// ([`Canvas::connect_all`]) links rooms left apart, by the door and
+    /// corridor rules, and the summary counts those tiles as dug; then as
+    /// [`Level::finish`].
+    ///
+    /// # Errors
+    /// As [`Level::finish`].
+    pub fn finish_canvas(
+        kind: LevelKind,
+        mut canvas: Canvas,
+        rng: &mut SeededRng,
+    ) -> Result<Level, LevelError> {
+        let joined = canvas.connect_all(rng);
+        let (tiles, rooms, doors) = canvas.into_parts();
+        Level::finish_joined(kind, tiles, rooms, doors, Some(joined))
+    }
+
+    fn finish_joined(
+        kind: LevelKind,
         mut tiles: Grid<Tile>,
         rooms: Vec<Room>,
         doors: Vec<Door>,
+        joined: Option<(usize, usize)>,
     ) -> Result<Level, LevelError> {
         for t in tiles.as_mut_slice() {
             if matches!(t, Tile::StairsUp | Tile::StairsDown) {
@@ -69,21 +98,41 @@ impl Level {
                 });
             }
         }
-        let (regions, dug) = join(&mut tiles)?;
+        let (mut regions, mut dug) = join(&mut tiles)?;
+        if let Some((groups, canvas_dug)) = joined {
+            if regions <= 1 {
+                regions = groups.max(regions);
+            }
+            dug += canvas_dug;
+        }
         let mut bfs = Bfs::new(tiles.len());
 
-        let floor = tiles
-            .as_slice()
-            .iter()
-            .filter(|t| **t == Tile::Floor)
-            .count();
-        let stair_tile = if floor >= 2 {
-            Tile::Floor
-        } else {
-            Tile::Corridor
+        // Stairs stand inside rooms (floor on all 8 sides) where there are
+        // two such tiles, else on any floor, else on corridor.
+        let w = tiles.width() as usize;
+        let cells = tiles.as_slice();
+        let inner = |i: usize| {
+            let (x, y) = (i % w, i / w);
+            cells[i] == Tile::Floor
+                && x > 0
+                && y > 0
+                && x + 1 < w
+                && i + w < cells.len()
+                && [i - w - 1, i - w, i - w + 1, i - 1, i + 1, i + w - 1, i + w, i + w + 1]
+                    .iter()
+                    .all(|&j| cells[j] == Tile::Floor)
         };
-        let is_candidate = move |t: Tile| t == stair_tile;
-        let Some(first) = tiles.as_slice().iter().position(|t| *t == stair_tile) else {
+        let count = |f: &dyn Fn(usize) -> bool| (0..cells.len()).filter(|&i| f(i)).take(2).count();
+        let floor = |i: usize| cells[i] == Tile::Floor;
+        let corridor = |i: usize| cells[i] == Tile::Corridor;
+        let is_candidate: &dyn Fn(usize) -> bool = if count(&inner) >= 2 {
+            &inner
+        } else if count(&floor) >= 2 {
+            &floor
+        } else {
+            &corridor
+        };
+        let Some(first) = (0..cells.len()).find(|&i| is_candidate(i)) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
             ));

@@ -57,11 +57,13 @@
 mod bsp;
 mod carving;
 mod cave;
+pub mod corridors;
 mod config;
 mod error;
 mod finish;
 mod join;
 mod level;
+pub mod links;
 mod maze;
 mod passages;
 mod reach;

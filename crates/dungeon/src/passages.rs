@@ -1,25 +1,28 @@
-//! The passages level: rooms of any shape (the cells of a Voronoi
-//! partition), doors chosen by `mcrdun-passages`.
+//! The passages level: rooms of any shape carved out of the cells of a
+//! Voronoi partition, separated by rock.
 
-use crate::carving::dig;
+use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
-use mcrdun_geom::random::{range_i32, seeded_rng};
-use mcrdun_geom::{Grid, Point, Rect};
-use mcrdun_passages::{Layout, PassagesError, Policy, passages as plan_passages};
+use crate::links::{Edge, Loops, spanning_links};
+use crate::{Level, LevelError, LevelKind};
+use mcrdun_geom::Rect;
+use mcrdun_geom::random::seeded_rng;
+use mcrdun_passages::Layout;
 
 /// Options of the passages level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PassagesConfig {
-    /// Width in tiles (at least 7).
+    /// Width in tiles (at least 12).
     pub width: u32,
-    /// Height in tiles (at least 7).
+    /// Height in tiles (at least 12).
     pub height: u32,
-    /// Rooms wanted: Voronoi sites, at least 4 tiles apart (Manhattan); fewer
-    /// when the map has no room for them (default 24).
+    /// Rooms wanted (Voronoi sites); 0 (the default) derives it from the
+    /// map's size, one per [`TILES_PER_CELL`] tiles, so rooms keep their
+    /// size on any map. Fewer when the sites do not fit [`SITE_SPACING`]
+    /// apart.
     pub rooms: u32,
-    /// The share, in `[0, 1]`, of the adjacent room pairs left out of the
-    /// spanning tree that get a passage anyway (default 0.1).
+    /// The share, in `[0, 1]`, of the other adjacent room pairs linked
+    /// beyond the spanning tree (default 0.1; see [`Loops::Share`]).
     pub loops: f64,
 }
 
@@ -28,51 +31,44 @@ impl Default for PassagesConfig {
         PassagesConfig {
             width: 80,
             height: 50,
-            rooms: 24,
+            rooms: 0,
             loops: 0.1,
         }
     }
 }
 
-/// The Manhattan distance below which no two sites are placed: it keeps
-/// each site's four neighbours in its own cell, so every room has floor.
-const SITE_SPACING: i32 = 4;
+/// Map tiles per Voronoi cell when [`PassagesConfig::rooms`] is 0.
+pub const TILES_PER_CELL: u32 = 170;
 
-const NONE: u32 = u32::MAX;
+/// The least Manhattan distance between two sites.
+pub const SITE_SPACING: u32 = 8;
 
-fn passages_error(e: PassagesError) -> LevelError {
-    match e {
-        PassagesError::Geom(g) => g.into(),
-        other => LevelError::Component {
-            component: "passages",
-            message: other.to_string(),
-        },
-    }
-}
+/// Tiles of its cell kept around a room's floor (Chebyshev distance): the
+/// room's wall and a lane of rock, so two rooms are four tiles apart.
+const ROCK: usize = 2;
 
-/// A passages level.
+/// Rooms with less floor than this are left as rock.
+const MIN_FLOOR: u32 = 9;
+
+/// A passages level, composed of stages:
 ///
-/// 1. Sites are drawn at random inside the map, at least 4 apart
-///    (Manhattan; up to 20 draws per room wanted).
-/// 2. Each interior tile goes to its nearest site by a breadth-first search
-///    from all sites at once (ties to the lower site), so each room is a
-///    4-connected cell of a discrete Voronoi partition.
-/// 3. A room's floor is its tiles whose four neighbours are all its own;
-///    the rest is its rim, so two rooms are separated by two walls.
-/// 4. The cells become a `mcrdun-passages` layout (`Layout::from_labels`); `passages` picks a
-///    spanning tree of the room graph plus `loops` of the other adjacent
-///    pairs, one passage each, by its weighted choice (cells with more
-///    neighbours across weigh more).
-/// 5. A passage is two rim tiles: the first becomes the door, the second a
-///    corridor, and each is joined to its room's floor by the shortest path
-///    inside the room.
-/// 6. [`Level::finish`] places the stairs.
+/// 1. layout: a Voronoi partition ([`Layout::voronoi`]); a room's floor is
+///    the tiles of its cell at least 3 tiles (Chebyshev) from any other
+///    cell, so rooms have the shape of their cells, shrunk, with rock
+///    between them; rooms with less than 9 floor tiles are dropped;
+/// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]);
+/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`];
+/// 4. doors and corridors: [`Canvas::link`] inside the two cells (doors in
+///    straight stretches of wall);
+/// 5. finish: [`Level::finish_canvas`].
 ///
-/// Cost: O(tiles) for the partition and layout, plus the passages'.
+/// Cost: O(tiles) for the partition, floors and layout, one small search
+/// per link.
 ///
 /// # Errors
-/// [`LevelError::TooSmall`] under 7x7, [`LevelError::InvalidOption`] for 0
-/// rooms or a bad loop fraction.
+/// [`LevelError::TooSmall`] under 12x12, [`LevelError::InvalidOption`] for a
+/// bad loop fraction; [`LevelError::Unsatisfiable`] when no room keeps any
+/// floor.
 ///
 /// ```
 /// use mcrdun_dungeon::{passages, PassagesConfig, Tile};
@@ -82,191 +78,175 @@ fn passages_error(e: PassagesError) -> LevelError {
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError> {
-    check_size("passages", config.width, config.height, 7, 7)?;
+    check_size("passages", config.width, config.height, 12, 12)?;
     check_fraction("loops", config.loops)?;
-    if config.rooms == 0 {
-        return Err(LevelError::InvalidOption {
-            name: "rooms",
-            reason: "at least one room is needed".into(),
-        });
-    }
     let (w, h) = (config.width as usize, config.height as usize);
+    let sites = if config.rooms == 0 {
+        ((w * h) as u64 / u64::from(TILES_PER_CELL)).max(1) as u32
+    } else {
+        config.rooms
+    };
     let mut rng = seeded_rng(seed);
 
-    // 1. Sites, spaced by a mask of the tiles too close to an accepted one.
-    let mut near = vec![false; w * h];
-    let mut sites: Vec<usize> = Vec::new();
-    let attempts = u64::from(config.rooms) * 20;
-    for _ in 0..attempts {
-        if sites.len() == config.rooms as usize {
-            break;
+    // 1. Layout: the partition, then each cell's floor.
+    let layout = Layout::voronoi(config.width, config.height, sites, SITE_SPACING, &mut rng)
+        .map_err(LevelError::Passages)?;
+    let ids = layout.id_grid().as_slice();
+    let floor = eroded(ids, w, h);
+    let mut canvas = Canvas::new(config.width, config.height)?;
+    let cells = layout.room_count() as usize;
+    let mut room_of_cell = vec![u32::MAX; cells];
+    let mut cell_bounds = Vec::with_capacity(cells);
+    let mut piece = vec![u32::MAX; w * h];
+    let mut queue = Vec::new();
+    for cell in layout.rooms() {
+        let points = layout.cells(cell).map_err(LevelError::Passages)?;
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for p in points {
+            x0 = x0.min(p.x);
+            y0 = y0.min(p.y);
+            x1 = x1.max(p.x);
+            y1 = y1.max(p.y);
         }
-        let x = range_i32(&mut rng, 2, w as i32 - 3)?;
-        let y = range_i32(&mut rng, 2, h as i32 - 3)?;
-        let i = y as usize * w + x as usize;
-        if near[i] {
+        cell_bounds.push(Rect::from_edges(x0, y0, x1 + 1, y1 + 1)?);
+        let inside = largest_piece(points, &floor, &mut piece, &mut queue, w);
+        if inside.len() as u32 >= MIN_FLOOR {
+            room_of_cell[cell.get() as usize] =
+                canvas.add_cells(inside.iter().copied()).unwrap_or(u32::MAX);
+        }
+    }
+    let kept: Vec<usize> = (0..cells).filter(|&c| room_of_cell[c] != u32::MAX).collect();
+    if kept.is_empty() {
+        return Err(LevelError::Unsatisfiable(
+            "no Voronoi cell is large enough for a room".into(),
+        ));
+    }
+
+    // 2. Room graph: touching cells that both kept a room.
+    let mut cell_of_room = vec![0usize; kept.len()];
+    for &c in &kept {
+        cell_of_room[room_of_cell[c] as usize] = c;
+    }
+    let edges: Vec<Edge> = layout
+        .adjacent_rooms()
+        .into_iter()
+        .filter_map(|(a, b)| {
+            let (ra, rb) = (room_of_cell[a.get() as usize], room_of_cell[b.get() as usize]);
+            (ra != u32::MAX && rb != u32::MAX).then_some(Edge {
+                a: ra,
+                b: rb,
+                weight: 0,
+            })
+        })
+        .collect();
+
+    // 3. Links, 4. doors and corridors, 5. finish.
+    let links = spanning_links(kept.len(), &edges, Loops::Share(config.loops), &mut rng)?;
+    canvas.link_all(
+        &edges,
+        &links,
+        |e| {
+            bounding(
+                &cell_bounds[cell_of_room[e.a as usize]],
+                &cell_bounds[cell_of_room[e.b as usize]],
+            )
+        },
+        &mut rng,
+    )?;
+    Level::finish_canvas(LevelKind::Passages, canvas, &mut rng)
+}
+
+/// The largest 4-connected piece of floor among a cell's `points` (tile
+/// indices), so every room's floor is one piece; `piece` marks the tiles
+/// seen (by the index of their piece's first tile), `queue` is scratch.
+fn largest_piece(
+    points: &[mcrdun_geom::Point],
+    floor: &[bool],
+    piece: &mut [u32],
+    queue: &mut Vec<usize>,
+    w: usize,
+) -> Vec<usize> {
+    let mut best: Vec<usize> = Vec::new();
+    for p in points {
+        let s = p.y as usize * w + p.x as usize;
+        if !floor[s] || piece[s] != u32::MAX {
             continue;
         }
-        sites.push(i);
-        for dy in -(SITE_SPACING - 1)..SITE_SPACING {
-            let r = SITE_SPACING - 1 - dy.abs();
-            for dx in -r..=r {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
-                    near[ny as usize * w + nx as usize] = true;
+        queue.clear();
+        queue.push(s);
+        piece[s] = s as u32;
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            // Floor tiles are at least 2 from the edge: neighbours exist;
+            // floor of another cell is never 4-adjacent (5 tiles apart).
+            for j in [i - w, i + 1, i + w, i - 1] {
+                if floor[j] && piece[j] == u32::MAX {
+                    piece[j] = s as u32;
+                    queue.push(j);
                 }
             }
         }
-    }
-    drop(near);
-
-    // 2. The partition: a multi-source BFS over the interior.
-    let mut owner = vec![NONE; w * h];
-    let mut queue: Vec<u32> = Vec::with_capacity(w * h);
-    for (k, &s) in sites.iter().enumerate() {
-        owner[s] = k as u32;
-        queue.push(s as u32);
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let i = queue[head] as usize;
-        head += 1;
-        let (x, y) = (i % w, i / w);
-        for (j, ok) in [
-            (i.wrapping_sub(w), y > 1),
-            (i + 1, x + 2 < w),
-            (i + w, y + 2 < h),
-            (i.wrapping_sub(1), x > 1),
-        ] {
-            if ok && owner[j] == NONE {
-                owner[j] = owner[i];
-                queue.push(j as u32);
-            }
+        if queue.len() > best.len() {
+            best = queue.clone();
         }
     }
-
-    // 3. Floor and rim.
-    let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
-    for (i, &o) in owner.iter().enumerate() {
-        // Owned tiles are interior, so their four neighbours exist.
-        if o != NONE
-            && owner[i - w] == o
-            && owner[i + w] == o
-            && owner[i - 1] == o
-            && owner[i + 1] == o
-        {
-            tiles.as_mut_slice()[i] = Tile::Floor;
-        }
-    }
-
-    // 4. The layout (the owners are dense labels 0..n) and its passages.
-    let labels = Grid::from_vec(config.width, config.height, owner)?;
-    let layout = Layout::from_labels(&labels).map_err(passages_error)?;
-    let owner = labels.as_slice();
-    let per_mille = (config.loops * 1000.0).round() as u32;
-    let plan = plan_passages(&layout, &mut rng, &Policy::spanning_tree(per_mille))
-        .map_err(passages_error)?;
-
-    // 5. Doors, and paths from the passage tiles to their rooms' floor.
-    let mut seen = vec![NONE; w * h];
-    let mut parent = vec![0u32; w * h];
-    let mut doors = Vec::with_capacity(plan.passages.len());
-    for (k, p) in plan.passages.iter().enumerate() {
-        let (a, b) = (p.a.get(), p.b.get());
-        for (cell, room, stamp) in [(p.cell_a, a, 2 * k as u32), (p.cell_b, b, 2 * k as u32 + 1)] {
-            dig(&mut tiles, cell);
-            path_to_floor(
-                &mut tiles,
-                owner,
-                &mut seen,
-                &mut parent,
-                &mut queue,
-                cell,
-                room,
-                stamp,
-            );
-        }
-        // Two passages may leave from the same tile (a rim tile touching two
-        // other rooms): one door serves both.
-        if tiles[p.cell_a] != Tile::Door {
-            tiles[p.cell_a] = Tile::Door;
-            doors.push(Door {
-                at: p.cell_a,
-                rooms: (a.min(b), a.max(b)),
-            });
-        }
-    }
-
-    let rooms = layout
-        .rooms()
-        .map(|id| room_of(&tiles, layout.cells(id).map_err(passages_error)?))
-        .collect::<Result<Vec<Room>, LevelError>>()?;
-    Level::finish(LevelKind::Passages, tiles, rooms, doors)
+    best.sort_unstable();
+    best
 }
 
-/// Digs the shortest path inside `room` from `from` to the room's nearest
-/// floor tile (nothing if `from` already touches one).
-#[allow(clippy::too_many_arguments)]
-fn path_to_floor(
-    tiles: &mut Grid<Tile>,
-    owner: &[u32],
-    seen: &mut [u32],
-    parent: &mut [u32],
-    queue: &mut Vec<u32>,
-    from: Point,
-    room: u32,
-    stamp: u32,
-) {
-    let w = tiles.width() as usize;
-    let start = from.y as usize * w + from.x as usize;
-    queue.clear();
-    queue.push(start as u32);
-    seen[start] = stamp;
-    let mut head = 0;
-    while head < queue.len() {
-        let i = queue[head] as usize;
-        head += 1;
-        // Room tiles are interior tiles, so their neighbours are in bounds.
-        for j in [i - w, i + 1, i + w, i - 1] {
-            if owner[j] != room || seen[j] == stamp {
-                continue;
-            }
-            seen[j] = stamp;
-            parent[j] = i as u32;
-            if tiles.as_slice()[j] == Tile::Floor {
-                let mut k = i;
-                while k != start {
-                    tiles.as_mut_slice()[k] = match tiles.as_slice()[k] {
-                        Tile::Wall => Tile::Corridor,
-                        t => t,
-                    };
-                    k = parent[k] as usize;
-                }
-                return;
-            }
-            queue.push(j as u32);
+/// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their
+/// own cell (two separable passes: along rows, then along columns), then
+/// opened by a 3x3 square.
+fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
+    const NONE: u32 = u32::MAX;
+    let mut row_ok = vec![false; w * h];
+    for y in 0..h {
+        let row = &ids[y * w..(y + 1) * w];
+        for x in ROCK..w.saturating_sub(ROCK) {
+            let id = row[x];
+            row_ok[y * w + x] = id != NONE && row[x - ROCK..=x + ROCK].iter().all(|&o| o == id);
         }
     }
-}
-
-/// The room record of a room's tiles: the bounding box and count of its floor.
-fn room_of(tiles: &Grid<Tile>, cells: &[Point]) -> Result<Room, LevelError> {
-    let mut floor = cells.iter().filter(|p| tiles[**p] == Tile::Floor);
-    let Some(first) = floor.next() else {
-        return Err(LevelError::Unsatisfiable("a room without floor".into()));
-    };
-    let (mut x0, mut y0, mut x1, mut y1, mut area) = (first.x, first.y, first.x, first.y, 1u32);
-    for p in floor {
-        x0 = x0.min(p.x);
-        y0 = y0.min(p.y);
-        x1 = x1.max(p.x);
-        y1 = y1.max(p.y);
-        area += 1;
+    let mut floor = vec![false; w * h];
+    for y in ROCK..h.saturating_sub(ROCK) {
+        for x in 0..w {
+            let i = y * w + x;
+            let id = ids[i];
+            floor[i] = row_ok[i]
+                && (1..=ROCK).all(|k| {
+                    row_ok[i - k * w] && ids[i - k * w] == id && row_ok[i + k * w] && ids[i + k * w] == id
+                });
+        }
     }
-    Ok(Room {
-        bounds: Rect::from_edges(x0, y0, x1 + 1, y1 + 1)?,
-        area,
-    })
+    // An opening: keep only tiles of some 3x3 block of floor, so no room
+    // has a spike one tile wide.
+    let core: Vec<bool> = (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            x > 0
+                && y > 0
+                && x + 1 < w
+                && y + 1 < h
+                && [i - w - 1, i - w, i - w + 1, i - 1, i, i + 1, i + w - 1, i + w, i + w + 1]
+                    .iter()
+                    .all(|&j| floor[j] && ids[j] == ids[i])
+        })
+        .collect();
+    (0..w * h)
+        .map(|i| {
+            let (x, y) = (i % w, i / w);
+            floor[i]
+                && x > 0
+                && y > 0
+                && x + 1 < w
+                && y + 1 < h
+                && [i - w - 1, i - w, i - w + 1, i - 1, i, i + 1, i + w - 1, i + w, i + w + 1]
+                    .iter()
+                    .any(|&j| core[j])
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -277,10 +257,9 @@ mod tests {
     fn bad_options_are_errors() {
         let c = PassagesConfig::default();
         assert!(matches!(
-            passages(&PassagesConfig { width: 6, ..c }, 1),
+            passages(&PassagesConfig { width: 11, ..c }, 1),
             Err(LevelError::TooSmall { .. })
         ));
-        assert!(passages(&PassagesConfig { rooms: 0, ..c }, 1).is_err());
         assert!(passages(&PassagesConfig { loops: -1.0, ..c }, 1).is_err());
     }
 
@@ -297,8 +276,8 @@ mod tests {
     #[test]
     fn smallest_map_makes_a_level() {
         let c = PassagesConfig {
-            width: 7,
-            height: 7,
+            width: 12,
+            height: 12,
             ..PassagesConfig::default()
         };
         let level = passages(&c, 1).unwrap();
