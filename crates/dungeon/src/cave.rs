@@ -1,10 +1,11 @@
 //! The cave level: a cellular automaton, then the common ending joins the
 //! pockets into one cave.
 
+use crate::automaton::{MAX_CAVE_PASSES, Rules, noise, smooth};
 use crate::error::{check_fraction, check_size};
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
-use mcrdun_geom::random::{chance, seeded_rng};
+use mcrdun_geom::random::seeded_rng;
 
 /// Options of the cave level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -13,7 +14,7 @@ pub struct CaveConfig {
     pub width: u32,
     /// Height in tiles (at least 5).
     pub height: u32,
-    /// The share of rock in the initial noise, in `[0, 1]` (default 0.45).
+    /// The share of rock in the initial noise, in `[0, 1]` (default 0.495: 40-55% floor at every size).
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
@@ -24,20 +25,19 @@ impl Default for CaveConfig {
         CaveConfig {
             width: 80,
             height: 50,
-            fill: 0.45,
+            fill: 0.495,
             passes: 4,
         }
     }
 }
 
-/// The most smoothing passes accepted (more change nothing visible).
-pub const MAX_CAVE_PASSES: u32 = 64;
-
-/// A cave: the interior is noise (each tile rock with probability `fill`),
-/// then each pass makes a tile rock when at least 5 of the 9 tiles of its
-/// 3x3 block are rock (tiles outside the map count as rock); the outer
-/// border is always rock. The common ending ([`Level::finish`]) then digs
-/// corridors between the pockets and places the stairs.
+/// A cave, composed of stages:
+///
+/// 1. layout: noise ([`noise`]: each interior tile rock with probability
+///    `fill`), then `passes` generations of the automaton ([`smooth`],
+///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock;
+/// 2. finish: [`Level::finish`] digs corridors between the pockets and
+///    places the stairs.
 ///
 /// Cost: O(width * height * passes), two bit buffers.
 ///
@@ -55,41 +55,17 @@ pub const MAX_CAVE_PASSES: u32 = 64;
 /// ```
 pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
     check_size("cave", config.width, config.height, 5, 5)?;
-    check_fraction("fill", config.fill)?;
+    check_fraction("cave_fill", config.fill)?;
     if config.passes > MAX_CAVE_PASSES {
         return Err(LevelError::InvalidOption {
-            name: "passes",
+            name: "cave_passes",
             reason: format!("{} is more than {MAX_CAVE_PASSES}", config.passes),
         });
     }
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
-    let border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == w || y + 1 == h;
-    let mut rock: Vec<bool> = Vec::with_capacity(w * h);
-    for y in 0..h {
-        for x in 0..w {
-            // Border tiles draw nothing, so the noise of the interior does not
-            // depend on how the border is handled.
-            rock.push(border(x, y) || chance(&mut rng, config.fill));
-        }
-    }
-    let mut next = vec![true; w * h];
-    // Rock counts of the 3-tall column at each x, for the current row.
-    let mut column = vec![0u8; w];
-    for _ in 0..config.passes {
-        for y in 1..h - 1 {
-            for (x, c) in column.iter_mut().enumerate() {
-                *c = u8::from(rock[(y - 1) * w + x])
-                    + u8::from(rock[y * w + x])
-                    + u8::from(rock[(y + 1) * w + x]);
-            }
-            for x in 1..w - 1 {
-                let sum = column[x - 1] + column[x] + column[x + 1];
-                next[y * w + x] = sum >= 5;
-            }
-        }
-        core::mem::swap(&mut rock, &mut next);
-    }
+    let mut rock = noise(w, h, config.fill, &mut rng);
+    smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
     let tiles = Grid::from_vec(
         config.width,
         config.height,
@@ -133,7 +109,9 @@ mod tests {
         .unwrap();
         assert_eq!(level.summary().walkable, 8 * 4);
         assert_eq!(level.summary().regions, 1);
-        assert_eq!(level.summary().longest_path, 7 + 3);
+        // The stairs stand inside: on tiles with floor all around (x 2-7,
+        // y 2-3), as far apart as that allows.
+        assert_eq!(level.summary().longest_path, 5 + 1);
         // Smoothing rounds the four inner corners (5 rock tiles in their block).
         let level = cave(
             &CaveConfig {

@@ -30,6 +30,8 @@
 //! the window's tiles; the search buffers are the canvas's, allocated once.
 
 use crate::reach::label_walkable;
+use core::cmp::Reverse;
+use std::collections::BinaryHeap;
 use crate::{Door, LevelError, Room, Tile};
 use mcrdun_geom::random::{SeededRng, shuffle};
 use mcrdun_geom::{DisjointSets, Grid, Rect};
@@ -64,6 +66,9 @@ pub struct Canvas {
     queue: Vec<u32>,
     generation: u32,
     prepared: bool,
+    lane: Vec<bool>,
+    linked: DisjointSets,
+    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
 }
 
 impl Canvas {
@@ -89,6 +94,9 @@ impl Canvas {
             queue: Vec::new(),
             generation: 0,
             prepared: false,
+            lane: Vec::new(),
+            linked: DisjointSets::new(0),
+            open: BinaryHeap::new(),
         })
     }
 
@@ -172,42 +180,63 @@ impl Canvas {
         // (site, straight) per room.
         let mut found: Vec<Vec<(Site, bool)>> = vec![Vec::new(); n];
         let t = self.tiles.as_slice();
+        for (room, r) in self.rooms.iter().enumerate() {
+            let b = r.bounds;
+            let ys = (b.y() - 1).max(1) as usize..((b.bottom() + 1) as usize).min(h - 1);
+            for y in ys {
+                let xs = (b.x() - 1).max(1) as usize..((b.right() + 1) as usize).min(w - 1);
+                for x in xs {
+                    let d = y * w + x;
+                    if t[d] != Tile::Wall {
+                        continue;
+                    }
+                    for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
+                        let step = dy as isize * w as isize + dx as isize;
+                        // `f` is the floor behind the door, `o` its outside.
+                        let f = (d as isize - step) as usize;
+                        if self.room_of[f] != room as u32 {
+                            continue;
+                        }
+                        let (ox, oy) = (x as i32 + dx, y as i32 + dy);
+                        if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
+                            continue;
+                        }
+                        let o = oy as usize * w + ox as usize;
+                        if floor_near(t, w, o) {
+                            continue;
+                        }
+                        let flank = if dx != 0 { w } else { 1 };
+                        if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
+                            continue;
+                        }
+                        let straight = self.room_of[f + flank] == room as u32
+                            && self.room_of[f - flank] == room as u32;
+                        found[room].push((
+                            Site {
+                                door: d as u32,
+                                out: o as u32,
+                            },
+                            straight,
+                        ));
+                    }
+                }
+            }
+        }
+        // Where corridors may be dug: rock off the border with no floor
+        // among its 8 neighbours.
+        // (Two separable passes: floor along rows, then along columns.)
+        let mut row = vec![false; t.len()];
+        for y in 0..h {
+            for x in 1..w.saturating_sub(1) {
+                let i = y * w + x;
+                row[i] = t[i - 1] == Tile::Floor || t[i] == Tile::Floor || t[i + 1] == Tile::Floor;
+            }
+        }
+        self.lane = vec![false; t.len()];
         for y in 1..h.saturating_sub(1) {
             for x in 1..w - 1 {
-                let d = y * w + x;
-                if t[d] != Tile::Wall {
-                    continue;
-                }
-                for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
-                    let step = dy as isize * w as isize + dx as isize;
-                    // `f` is the floor behind the door, `o` its outside.
-                    let f = (d as isize - step) as usize;
-                    let room = self.room_of[f];
-                    if room == NONE {
-                        continue;
-                    }
-                    let (ox, oy) = (x as i32 + dx, y as i32 + dy);
-                    if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
-                        continue;
-                    }
-                    let o = oy as usize * w + ox as usize;
-                    if floor_near(t, w, o) {
-                        continue;
-                    }
-                    let flank = if dx != 0 { w } else { 1 };
-                    if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
-                        continue;
-                    }
-                    let straight =
-                        self.room_of[f + flank] == room && self.room_of[f - flank] == room;
-                    found[room as usize].push((
-                        Site {
-                            door: d as u32,
-                            out: o as u32,
-                        },
-                        straight,
-                    ));
-                }
+                let i = y * w + x;
+                self.lane[i] = t[i] == Tile::Wall && !(row[i - w] || row[i] || row[i + w]);
             }
         }
         self.sites = found
@@ -221,6 +250,7 @@ impl Canvas {
             })
             .collect();
         self.room_doors.resize(n, Vec::new());
+        self.linked = DisjointSets::new(n);
         self.prepared = true;
     }
 
@@ -279,15 +309,37 @@ impl Canvas {
                 "cannot link rooms {a} and {b} of {n}"
             )));
         }
-        let mut from = Vec::with_capacity(self.sites[a as usize].len());
-        let mut to = Vec::with_capacity(self.sites[b as usize].len());
-        for (room, list) in [(a, &mut from), (b, &mut to)] {
-            list.extend(self.sites[room as usize].iter().map(|s| (*s, room)));
-            if reuse {
-                list.extend(self.room_doors[room as usize].iter().map(|s| (*s, room)));
+        // First only the doors on the walls facing the other room (a search
+        // that spreads less), then all.
+        let (ca, cb) = (self.rooms[a as usize].bounds.center(), self.rooms[b as usize].bounds.center());
+        let w = self.w as i64;
+        for facing in [true, false] {
+            let mut from = Vec::with_capacity(self.sites[a as usize].len());
+            let mut to = Vec::with_capacity(self.sites[b as usize].len());
+            for (room, list, toward) in [
+                (a, &mut from, (cb.x - ca.x, cb.y - ca.y)),
+                (b, &mut to, (ca.x - cb.x, ca.y - cb.y)),
+            ] {
+                let faces = |s: &Site| {
+                    let d = i64::from(s.out) - i64::from(s.door);
+                    let (dx, dy) = if d.abs() == 1 { (d, 0) } else { (0, d / w) };
+                    !facing || dx * i64::from(toward.0) + dy * i64::from(toward.1) > 0
+                };
+                list.extend(self.sites[room as usize].iter().filter(|s| faces(s)).map(|s| (*s, room)));
+                if reuse {
+                    list.extend(
+                        self.room_doors[room as usize]
+                            .iter()
+                            .filter(|s| faces(s))
+                            .map(|s| (*s, room)),
+                    );
+                }
+            }
+            if self.search_and_dig(&from, &to, window, rng).is_some() {
+                return Ok(true);
             }
         }
-        Ok(self.search_and_dig(&from, &to, window, rng).is_some())
+        Ok(false)
     }
 
     /// The search of [`Canvas::link`] from any of `from` to any of `to`;
@@ -314,18 +366,35 @@ impl Canvas {
         let w = self.w;
         let g = self.next_generation();
         let existing = |c: &Canvas, s: Site| c.tiles.as_slice()[s.door as usize] == Tile::Door;
+        // The targets, and their bounding box for the A* estimate.
+        let (mut tx0, mut ty0, mut tx1, mut ty1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for &(s, _) in to {
             if inside(s.out as usize, w) && (existing(self, s) || self.open_site(s)) {
                 self.target[s.out as usize] = g;
+                let (x, y) = ((s.out as usize % w) as i32, (s.out as usize / w) as i32);
+                tx0 = tx0.min(x);
+                ty0 = ty0.min(y);
+                tx1 = tx1.max(x);
+                ty1 = ty1.max(y);
             }
         }
+        if tx0 == i32::MAX {
+            return None;
+        }
+        let estimate = |i: usize| {
+            let (x, y) = ((i % w) as i32, (i / w) as i32);
+            ((tx0 - x).max(x - tx1).max(0) + (ty0 - y).max(y - ty1).max(0)) as u32
+        };
         let mut sources: Vec<(Site, u32)> = from
             .iter()
             .copied()
             .filter(|&(s, _)| inside(s.out as usize, w) && (existing(self, s) || self.open_site(s)))
             .collect();
         shuffle(rng, &mut sources);
-        self.queue.clear();
+        // A* over unit steps: entries (estimate + steps, order, tile, steps).
+        let mut open = core::mem::take(&mut self.open);
+        open.clear();
+        let mut order = 0u32;
         let mut end = None;
         for &(s, _) in &sources {
             let o = s.out as usize;
@@ -339,26 +408,31 @@ impl Canvas {
             self.parent[o] = s.door;
             self.stamp[s.door as usize] = g;
             self.parent[s.door as usize] = NONE;
-            self.queue.push(o as u32);
+            open.push(Reverse((estimate(o), order, o as u32, 0)));
+            order += 1;
             if self.target[o] == g {
                 end = Some(o);
                 break;
             }
         }
-        let mut head = 0;
-        while end.is_none() && head < self.queue.len() {
-            let i = self.queue[head] as usize;
-            head += 1;
-            for j in [i - w, i + 1, i + w, i - 1] {
-                if self.stamp[j] == g || !inside(j, w) {
+        while end.is_none() {
+            let Some(Reverse((_, _, i, steps))) = open.pop() else {
+                break;
+            };
+            let i = i as usize;
+            let (x, y) = ((i % w) as i32, (i / w) as i32);
+            for (j, ok) in [
+                (i - w, y > y0),
+                (i + 1, x + 1 < x1),
+                (i + w, y + 1 < y1),
+                (i - 1, x > x0),
+            ] {
+                if !ok || self.stamp[j] == g {
                     continue;
                 }
                 let ok = match self.tiles.as_slice()[j] {
                     Tile::Corridor => true,
-                    Tile::Wall => {
-                        !floor_near(self.tiles.as_slice(), w, j)
-                            && self.square_free(j, i as u32, self.parent[i])
-                    }
+                    Tile::Wall => self.lane[j] && self.square_free(j, i as u32, self.parent[i]),
                     _ => false,
                 };
                 if !ok {
@@ -366,13 +440,15 @@ impl Canvas {
                 }
                 self.stamp[j] = g;
                 self.parent[j] = i as u32;
-                self.queue.push(j as u32);
+                open.push(Reverse((estimate(j) + steps + 1, order, j as u32, steps + 1)));
+                order += 1;
                 if self.target[j] == g {
                     end = Some(j);
                     break;
                 }
             }
         }
+        self.open = open;
         let end = end?;
         // The source door: the end of the parent chain.
         let mut k = end;
@@ -404,6 +480,7 @@ impl Canvas {
                 });
             }
         }
+        self.linked.union(room_a as usize, room_b as usize);
         Some(room_b)
     }
 
@@ -425,7 +502,12 @@ impl Canvas {
         for (list, reuse) in [(&links.tree, true), (&links.loops, false)] {
             for &i in list {
                 let e = edges[i];
-                if !self.link(e.a, e.b, window(&e), reuse, rng)? {
+                let w = window(&e);
+                // A way round other rooms may leave the window: once more,
+                // in a window grown by 16 tiles.
+                if !self.link(e.a, e.b, w, reuse, rng)?
+                    && !self.link(e.a, e.b, grow(&w, 16), reuse, rng)?
+                {
                     missed += 1;
                 }
             }
@@ -443,7 +525,8 @@ impl Canvas {
     pub fn connect_all(&mut self, rng: &mut SeededRng) -> (usize, usize) {
         self.prepare();
         let n = self.rooms.len();
-        if n < 2 {
+        if n < 2 || self.linked.set_count() == 1 {
+            // The links made span the rooms: one region by construction.
             return (n.min(1), 0);
         }
         let labels = label_walkable(&self.tiles, &mut self.queue);
@@ -546,6 +629,17 @@ fn near(t: &[Tile], w: usize, i: usize, kind: Tile) -> bool {
 fn adjacent8(a: usize, b: usize, w: usize) -> bool {
     let (ax, ay, bx, by) = (a % w, a / w, b % w, b / w);
     ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+}
+
+/// `r` grown by `by` tiles on every side.
+pub fn grow(r: &Rect, by: i32) -> Rect {
+    Rect::from_edges(
+        r.x().saturating_sub(by),
+        r.y().saturating_sub(by),
+        r.right().saturating_add(by),
+        r.bottom().saturating_add(by),
+    )
+    .unwrap_or(*r)
 }
 
 /// The bounding box of two rectangles.

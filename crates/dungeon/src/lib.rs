@@ -54,8 +54,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod automaton;
 mod bsp;
-mod carving;
 mod cave;
 pub mod corridors;
 mod config;
@@ -71,7 +71,8 @@ mod scatter;
 mod tile;
 
 pub use bsp::{BspConfig, bsp};
-pub use cave::{CaveConfig, MAX_CAVE_PASSES, cave};
+pub use automaton::MAX_CAVE_PASSES;
+pub use cave::{CaveConfig, cave};
 pub use config::{LevelConfig, generate};
 pub use error::LevelError;
 pub use level::{Door, Level, LevelKind, Room, Summary};

@@ -56,7 +56,8 @@ const MIN_FLOOR: u32 = 9;
 ///    the tiles of its cell at least 3 tiles (Chebyshev) from any other
 ///    cell, so rooms have the shape of their cells, shrunk, with rock
 ///    between them; rooms with less than 9 floor tiles are dropped;
-/// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]);
+/// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]), and the
+///    rooms around a cell too small for a room;
 /// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`];
 /// 4. doors and corridors: [`Canvas::link`] inside the two cells (doors in
 ///    straight stretches of wall);
@@ -127,18 +128,37 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     for &c in &kept {
         cell_of_room[room_of_cell[c] as usize] = c;
     }
-    let edges: Vec<Edge> = layout
-        .adjacent_rooms()
-        .into_iter()
-        .filter_map(|(a, b)| {
-            let (ra, rb) = (room_of_cell[a.get() as usize], room_of_cell[b.get() as usize]);
-            (ra != u32::MAX && rb != u32::MAX).then_some(Edge {
-                a: ra,
-                b: rb,
+    // A cell too small for a room still joins its neighbours: each pair of
+    // rooms around it is an edge too (weight 1, after the direct ones).
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut around: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    for (a, b) in layout.adjacent_rooms() {
+        let (ca, cb) = (a.get() as usize, b.get() as usize);
+        let (ra, rb) = (room_of_cell[ca], room_of_cell[cb]);
+        match (ra != u32::MAX, rb != u32::MAX) {
+            (true, true) => edges.push(Edge {
+                a: ra.min(rb),
+                b: ra.max(rb),
                 weight: 0,
-            })
-        })
-        .collect();
+            }),
+            (true, false) => around[cb].push(ra),
+            (false, true) => around[ca].push(rb),
+            (false, false) => {}
+        }
+    }
+    for list in &around {
+        for (k, &a) in list.iter().enumerate() {
+            for &b in &list[k + 1..] {
+                edges.push(Edge {
+                    a: a.min(b),
+                    b: a.max(b),
+                    weight: 1,
+                });
+            }
+        }
+    }
+    edges.sort_unstable_by_key(|e| (e.a, e.b, e.weight));
+    edges.dedup_by_key(|e| (e.a, e.b));
 
     // 3. Links, 4. doors and corridors, 5. finish.
     let links = spanning_links(kept.len(), &edges, Loops::Share(config.loops), &mut rng)?;

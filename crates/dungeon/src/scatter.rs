@@ -1,7 +1,7 @@
 //! The scatter level: rooms scattered, pushed apart, linked to their
 //! neighbours.
 
-use crate::corridors::{Canvas, bounding};
+use crate::corridors::{Canvas, bounding, grow};
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
 use crate::{Level, LevelError, LevelKind};
@@ -16,8 +16,9 @@ pub struct ScatterConfig {
     pub width: u32,
     /// Height in tiles (at least `max_room + 2`).
     pub height: u32,
-    /// Rooms scattered; 0 (the default) derives it from the map's size,
-    /// one room per [`TILES_PER_ROOM`] tiles. Those that end up outside the
+    /// Rooms scattered; 0 (the default) derives it from the map's size:
+    /// one room per [`TILES_PER_ROOM`] tiles, and one more per 8 tiles of
+    /// width plus height for the rooms lost over the edges. Those that end up outside the
     /// map after separation are dropped.
     pub rooms: u32,
     /// The smallest room side (default 4).
@@ -44,6 +45,10 @@ impl Default for ScatterConfig {
 
 /// Map tiles per room when [`ScatterConfig::rooms`] is 0.
 pub const TILES_PER_ROOM: u32 = 190;
+
+/// Tiles of the map's width plus height per extra room, for the rooms lost
+/// over the edges.
+const EDGE_TILES_PER_ROOM: u64 = 8;
 
 /// Empty tiles kept between rooms by the separation: each room's wall and
 /// a lane of rock between them.
@@ -113,6 +118,7 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
         },
     )
     .map_err(LevelError::Scatter)?;
+    stretch(&mut rooms, w, h);
     let rooms = place_inside(&rooms, w, h)?;
     let mut canvas = Canvas::new(config.width, config.height)?;
     for r in &rooms {
@@ -125,7 +131,7 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     canvas.link_all(
         &edges,
         &links,
-        |e| grown(&bounding(&rooms[e.a as usize], &rooms[e.b as usize]), 4),
+        |e| grow(&bounding(&rooms[e.a as usize], &rooms[e.b as usize]), 4),
         &mut rng,
     )?;
     Level::finish_canvas(LevelKind::Scatter, canvas, &mut rng)
@@ -138,7 +144,11 @@ fn room_count(config: &ScatterConfig) -> Result<u32, LevelError> {
     let area = u64::from(config.width - 2) * u64::from(config.height - 2);
     let fits = area / (u64::from(config.min_room) + u64::from(PADDING)).pow(2);
     let wanted = if config.rooms == 0 {
-        (u64::from(config.width) * u64::from(config.height) / u64::from(TILES_PER_ROOM)).max(1)
+        // Rooms pushed off the map's edges are lost: a few more for the
+        // edges keep small maps as full as large ones.
+        (u64::from(config.width) * u64::from(config.height) / u64::from(TILES_PER_ROOM)
+            + (u64::from(config.width) + u64::from(config.height)) / EDGE_TILES_PER_ROOM)
+            .max(1)
     } else {
         u64::from(config.rooms)
     };
@@ -152,11 +162,6 @@ fn room_count(config: &ScatterConfig) -> Result<u32, LevelError> {
         });
     }
     Ok(u32::try_from(wanted.min(fits.max(1))).unwrap_or(u32::MAX))
-}
-
-/// `r` grown by `by` tiles on every side.
-fn grown(r: &Rect, by: i32) -> Rect {
-    Rect::from_edges(r.x() - by, r.y() - by, r.right() + by, r.bottom() + by).unwrap_or(*r)
 }
 
 /// The gap between two rectangles: empty tiles between them along x plus
@@ -218,6 +223,38 @@ fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
     edges
 }
 
+/// Spreads a heap narrower (lower) than the map's inside over all of it:
+/// each room's offset from the heap's edge is scaled by `inside / heap`
+/// (integer, rounded down). Gaps only grow, so rooms stay apart: for rooms
+/// `a` left of `b`, `(b.x - a.x) * s >= a.w + gap` before rounding, and
+/// rounding both down loses less than one.
+fn stretch(rooms: &mut [Rect], w: i32, h: i32) {
+    if rooms.is_empty() {
+        return;
+    }
+    let x0 = rooms.iter().map(|r| i64::from(r.x())).min().unwrap_or(0);
+    let y0 = rooms.iter().map(|r| i64::from(r.y())).min().unwrap_or(0);
+    let x1 = rooms.iter().map(|r| i64::from(r.right())).max().unwrap_or(0);
+    let y1 = rooms.iter().map(|r| i64::from(r.bottom())).max().unwrap_or(0);
+    let (iw, ih) = (i64::from(w) - 2, i64::from(h) - 2);
+    let (hw, hh) = (x1 - x0, y1 - y0);
+    for r in rooms.iter_mut() {
+        let mut x = i64::from(r.x());
+        let mut y = i64::from(r.y());
+        if hw < iw {
+            x = 1 + (x - x0) * iw / hw;
+        }
+        if hh < ih {
+            y = 1 + (y - y0) * ih / hh;
+        }
+        if let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y))
+            && let Ok(moved) = Rect::new(x, y, r.w(), r.h())
+        {
+            *r = moved;
+        }
+    }
+}
+
 /// Moves the separated heap onto the map and keeps the rooms that lie
 /// inside its border. The heap is centred on the map; if that leaves no
 /// room inside (a heap larger than the map with a gap at its centre), it
@@ -243,11 +280,46 @@ fn place_inside(rooms: &[Rect], w: i32, h: i32) -> Result<Vec<Rect>, LevelError>
             })
             .collect()
     };
-    let placed = shifted(
+    let (dx, dy) = (
         (i64::from(w) - (x1 - x0)) / 2 - x0,
         (i64::from(h) - (y1 - y0)) / 2 - y0,
     );
+    let mut placed = shifted(dx, dy);
     if !placed.is_empty() {
+        // Rooms hanging over the edge are pushed back inside where they keep
+        // their distance from every room kept, so the edges fill up too.
+        for r in rooms {
+            let (Ok(x), Ok(y)) = (
+                i32::try_from(i64::from(r.x()) + dx),
+                i32::try_from(i64::from(r.y()) + dy),
+            ) else {
+                continue;
+            };
+            let Ok(moved) = Rect::new(x, y, r.w(), r.h()) else {
+                continue;
+            };
+            if inside.contains_rect(&moved) {
+                continue;
+            }
+            let cx = x.clamp(1, w - 1 - r.w());
+            let cy = y.clamp(1, h - 1 - r.h());
+            if (cx - x).abs() > r.w() || (cy - y).abs() > r.h() {
+                continue;
+            }
+            let Ok(back) = Rect::new(cx, cy, r.w(), r.h()) else {
+                continue;
+            };
+            let p = PADDING as i32;
+            let apart = |o: &Rect| {
+                o.x() >= back.right() + p
+                    || back.x() >= o.right() + p
+                    || o.y() >= back.bottom() + p
+                    || back.y() >= o.bottom() + p
+            };
+            if placed.iter().all(apart) {
+                placed.push(back);
+            }
+        }
         return Ok(placed);
     }
     let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
@@ -289,7 +361,10 @@ mod tests {
             Err(LevelError::InvalidOption { .. })
         ));
         assert!(scatter(&ScatterConfig { min_room: 0, ..c }, 1).is_err());
-        assert!(scatter(&ScatterConfig { rooms: 0, ..c }, 1).is_err());
+        assert!(matches!(
+            scatter(&ScatterConfig { rooms: 100, ..c }, 1),
+            Err(LevelError::InvalidOption { name: "rooms", .. })
+        ));
         assert!(matches!(
             scatter(&ScatterConfig { width: 11, ..c }, 1),
             Err(LevelError::TooSmall { .. })
