@@ -30,26 +30,34 @@
 //! the window's tiles; the search buffers are the canvas's, allocated once.
 
 use crate::reach::label_walkable;
-use core::cmp::Reverse;
-use std::collections::BinaryHeap;
 use crate::{Door, LevelError, Room, Tile};
 use mcrdun_geom::random::{SeededRng, shuffle};
 use mcrdun_geom::{DisjointSets, Grid, Rect};
 
 const NONE: u32 = u32::MAX;
+/// Not reached by the current search.
+const UNSEEN: u32 = u32::MAX;
+/// Marks a parent that is a source door.
+const DOOR_BIT: u32 = 1 << 31;
 
 /// A door site: the door tile and its outside tile (tile indices).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Site {
     door: u32,
     out: u32,
+    /// The outside tile's coordinates.
+    x: i32,
+    y: i32,
+    /// The step from the door to its outside tile.
+    dx: i8,
+    dy: i8,
 }
 
 /// Tiles being drawn, with the rooms on them, the doors placed so far and
 /// the digger's buffers.
 ///
-/// Working memory: 17 bytes per tile (the tile, its room, and three search
-/// buffers of 4 bytes), plus the door sites of each room.
+/// Working memory: 5 bytes per tile (the tile and its room), 5 bytes per tile of the largest search window, and the door
+/// sites of each room. Maps are limited to 2^31 tiles.
 #[derive(Debug)]
 pub struct Canvas {
     tiles: Grid<Tile>,
@@ -60,15 +68,14 @@ pub struct Canvas {
     sites: Vec<Vec<Site>>,
     room_doors: Vec<Vec<Site>>,
     doors: Vec<Door>,
-    stamp: Vec<u32>,
-    target: Vec<u32>,
     parent: Vec<u32>,
+    is_target: Vec<bool>,
+    from_buf: Vec<(Site, u32)>,
+    to_buf: Vec<(Site, u32)>,
     queue: Vec<u32>,
-    generation: u32,
     prepared: bool,
-    lane: Vec<bool>,
     linked: DisjointSets,
-    open: BinaryHeap<Reverse<(u32, u32, u32, u32)>>,
+    buckets: Vec<Vec<(u32, u32)>>,
 }
 
 impl Canvas {
@@ -88,15 +95,14 @@ impl Canvas {
             sites: Vec::new(),
             room_doors: Vec::new(),
             doors: Vec::new(),
-            stamp: vec![0; n],
-            target: vec![0; n],
-            parent: vec![NONE; n],
+            parent: Vec::new(),
+            is_target: Vec::new(),
+            from_buf: Vec::new(),
+            to_buf: Vec::new(),
             queue: Vec::new(),
-            generation: 0,
             prepared: false,
-            lane: Vec::new(),
             linked: DisjointSets::new(0),
-            open: BinaryHeap::new(),
+            buckets: Vec::new(),
         })
     }
 
@@ -215,28 +221,15 @@ impl Canvas {
                             Site {
                                 door: d as u32,
                                 out: o as u32,
+                                x: ox,
+                                y: oy,
+                                dx: dx as i8,
+                                dy: dy as i8,
                             },
                             straight,
                         ));
                     }
                 }
-            }
-        }
-        // Where corridors may be dug: rock off the border with no floor
-        // among its 8 neighbours.
-        // (Two separable passes: floor along rows, then along columns.)
-        let mut row = vec![false; t.len()];
-        for y in 0..h {
-            for x in 1..w.saturating_sub(1) {
-                let i = y * w + x;
-                row[i] = t[i - 1] == Tile::Floor || t[i] == Tile::Floor || t[i + 1] == Tile::Floor;
-            }
-        }
-        self.lane = vec![false; t.len()];
-        for y in 1..h.saturating_sub(1) {
-            for x in 1..w - 1 {
-                let i = y * w + x;
-                self.lane[i] = t[i] == Tile::Wall && !(row[i - w] || row[i] || row[i + w]);
             }
         }
         self.sites = found
@@ -252,16 +245,6 @@ impl Canvas {
         self.room_doors.resize(n, Vec::new());
         self.linked = DisjointSets::new(n);
         self.prepared = true;
-    }
-
-    fn next_generation(&mut self) -> u32 {
-        if self.generation == u32::MAX - 1 {
-            self.stamp.fill(0);
-            self.target.fill(0);
-            self.generation = 0;
-        }
-        self.generation += 1;
-        self.generation
     }
 
     /// Whether a new door may stand at `s` now.
@@ -312,18 +295,20 @@ impl Canvas {
         // First only the doors on the walls facing the other room (a search
         // that spreads less), then all.
         let (ca, cb) = (self.rooms[a as usize].bounds.center(), self.rooms[b as usize].bounds.center());
-        let w = self.w as i64;
+        let mut from = core::mem::take(&mut self.from_buf);
+        let mut to = core::mem::take(&mut self.to_buf);
+        let mut made = false;
         for facing in [true, false] {
-            let mut from = Vec::with_capacity(self.sites[a as usize].len());
-            let mut to = Vec::with_capacity(self.sites[b as usize].len());
+            from.clear();
+            to.clear();
             for (room, list, toward) in [
                 (a, &mut from, (cb.x - ca.x, cb.y - ca.y)),
                 (b, &mut to, (ca.x - cb.x, ca.y - cb.y)),
             ] {
                 let faces = |s: &Site| {
-                    let d = i64::from(s.out) - i64::from(s.door);
-                    let (dx, dy) = if d.abs() == 1 { (d, 0) } else { (0, d / w) };
-                    !facing || dx * i64::from(toward.0) + dy * i64::from(toward.1) > 0
+                    !facing
+                        || i64::from(s.dx) * i64::from(toward.0) + i64::from(s.dy) * i64::from(toward.1)
+                            > 0
                 };
                 list.extend(self.sites[room as usize].iter().filter(|s| faces(s)).map(|s| (*s, room)));
                 if reuse {
@@ -336,14 +321,21 @@ impl Canvas {
                 }
             }
             if self.search_and_dig(&from, &to, window, rng).is_some() {
-                return Ok(true);
+                made = true;
+                break;
             }
         }
-        Ok(false)
+        self.from_buf = from;
+        self.to_buf = to;
+        Ok(made)
     }
 
     /// The search of [`Canvas::link`] from any of `from` to any of `to`;
     /// digs the path found and returns the room of the target reached.
+    ///
+    /// The search state lives in buffers the size of the window (a parent
+    /// per tile and a target flag), cleared for each search: small windows
+    /// cost little, whatever the map's size.
     fn search_and_dig(
         &mut self,
         from: &[(Site, u32)],
@@ -359,19 +351,27 @@ impl Canvas {
         if x0 >= x1 || y0 >= y1 {
             return None;
         }
-        let inside = |i: usize, w: usize| {
-            let (x, y) = ((i % w) as i32, (i / w) as i32);
-            x >= x0 && x < x1 && y >= y0 && y < y1
-        };
         let w = self.w;
-        let g = self.next_generation();
+        let ww = (x1 - x0) as usize;
+        let local_xy = |x: i32, y: i32| -> Option<usize> {
+            (x >= x0 && x < x1 && y >= y0 && y < y1)
+                .then(|| (y - y0) as usize * ww + (x - x0) as usize)
+        };
+        let local = |i: usize| local_xy((i % w) as i32, (i / w) as i32);
+        let area = ww * (y1 - y0) as usize;
+        self.parent.clear();
+        self.parent.resize(area, UNSEEN);
+        self.is_target.clear();
+        self.is_target.resize(area, false);
         let existing = |c: &Canvas, s: Site| c.tiles.as_slice()[s.door as usize] == Tile::Door;
         // The targets, and their bounding box for the A* estimate.
         let (mut tx0, mut ty0, mut tx1, mut ty1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
         for &(s, _) in to {
-            if inside(s.out as usize, w) && (existing(self, s) || self.open_site(s)) {
-                self.target[s.out as usize] = g;
-                let (x, y) = ((s.out as usize % w) as i32, (s.out as usize / w) as i32);
+            if let Some(l) = local_xy(s.x, s.y)
+                && (existing(self, s) || self.open_site(s))
+            {
+                self.is_target[l] = true;
+                let (x, y) = (s.x, s.y);
                 tx0 = tx0.min(x);
                 ty0 = ty0.min(y);
                 tx1 = tx1.max(x);
@@ -381,94 +381,115 @@ impl Canvas {
         if tx0 == i32::MAX {
             return None;
         }
-        let estimate = |i: usize| {
-            let (x, y) = ((i % w) as i32, (i / w) as i32);
+        let estimate = |x: i32, y: i32| {
             ((tx0 - x).max(x - tx1).max(0) + (ty0 - y).max(y - ty1).max(0)) as u32
         };
         let mut sources: Vec<(Site, u32)> = from
             .iter()
             .copied()
-            .filter(|&(s, _)| inside(s.out as usize, w) && (existing(self, s) || self.open_site(s)))
+            .filter(|&(s, _)| {
+                local_xy(s.x, s.y).is_some() && (existing(self, s) || self.open_site(s))
+            })
             .collect();
         shuffle(rng, &mut sources);
-        // A* over unit steps: entries (estimate + steps, order, tile, steps).
-        let mut open = core::mem::take(&mut self.open);
-        open.clear();
-        let mut order = 0u32;
+        // A* over unit steps with a bucket queue: bucket `f - f0` holds
+        // (tile, steps) with estimate + steps = f, taken last in first out.
+        let mut buckets = core::mem::take(&mut self.buckets);
+        for b in &mut buckets {
+            b.clear();
+        }
+        let xy = |i: usize| ((i % w) as i32, (i / w) as i32);
+        let f0 = sources
+            .iter()
+            .map(|(s, _)| estimate(s.x, s.y))
+            .min()
+            .unwrap_or(0);
+        let push = |buckets: &mut Vec<Vec<(u32, u32)>>, f: u32, i: usize, steps: u32| {
+            let k = (f - f0) as usize;
+            if buckets.len() <= k {
+                buckets.resize(k + 1, Vec::new());
+            }
+            buckets[k].push((i as u32, steps));
+        };
         let mut end = None;
         for &(s, _) in &sources {
             let o = s.out as usize;
-            if self.stamp[o] == g {
+            let lo = local_xy(s.x, s.y).unwrap_or(0);
+            if self.parent[lo] != UNSEEN {
                 continue;
             }
             if self.tiles.as_slice()[o] == Tile::Wall && !self.square_free(o, s.door, NONE) {
                 continue;
             }
-            self.stamp[o] = g;
-            self.parent[o] = s.door;
-            self.stamp[s.door as usize] = g;
-            self.parent[s.door as usize] = NONE;
-            open.push(Reverse((estimate(o), order, o as u32, 0)));
-            order += 1;
-            if self.target[o] == g {
+            // A source's parent is its door, marked by the flag bit.
+            self.parent[lo] = s.door | DOOR_BIT;
+            push(&mut buckets, estimate(s.x, s.y), o, 0);
+            if self.is_target[lo] {
                 end = Some(o);
                 break;
             }
         }
+        let mut k = 0;
         while end.is_none() {
-            let Some(Reverse((_, _, i, steps))) = open.pop() else {
+            while k < buckets.len() && buckets[k].is_empty() {
+                k += 1;
+            }
+            let Some((i, steps)) = buckets.get_mut(k).and_then(Vec::pop) else {
                 break;
             };
             let i = i as usize;
-            let (x, y) = ((i % w) as i32, (i / w) as i32);
-            for (j, ok) in [
-                (i - w, y > y0),
-                (i + 1, x + 1 < x1),
-                (i + w, y + 1 < y1),
-                (i - 1, x > x0),
+            let (x, y) = xy(i);
+            let li = (y - y0) as usize * ww + (x - x0) as usize;
+            let pi = self.parent[li];
+            let back = if pi & DOOR_BIT != 0 { pi & !DOOR_BIT } else { pi };
+            for (j, lj, nx, ny, ok) in [
+                (i.wrapping_sub(w), li.wrapping_sub(ww), x, y - 1, y > y0),
+                (i + 1, li + 1, x + 1, y, x + 1 < x1),
+                (i + w, li + ww, x, y + 1, y + 1 < y1),
+                (i.wrapping_sub(1), li.wrapping_sub(1), x - 1, y, x > x0),
             ] {
-                if !ok || self.stamp[j] == g {
+                if !ok || self.parent[lj] != UNSEEN {
                     continue;
                 }
                 let ok = match self.tiles.as_slice()[j] {
                     Tile::Corridor => true,
-                    Tile::Wall => self.lane[j] && self.square_free(j, i as u32, self.parent[i]),
+                    Tile::Wall => !floor_near(self.tiles.as_slice(), w, j) && self.square_free(j, i as u32, back),
                     _ => false,
                 };
                 if !ok {
                     continue;
                 }
-                self.stamp[j] = g;
-                self.parent[j] = i as u32;
-                open.push(Reverse((estimate(j) + steps + 1, order, j as u32, steps + 1)));
-                order += 1;
-                if self.target[j] == g {
+                self.parent[lj] = i as u32;
+                push(&mut buckets, estimate(nx, ny) + steps + 1, j, steps + 1);
+                if self.is_target[lj] {
                     end = Some(j);
                     break;
                 }
             }
         }
-        self.open = open;
+        self.buckets = buckets;
         let end = end?;
-        // The source door: the end of the parent chain.
+        // Walk back to the source door, digging.
+        let mut path = Vec::new();
         let mut k = end;
-        while self.parent[k] != NONE {
-            k = self.parent[k] as usize;
-        }
-        let source_door = k as u32;
+        let source_door = loop {
+            path.push(k);
+            let p = self.parent[local(k)?];
+            if p & DOOR_BIT != 0 {
+                break p & !DOOR_BIT;
+            }
+            k = p as usize;
+        };
         let &(src, room_a) = sources.iter().find(|(s, _)| s.door == source_door)?;
         let &(dst, room_b) = to.iter().find(|&&(s, _)| {
             s.out as usize == end
                 && (existing(self, s) || self.open_site(s))
                 && !adjacent8(s.door as usize, source_door as usize, w)
         })?;
-        // Dig the path and set the doors.
-        let mut k = end;
-        while self.parent[k] != NONE {
+        for k in path {
             if self.tiles.as_slice()[k] == Tile::Wall {
                 self.tiles.as_mut_slice()[k] = Tile::Corridor;
             }
-            k = self.parent[k] as usize;
         }
         for (s, room) in [(src, room_a), (dst, room_b)] {
             if self.tiles.as_slice()[s.door as usize] == Tile::Wall {

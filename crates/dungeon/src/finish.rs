@@ -111,44 +111,50 @@ impl Level {
         // two such tiles, else on any floor, else on corridor.
         let w = tiles.width() as usize;
         let cells = tiles.as_slice();
-        let inner = |i: usize| {
-            let (x, y) = (i % w, i / w);
-            cells[i] == Tile::Floor
-                && x > 0
-                && y > 0
-                && x + 1 < w
-                && i + w < cells.len()
-                && [i - w - 1, i - w, i - w + 1, i - 1, i + 1, i + w - 1, i + w, i + w + 1]
-                    .iter()
-                    .all(|&j| cells[j] == Tile::Floor)
-        };
-        let count = |f: &dyn Fn(usize) -> bool| (0..cells.len()).filter(|&i| f(i)).take(2).count();
-        let floor = |i: usize| cells[i] == Tile::Floor;
-        let corridor = |i: usize| cells[i] == Tile::Corridor;
-        let is_candidate: &dyn Fn(usize) -> bool = if count(&inner) >= 2 {
-            &inner
-        } else if count(&floor) >= 2 {
-            &floor
-        } else {
-            &corridor
-        };
-        let Some(first) = (0..cells.len()).find(|&i| is_candidate(i)) else {
+        // Three floor tiles in a row, then three such rows in a column.
+        let h = tiles.height() as usize;
+        let mut row3 = vec![false; cells.len()];
+        for (r, out) in cells.chunks_exact(w.max(1)).zip(row3.chunks_exact_mut(w.max(1))) {
+            for x in 1..w.saturating_sub(1) {
+                out[x] = r[x - 1] == Tile::Floor && r[x] == Tile::Floor && r[x + 1] == Tile::Floor;
+            }
+        }
+        let mut inner = vec![false; cells.len()];
+        let mut inner_count = 0usize;
+        for y in 1..h.saturating_sub(1) {
+            for x in 1..w.saturating_sub(1) {
+                let i = y * w + x;
+                let v = row3[i - w] && row3[i] && row3[i + w];
+                inner[i] = v;
+                inner_count += usize::from(v);
+            }
+        }
+        drop(row3);
+        let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
+        let candidate_tile = if floor_count >= 2 { Tile::Floor } else { Tile::Corridor };
+        if inner_count < 2 {
+            for (c, t) in inner.iter_mut().zip(cells) {
+                *c = *t == candidate_tile;
+            }
+        }
+        let candidates = &inner;
+        let is_candidate = |i: usize| candidates[i];
+        let Some(first) = candidates.iter().position(|c| *c) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
             ));
         };
         let (up, _) = bfs.run(&tiles, first, is_candidate);
-        let up = up.unwrap_or(first);
+        let up = up.map_or(first, |(i, _)| i);
         let (down, _) = bfs.run(&tiles, up, is_candidate);
-        let down = match down {
-            Some(d) if d != up => d,
+        let (down, longest_path) = match down {
+            Some((d, dist)) if d != up => (d, dist as usize),
             _ => {
                 return Err(LevelError::Unsatisfiable(
                     "fewer than two floor tiles for the stairs".into(),
                 ));
             }
         };
-        let longest_path = bfs.dist[down] as usize;
         tiles.as_mut_slice()[up] = Tile::StairsUp;
         tiles.as_mut_slice()[down] = Tile::StairsDown;
 
