@@ -2,6 +2,7 @@
 //! adjacency.
 
 use crate::corridors::{Canvas, bounding};
+use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
 use crate::{Level, LevelError, LevelKind};
@@ -30,6 +31,11 @@ pub struct BspConfig {
     /// The share, in `[0, 1]`, of the leaf adjacencies left out of the
     /// spanning tree that are linked anyway, making loops (default 0.15).
     pub loops: f64,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for BspConfig {
@@ -37,11 +43,12 @@ impl Default for BspConfig {
         BspConfig {
             width: 80,
             height: 50,
-            depth: 32,
-            min_leaf_width: 10,
-            min_leaf_height: 8,
-            min_room: 3,
-            loops: 0.15,
+            depth: schema::BSP_DEPTH,
+            min_leaf_width: schema::BSP_MIN_LEAF_WIDTH,
+            min_leaf_height: schema::BSP_MIN_LEAF_HEIGHT,
+            min_room: schema::BSP_MIN_ROOM,
+            loops: schema::BSP_LOOPS,
+            max_bytes: 0,
         }
     }
 }
@@ -109,6 +116,7 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
         config.height,
         config.min_leaf_width,
         config.min_leaf_height,
+        config.max_bytes,
     )?;
     let mut rng = seeded_rng(seed);
 

@@ -2,6 +2,7 @@
 //! pockets into one cave.
 
 use crate::automaton::{MAX_CAVE_PASSES, Rules, noise, smooth};
+use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
@@ -18,6 +19,11 @@ pub struct CaveConfig {
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for CaveConfig {
@@ -25,8 +31,9 @@ impl Default for CaveConfig {
         CaveConfig {
             width: 80,
             height: 50,
-            fill: 0.495,
-            passes: 4,
+            fill: schema::CAVE_FILL,
+            passes: schema::CAVE_PASSES,
+            max_bytes: 0,
         }
     }
 }
@@ -54,7 +61,7 @@ impl Default for CaveConfig {
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
-    check_size("cave", config.width, config.height, 5, 5)?;
+    check_size("cave", config.width, config.height, 5, 5, config.max_bytes)?;
     check_fraction("cave_fill", config.fill)?;
     if config.passes > MAX_CAVE_PASSES {
         return Err(LevelError::InvalidOption {
@@ -103,6 +110,7 @@ mod tests {
                 height: 6,
                 fill: 0.0,
                 passes: 0,
+                max_bytes: 0,
             },
             3,
         )
@@ -119,6 +127,7 @@ mod tests {
                 height: 6,
                 fill: 0.0,
                 passes: 3,
+                max_bytes: 0,
             },
             3,
         )

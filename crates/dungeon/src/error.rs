@@ -75,11 +75,12 @@ impl fmt::Display for LevelError {
             ),
             LevelError::TooLarge { width, height } => write!(
                 f,
-                "a level of {width}x{height} is too large (each side at most {}, and the cells must fit in memory)",
-                i32::MAX
+                "a level of {width}x{height} is too large (each side at most {}, and at most max_bytes of working memory, {} bytes a tile; 1 GiB unless raised)",
+                i32::MAX,
+                crate::schema::BYTES_PER_TILE
             ),
             LevelError::InvalidOption { name, reason } => {
-                write!(f, "invalid {name} (--{}): {reason}", name.replace('_', "-"))
+                write!(f, "invalid {name} (--{}): {reason}", crate::schema::flag_of(name))
             }
             LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
             LevelError::Geom(e) => write!(f, "geom: {e}"),
@@ -130,13 +131,16 @@ pub(crate) fn check_fraction(name: &'static str, value: f64) -> Result<f64, Leve
     }
 }
 
-/// Checks the map size against a generator's minimum and the grid limits.
+/// Checks the map size against a generator's minimum, the grid limits and
+/// the working-memory ceiling `max_bytes` (0: the default), before
+/// anything is allocated.
 pub(crate) fn check_size(
     generator: &'static str,
     width: u32,
     height: u32,
     min_width: u32,
     min_height: u32,
+    max_bytes: u64,
 ) -> Result<(), LevelError> {
     if width < min_width || height < min_height {
         return Err(LevelError::TooSmall {
@@ -147,7 +151,17 @@ pub(crate) fn check_size(
             min_height,
         });
     }
-    mcrdun_geom::checked_cell_count(u64::from(width), u64::from(height))?;
+    let cells = mcrdun_geom::checked_cell_count(u64::from(width), u64::from(height))?;
+    let ceiling = if max_bytes == 0 {
+        crate::schema::DEFAULT_MAX_BYTES
+    } else {
+        max_bytes
+    };
+    if (cells as u64).saturating_mul(crate::schema::BYTES_PER_TILE) > ceiling
+        || cells as u64 >= 1 << 31
+    {
+        return Err(LevelError::TooLarge { width, height });
+    }
     Ok(())
 }
 
@@ -157,18 +171,23 @@ mod tests {
 
     #[test]
     fn messages_name_the_problem() {
-        let e = check_size("cave", 3, 90, 5, 5).unwrap_err();
+        let e = check_size("cave", 3, 90, 5, 5, 0).unwrap_err();
         assert_eq!(
             e.to_string(),
             "a cave level of 3x90 is too small: it needs at least 5x5"
         );
-        let e = check_fraction("fill", f64::NAN).unwrap_err();
+        let e = check_fraction("cave_fill", f64::NAN).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "invalid fill (--fill): NaN is not a fraction in [0, 1]"
+            "invalid cave_fill (--fill): NaN is not a fraction in [0, 1]"
         );
-        assert!(check_fraction("fill", 1.0).is_ok());
-        let e = check_size("cave", u32::MAX, 5, 5, 5).unwrap_err();
+        assert!(check_fraction("cave_fill", 1.0).is_ok());
+        let e = check_size("cave", u32::MAX, 5, 5, 5, 0).unwrap_err();
         assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
+        // 1 GiB at 24 bytes a tile: 44 739 242 tiles.
+        assert!(check_size("cave", 6000, 7000, 5, 5, 0).is_ok());
+        let e = check_size("cave", 7000, 7000, 5, 5, 0).unwrap_err();
+        assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
+        assert!(check_size("cave", 7000, 7000, 5, 5, 2 << 30).is_ok());
     }
 }

@@ -67,6 +67,7 @@ pub mod links;
 mod maze;
 mod passages;
 mod reach;
+pub mod schema;
 mod scatter;
 mod tile;
 
@@ -75,7 +76,7 @@ pub use automaton::MAX_CAVE_PASSES;
 pub use cave::{CaveConfig, cave};
 pub use config::{LevelConfig, generate};
 pub use error::LevelError;
-pub use level::{Door, Level, LevelKind, Room, Summary};
+pub use level::{Door, Level, LevelKind, Metrics, Room, Summary};
 pub use maze::{MazeConfig, MazeLevel, maze, maze_level};
 pub use mcrdun_carve::Algorithm as MazeAlgorithm;
 pub use passages::{PassagesConfig, passages};

@@ -1,5 +1,6 @@
 //! The maze level: a `mcrdun-carve` maze drawn as tiles.
 
+use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
@@ -23,6 +24,11 @@ pub struct MazeConfig {
     /// Block the cells of the "42" pattern, drawn at the largest scale that
     /// fits (needs a maze of at least 9 x 7 cells).
     pub pattern42: bool,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for MazeConfig {
@@ -30,9 +36,10 @@ impl Default for MazeConfig {
         MazeConfig {
             width: 81,
             height: 51,
-            algorithm: Algorithm::Backtracker,
-            braid: 0.0,
-            pattern42: false,
+            algorithm: Algorithm::ALL[schema::MAZE_ALGORITHM as usize],
+            braid: schema::MAZE_BRAID,
+            pattern42: schema::MAZE_PATTERN42 != 0,
+            max_bytes: 0,
         }
     }
 }
@@ -117,7 +124,7 @@ pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
 /// # Errors
 /// As [`maze`].
 pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
-    check_size("maze", config.width, config.height, 3, 3)?;
+    check_size("maze", config.width, config.height, 3, 3, config.max_bytes)?;
     check_fraction("maze_braid", config.braid)?;
     let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
     let mut m = Maze::new(cw, ch).map_err(carve_error)?;

@@ -2,6 +2,7 @@
 //! Voronoi partition, separated by rock.
 
 use crate::corridors::{Canvas, bounding};
+use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
 use crate::{Level, LevelError, LevelKind};
@@ -24,6 +25,11 @@ pub struct PassagesConfig {
     /// The share, in `[0, 1]`, of the other adjacent room pairs linked
     /// beyond the spanning tree (default 0.1; see [`Loops::Share`]).
     pub loops: f64,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for PassagesConfig {
@@ -31,8 +37,9 @@ impl Default for PassagesConfig {
         PassagesConfig {
             width: 80,
             height: 50,
-            rooms: 0,
-            loops: 0.1,
+            rooms: schema::PASSAGES_ROOMS,
+            loops: schema::PASSAGES_LOOPS,
+            max_bytes: 0,
         }
     }
 }
@@ -68,7 +75,7 @@ const MIN_FLOOR: u32 = 9;
 ///
 /// # Errors
 /// [`LevelError::TooSmall`] under 12x12, [`LevelError::InvalidOption`] for a
-/// bad loop fraction; [`LevelError::Unsatisfiable`] when no room keeps any
+/// bad loop fraction or more rooms than cells of 5x5 fit; [`LevelError::Unsatisfiable`] when no room keeps any
 /// floor.
 ///
 /// ```
@@ -79,9 +86,20 @@ const MIN_FLOOR: u32 = 9;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError> {
-    check_size("passages", config.width, config.height, 12, 12)?;
+    check_size("passages", config.width, config.height, 12, 12, config.max_bytes)?;
     check_fraction("loops", config.loops)?;
     let (w, h) = (config.width as usize, config.height as usize);
+    // A room needs a cell of at least 5x5 (its floor, walls and rock).
+    let fits = ((w - 2) * (h - 2) / 25) as u64;
+    if u64::from(config.rooms) > fits {
+        return Err(LevelError::InvalidOption {
+            name: "rooms",
+            reason: format!(
+                "{} rooms cannot fit in {}x{} (at most {fits})",
+                config.rooms, config.width, config.height
+            ),
+        });
+    }
     let sites = if config.rooms == 0 {
         ((w * h) as u64 / u64::from(TILES_PER_CELL)).max(1) as u32
     } else {

@@ -2,6 +2,7 @@
 //! neighbours.
 
 use crate::corridors::{Canvas, bounding, grow};
+use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
 use crate::{Level, LevelError, LevelKind};
@@ -28,6 +29,11 @@ pub struct ScatterConfig {
     /// The share, in `[0, 1]`, of the other neighbour pairs linked beyond
     /// the spanning tree (default 0.15; see [`Loops::Share`]).
     pub loops: f64,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for ScatterConfig {
@@ -35,10 +41,11 @@ impl Default for ScatterConfig {
         ScatterConfig {
             width: 80,
             height: 50,
-            rooms: 0,
-            min_room: 4,
-            max_room: 10,
-            loops: 0.15,
+            rooms: schema::SCATTER_ROOMS,
+            min_room: schema::SCATTER_MIN_ROOM,
+            max_room: schema::SCATTER_MAX_ROOM,
+            loops: schema::SCATTER_LOOPS,
+            max_bytes: 0,
         }
     }
 }
@@ -95,7 +102,7 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
         }
     })?;
     let side = config.max_room.saturating_add(2);
-    check_size("scatter", config.width, config.height, side, side)?;
+    check_size("scatter", config.width, config.height, side, side, config.max_bytes)?;
     let count = room_count(config)?;
     let (w, h) = (config.width as i32, config.height as i32);
     let mut rng = seeded_rng(seed);

@@ -494,16 +494,21 @@ fn golden_hashes() {
         }
     }
     let expected = [
-        "bsp 80x50 7 884712bfc1b2377d",
-        "bsp 64x40 12345 f2541000bd2e8b73",
-        "scatter 80x50 7 df6f196e20c7ed81",
-        "scatter 64x40 12345 fa5c7e04c3ea1511",
-        "maze 80x50 7 4a216129df460cab",
-        "maze 64x40 12345 961d56442aecc82d",
-        "cave 80x50 7 7423e9d3b72c4979",
-        "cave 64x40 12345 6fdde9a9299b33a8",
-        "passages 80x50 7 8130483fe16d268a",
-        "passages 64x40 12345 5db0481c67141813",
+        "bsp 80x50 7 e941c44a7ea06b9e",
+        "bsp 64x40 12345 3bccd13080f4a09f",
+        "bsp 81x51 3 605f5e5b713b0ca4",
+        "scatter 80x50 7 da94a964b5665ca1",
+        "scatter 64x40 12345 189693181da35b95",
+        "scatter 81x51 3 4c6267d50cf7a84b",
+        "maze 80x50 7 d7926d70fdd51368",
+        "maze 64x40 12345 c85ebab39bba4bed",
+        "maze 81x51 3 d35706f308b73c3d",
+        "cave 80x50 7 f4a7e1addbd73e93",
+        "cave 64x40 12345 16653e441666e860",
+        "cave 81x51 3 bf4f1776010be8c3",
+        "passages 80x50 7 2c495349bfcf57d0",
+        "passages 64x40 12345 07c958621f8129a6",
+        "passages 81x51 3 5646659cc0982998",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }
