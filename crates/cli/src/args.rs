@@ -332,7 +332,16 @@ mod tests {
                     assert_eq!(got.fract(), 0.0);
                 }
             }
-            let common = ["width", "height", "seed", "format", "output", "scale", "stats", "max-bytes"];
+            let common = [
+                "width",
+                "height",
+                "seed",
+                "format",
+                "output",
+                "scale",
+                "stats",
+                "max-bytes",
+            ];
             for arg in sub.get_arguments() {
                 let Some(long) = arg.get_long() else { continue };
                 assert!(

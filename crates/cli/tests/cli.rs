@@ -179,7 +179,15 @@ fn bad_options_exit_2_with_a_message() {
         "too large",
     );
     usage_error(
-        &["bsp", "--width", "300", "--height", "300", "--max-bytes", "1000"],
+        &[
+            "bsp",
+            "--width",
+            "300",
+            "--height",
+            "300",
+            "--max-bytes",
+            "1000",
+        ],
         "too large",
     );
     usage_error(&["passages", "--width", "6"], "too small");
@@ -300,7 +308,12 @@ fn docs_pictures_are_current() {
     for (file, mut args) in pictures {
         let path = format!("{docs}/{file}");
         let committed = pixels(std::fs::read(&path).unwrap_or_default());
-        args.extend(["--format", "png", "--scale", if file.contains("200x") { "4" } else { "8" }]);
+        args.extend([
+            "--format",
+            "png",
+            "--scale",
+            if file.contains("200x") { "4" } else { "8" },
+        ]);
         let made = pixels(ok(&args).stdout);
         assert!(
             committed == made,
@@ -313,7 +326,8 @@ fn docs_pictures_are_current() {
 /// The README's first command and the first rows it shows.
 #[test]
 fn readme_excerpt_is_current() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
     assert!(readme.contains("cargo run --release -p mcrdun-cli -- bsp --seed 7\n"));
     let excerpt: Vec<&str> = readme
         .split("Its first rows:\n\n```\n")
@@ -339,7 +353,10 @@ fn a_seed_from_the_clock_is_told() {
         .and_then(|s| s.split_whitespace().next())
         .expect("the seed on stderr");
     let again = ok(&["cave", "--width", "30", "--height", "20", "--seed", seed]);
-    assert_eq!(out.stdout, again.stdout, "the told seed makes the same level");
+    assert_eq!(
+        out.stdout, again.stdout,
+        "the told seed makes the same level"
+    );
     // With --seed given, nothing on stderr.
     assert!(again.stderr.is_empty());
 }

@@ -116,7 +116,12 @@ fn measure(level: &Level, row: &mut Row) {
                 y1 = y1.max(y);
             }
             if x + 1 < w && y + 1 < h {
-                let four = [t, at(level, x + 1, y), at(level, x, y + 1), at(level, x + 1, y + 1)];
+                let four = [
+                    t,
+                    at(level, x + 1, y),
+                    at(level, x, y + 1),
+                    at(level, x + 1, y + 1),
+                ];
                 if four.iter().all(|t| walk(*t))
                     && four
                         .iter()
@@ -136,7 +141,8 @@ fn measure(level: &Level, row: &mut Row) {
     for s in [level.stairs_up(), level.stairs_down()] {
         let wall = |dx: i32, dy: i32| at(level, s.x + dx, s.y + dy) == Some(Tile::Wall);
         row.stairs += 1;
-        row.corner_stairs += usize::from((wall(0, -1) || wall(0, 1)) && (wall(1, 0) || wall(-1, 0)));
+        row.corner_stairs +=
+            usize::from((wall(0, -1) || wall(0, 1)) && (wall(1, 0) || wall(-1, 0)));
     }
 }
 

@@ -2,9 +2,9 @@
 //! adjacency.
 
 use crate::corridors::{Canvas, bounding};
-use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_bsp::Bsp;
 use mcrdun_geom::Rect;

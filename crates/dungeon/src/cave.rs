@@ -2,8 +2,8 @@
 //! pockets into one cave.
 
 use crate::automaton::{MAX_CAVE_PASSES, Rules, noise, smooth};
-use crate::schema;
 use crate::error::{check_fraction, check_size};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
 use mcrdun_geom::random::seeded_rng;

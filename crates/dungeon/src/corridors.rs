@@ -141,7 +141,8 @@ impl Canvas {
             self.tiles.as_mut_slice()[span.clone()].fill(Tile::Floor);
             self.room_of[span].fill(id);
         }
-        self.first.push((r.y() as usize * self.w + r.x() as usize) as u32);
+        self.first
+            .push((r.y() as usize * self.w + r.x() as usize) as u32);
         self.rooms.push(Room::rectangular(r));
         self.prepared = false;
         Ok(id)
@@ -172,7 +173,6 @@ impl Canvas {
         self.prepared = false;
         Some(id)
     }
-
 
     /// Finds every room's door sites (one pass over the tiles): sites in a
     /// straight stretch of wall, or, for a room that has none, any site
@@ -294,7 +294,10 @@ impl Canvas {
         }
         // First only the doors on the walls facing the other room (a search
         // that spreads less), then all.
-        let (ca, cb) = (self.rooms[a as usize].bounds.center(), self.rooms[b as usize].bounds.center());
+        let (ca, cb) = (
+            self.rooms[a as usize].bounds.center(),
+            self.rooms[b as usize].bounds.center(),
+        );
         let mut from = core::mem::take(&mut self.from_buf);
         let mut to = core::mem::take(&mut self.to_buf);
         let mut made = false;
@@ -307,10 +310,16 @@ impl Canvas {
             ] {
                 let faces = |s: &Site| {
                     !facing
-                        || i64::from(s.dx) * i64::from(toward.0) + i64::from(s.dy) * i64::from(toward.1)
+                        || i64::from(s.dx) * i64::from(toward.0)
+                            + i64::from(s.dy) * i64::from(toward.1)
                             > 0
                 };
-                list.extend(self.sites[room as usize].iter().filter(|s| faces(s)).map(|s| (*s, room)));
+                list.extend(
+                    self.sites[room as usize]
+                        .iter()
+                        .filter(|s| faces(s))
+                        .map(|s| (*s, room)),
+                );
                 if reuse {
                     list.extend(
                         self.room_doors[room as usize]
@@ -381,9 +390,8 @@ impl Canvas {
         if tx0 == i32::MAX {
             return None;
         }
-        let estimate = |x: i32, y: i32| {
-            ((tx0 - x).max(x - tx1).max(0) + (ty0 - y).max(y - ty1).max(0)) as u32
-        };
+        let estimate =
+            |x: i32, y: i32| ((tx0 - x).max(x - tx1).max(0) + (ty0 - y).max(y - ty1).max(0)) as u32;
         let mut sources: Vec<(Site, u32)> = from
             .iter()
             .copied()
@@ -441,7 +449,11 @@ impl Canvas {
             let (x, y) = xy(i);
             let li = (y - y0) as usize * ww + (x - x0) as usize;
             let pi = self.parent[li];
-            let back = if pi & DOOR_BIT != 0 { pi & !DOOR_BIT } else { pi };
+            let back = if pi & DOOR_BIT != 0 {
+                pi & !DOOR_BIT
+            } else {
+                pi
+            };
             for (j, lj, nx, ny, ok) in [
                 (i.wrapping_sub(w), li.wrapping_sub(ww), x, y - 1, y > y0),
                 (i + 1, li + 1, x + 1, y, x + 1 < x1),
@@ -453,7 +465,10 @@ impl Canvas {
                 }
                 let ok = match self.tiles.as_slice()[j] {
                     Tile::Corridor => true,
-                    Tile::Wall => !floor_near(self.tiles.as_slice(), w, j) && self.square_free(j, i as u32, back),
+                    Tile::Wall => {
+                        !floor_near(self.tiles.as_slice(), w, j)
+                            && self.square_free(j, i as u32, back)
+                    }
                     _ => false,
                 };
                 if !ok {
@@ -642,9 +657,19 @@ fn floor_near(t: &[Tile], w: usize, i: usize) -> bool {
 
 /// Whether `i` or any of its 8 neighbours is `kind` (`i` off the border).
 fn near(t: &[Tile], w: usize, i: usize, kind: Tile) -> bool {
-    [i - w - 1, i - w, i - w + 1, i - 1, i, i + 1, i + w - 1, i + w, i + w + 1]
-        .iter()
-        .any(|&j| t[j] == kind)
+    [
+        i - w - 1,
+        i - w,
+        i - w + 1,
+        i - 1,
+        i,
+        i + 1,
+        i + w - 1,
+        i + w,
+        i + w + 1,
+    ]
+    .iter()
+    .any(|&j| t[j] == kind)
 }
 
 fn adjacent8(a: usize, b: usize, w: usize) -> bool {

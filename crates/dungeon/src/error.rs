@@ -80,7 +80,11 @@ impl fmt::Display for LevelError {
                 crate::schema::BYTES_PER_TILE
             ),
             LevelError::InvalidOption { name, reason } => {
-                write!(f, "invalid {name} (--{}): {reason}", crate::schema::flag_of(name))
+                write!(
+                    f,
+                    "invalid {name} (--{}): {reason}",
+                    crate::schema::flag_of(name)
+                )
             }
             LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
             LevelError::Geom(e) => write!(f, "geom: {e}"),

@@ -1,9 +1,9 @@
 //! The common ending of every pipeline: one walkable region, stairs far
 //! apart, and the summary.
 
+use crate::corridors::Canvas;
 use crate::join::join;
 use crate::reach::Bfs;
-use crate::corridors::Canvas;
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
 use mcrdun_geom::random::SeededRng;
 use mcrdun_geom::{Grid, Point};
@@ -114,7 +114,10 @@ impl Level {
         // Three floor tiles in a row, then three such rows in a column.
         let h = tiles.height() as usize;
         let mut row3 = vec![false; cells.len()];
-        for (r, out) in cells.chunks_exact(w.max(1)).zip(row3.chunks_exact_mut(w.max(1))) {
+        for (r, out) in cells
+            .chunks_exact(w.max(1))
+            .zip(row3.chunks_exact_mut(w.max(1)))
+        {
             for x in 1..w.saturating_sub(1) {
                 out[x] = r[x - 1] == Tile::Floor && r[x] == Tile::Floor && r[x + 1] == Tile::Floor;
             }
@@ -131,7 +134,11 @@ impl Level {
         }
         drop(row3);
         let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
-        let candidate_tile = if floor_count >= 2 { Tile::Floor } else { Tile::Corridor };
+        let candidate_tile = if floor_count >= 2 {
+            Tile::Floor
+        } else {
+            Tile::Corridor
+        };
         if inner_count < 2 {
             for (c, t) in inner.iter_mut().zip(cells) {
                 *c = *t == candidate_tile;

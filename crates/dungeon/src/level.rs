@@ -251,11 +251,17 @@ impl Level {
         let (w, h) = (self.tiles.width() as i32, self.tiles.height() as i32);
         let at = |x: i32, y: i32| self.tiles.get(Point::new(x, y)).copied();
         let walk = |t: Option<Tile>| t.is_some_and(Tile::is_walkable);
-        let floor = |t: Option<Tile>| matches!(t, Some(Tile::Floor | Tile::StairsUp | Tile::StairsDown));
+        let floor =
+            |t: Option<Tile>| matches!(t, Some(Tile::Floor | Tile::StairsUp | Tile::StairsDown));
         let wall = |t: Option<Tile>| t == Some(Tile::Wall);
         let in_wall = |d: &Door| {
             let p = d.at;
-            let (n, s, e, w) = (at(p.x, p.y - 1), at(p.x, p.y + 1), at(p.x + 1, p.y), at(p.x - 1, p.y));
+            let (n, s, e, w) = (
+                at(p.x, p.y - 1),
+                at(p.x, p.y + 1),
+                at(p.x + 1, p.y),
+                at(p.x - 1, p.y),
+            );
             (walk(n) && walk(s) && (floor(n) || floor(s)) && wall(e) && wall(w))
                 || (walk(e) && walk(w) && (floor(e) || floor(w)) && wall(n) && wall(s))
         };
@@ -264,7 +270,11 @@ impl Level {
             doors: self.doors.len(),
             doors_in_walls: self.doors.iter().filter(|d| in_wall(d)).count(),
             rooms: self.rooms.len(),
-            floor_share: if area > 0.0 { self.summary.walkable as f64 / area } else { 0.0 },
+            floor_share: if area > 0.0 {
+                self.summary.walkable as f64 / area
+            } else {
+                0.0
+            },
             loops: self.summary.loops,
             dead_ends: self.summary.dead_ends,
             stairs_distance: self.summary.longest_path,

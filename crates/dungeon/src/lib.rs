@@ -57,8 +57,8 @@
 pub mod automaton;
 mod bsp;
 mod cave;
-pub mod corridors;
 mod config;
+pub mod corridors;
 mod error;
 mod finish;
 mod join;
@@ -67,12 +67,12 @@ pub mod links;
 mod maze;
 mod passages;
 mod reach;
-pub mod schema;
 mod scatter;
+pub mod schema;
 mod tile;
 
-pub use bsp::{BspConfig, bsp};
 pub use automaton::MAX_CAVE_PASSES;
+pub use bsp::{BspConfig, bsp};
 pub use cave::{CaveConfig, cave};
 pub use config::{LevelConfig, generate};
 pub use error::LevelError;

@@ -106,7 +106,10 @@ pub fn spanning_links(
         }
         _ => {}
     }
-    if let Some(e) = edges.iter().find(|e| e.a as usize >= n || e.b as usize >= n) {
+    if let Some(e) = edges
+        .iter()
+        .find(|e| e.a as usize >= n || e.b as usize >= n)
+    {
         return Err(LevelError::Unsatisfiable(format!(
             "an edge names room {} of {n}",
             e.a.max(e.b)
@@ -139,7 +142,10 @@ pub fn spanning_links(
                 extra = extra.max(1);
             }
             rest.truncate(extra);
-            Ok(Links { tree: chosen, loops: rest })
+            Ok(Links {
+                tree: chosen,
+                loops: rest,
+            })
         }
         Loops::Shortcut { factor } => {
             let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
@@ -153,13 +159,25 @@ pub fn spanning_links(
             let mut added = Vec::new();
             for (k, &i) in rest.iter().enumerate() {
                 let e = edges[i];
-                if walk_at_least(&adj, e.a, e.b, factor, k as u32, &mut seen, &mut frontier, &mut next) {
+                if walk_at_least(
+                    &adj,
+                    e.a,
+                    e.b,
+                    factor,
+                    k as u32,
+                    &mut seen,
+                    &mut frontier,
+                    &mut next,
+                ) {
                     added.push(i);
                     adj[e.a as usize].push(e.b);
                     adj[e.b as usize].push(e.a);
                 }
             }
-            Ok(Links { tree: chosen, loops: added })
+            Ok(Links {
+                tree: chosen,
+                loops: added,
+            })
         }
     }
 }
@@ -213,10 +231,18 @@ mod tests {
             for x in 0..side {
                 let i = y * side + x;
                 if x + 1 < side {
-                    e.push(Edge { a: i, b: i + 1, weight: 0 });
+                    e.push(Edge {
+                        a: i,
+                        b: i + 1,
+                        weight: 0,
+                    });
                 }
                 if y + 1 < side {
-                    e.push(Edge { a: i, b: i + side, weight: 0 });
+                    e.push(Edge {
+                        a: i,
+                        b: i + side,
+                        weight: 0,
+                    });
                 }
             }
         }
@@ -241,15 +267,31 @@ mod tests {
         let all = spanning_links(36, &edges, Loops::Share(1.0), &mut rng).unwrap();
         assert_eq!(all.len(), edges.len());
         let short = spanning_links(36, &edges, Loops::Shortcut { factor: 6 }, &mut rng).unwrap();
-        assert!(short.len() > 35 && short.len() < edges.len(), "{}", short.len());
+        assert!(
+            short.len() > 35 && short.len() < edges.len(),
+            "{}",
+            short.len()
+        );
     }
 
     #[test]
     fn lighter_edges_first() {
         let edges = [
-            Edge { a: 0, b: 1, weight: 5 },
-            Edge { a: 1, b: 2, weight: 1 },
-            Edge { a: 0, b: 2, weight: 1 },
+            Edge {
+                a: 0,
+                b: 1,
+                weight: 5,
+            },
+            Edge {
+                a: 1,
+                b: 2,
+                weight: 1,
+            },
+            Edge {
+                a: 0,
+                b: 2,
+                weight: 1,
+            },
         ];
         let tree = spanning_links(3, &edges, Loops::Share(0.0), &mut seeded_rng(2)).unwrap();
         let mut t = tree.tree.clone();
@@ -262,7 +304,11 @@ mod tests {
         let mut rng = seeded_rng(1);
         assert!(spanning_links(2, &[], Loops::Share(f64::NAN), &mut rng).is_err());
         assert!(spanning_links(2, &[], Loops::Shortcut { factor: 1 }, &mut rng).is_err());
-        let bad = [Edge { a: 0, b: 5, weight: 0 }];
+        let bad = [Edge {
+            a: 0,
+            b: 5,
+            weight: 0,
+        }];
         assert!(spanning_links(2, &bad, Loops::Share(0.0), &mut rng).is_err());
     }
 }

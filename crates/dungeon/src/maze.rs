@@ -1,7 +1,7 @@
 //! The maze level: a `mcrdun-carve` maze drawn as tiles.
 
-use crate::schema;
 use crate::error::{check_fraction, check_size};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
 use mcrdun_geom::random::seeded_rng;

@@ -2,9 +2,9 @@
 //! Voronoi partition, separated by rock.
 
 use crate::corridors::{Canvas, bounding};
-use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::seeded_rng;
@@ -86,7 +86,14 @@ const MIN_FLOOR: u32 = 9;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError> {
-    check_size("passages", config.width, config.height, 12, 12, config.max_bytes)?;
+    check_size(
+        "passages",
+        config.width,
+        config.height,
+        12,
+        12,
+        config.max_bytes,
+    )?;
     check_fraction("loops", config.loops)?;
     let (w, h) = (config.width as usize, config.height as usize);
     // A room needs a cell of at least 5x5 (its floor, walls and rock).
@@ -134,7 +141,9 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
                 canvas.add_cells(inside.iter().copied()).unwrap_or(u32::MAX);
         }
     }
-    let kept: Vec<usize> = (0..cells).filter(|&c| room_of_cell[c] != u32::MAX).collect();
+    let kept: Vec<usize> = (0..cells)
+        .filter(|&c| room_of_cell[c] != u32::MAX)
+        .collect();
     if kept.is_empty() {
         return Err(LevelError::Unsatisfiable(
             "no Voronoi cell is large enough for a room".into(),
@@ -254,7 +263,10 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
             let id = ids[i];
             floor[i] = row_ok[i]
                 && (1..=ROCK).all(|k| {
-                    row_ok[i - k * w] && ids[i - k * w] == id && row_ok[i + k * w] && ids[i + k * w] == id
+                    row_ok[i - k * w]
+                        && ids[i - k * w] == id
+                        && row_ok[i + k * w]
+                        && ids[i + k * w] == id
                 });
         }
     }
@@ -267,9 +279,19 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
                 && y > 0
                 && x + 1 < w
                 && y + 1 < h
-                && [i - w - 1, i - w, i - w + 1, i - 1, i, i + 1, i + w - 1, i + w, i + w + 1]
-                    .iter()
-                    .all(|&j| floor[j] && ids[j] == ids[i])
+                && [
+                    i - w - 1,
+                    i - w,
+                    i - w + 1,
+                    i - 1,
+                    i,
+                    i + 1,
+                    i + w - 1,
+                    i + w,
+                    i + w + 1,
+                ]
+                .iter()
+                .all(|&j| floor[j] && ids[j] == ids[i])
         })
         .collect();
     (0..w * h)
@@ -280,9 +302,19 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
                 && y > 0
                 && x + 1 < w
                 && y + 1 < h
-                && [i - w - 1, i - w, i - w + 1, i - 1, i, i + 1, i + w - 1, i + w, i + w + 1]
-                    .iter()
-                    .any(|&j| core[j])
+                && [
+                    i - w - 1,
+                    i - w,
+                    i - w + 1,
+                    i - 1,
+                    i,
+                    i + 1,
+                    i + w - 1,
+                    i + w,
+                    i + w + 1,
+                ]
+                .iter()
+                .any(|&j| core[j])
         })
         .collect()
 }

@@ -44,7 +44,8 @@ impl Bfs {
         self.queue.push(start as u32);
         // With no walkable tile on the border, every walkable tile's four
         // neighbours are in the grid: no bounds to check.
-        let closed = (0..w).all(|x| !cells[x].is_walkable() && !cells[(h - 1) * w + x].is_walkable())
+        let closed = (0..w)
+            .all(|x| !cells[x].is_walkable() && !cells[(h - 1) * w + x].is_walkable())
             && (0..h).all(|y| !cells[y * w].is_walkable() && !cells[y * w + w - 1].is_walkable());
         let mut best: Option<(usize, u32)> = None;
         let (mut head, mut d) = (0, 0u32);

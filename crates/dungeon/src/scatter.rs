@@ -2,9 +2,9 @@
 //! neighbours.
 
 use crate::corridors::{Canvas, bounding, grow};
-use crate::schema;
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, Loops, spanning_links};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::seeded_rng;
@@ -102,7 +102,14 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
         }
     })?;
     let side = config.max_room.saturating_add(2);
-    check_size("scatter", config.width, config.height, side, side, config.max_bytes)?;
+    check_size(
+        "scatter",
+        config.width,
+        config.height,
+        side,
+        side,
+        config.max_bytes,
+    )?;
     let count = room_count(config)?;
     let (w, h) = (config.width as i32, config.height as i32);
     let mut rng = seeded_rng(seed);
@@ -241,8 +248,16 @@ fn stretch(rooms: &mut [Rect], w: i32, h: i32) {
     }
     let x0 = rooms.iter().map(|r| i64::from(r.x())).min().unwrap_or(0);
     let y0 = rooms.iter().map(|r| i64::from(r.y())).min().unwrap_or(0);
-    let x1 = rooms.iter().map(|r| i64::from(r.right())).max().unwrap_or(0);
-    let y1 = rooms.iter().map(|r| i64::from(r.bottom())).max().unwrap_or(0);
+    let x1 = rooms
+        .iter()
+        .map(|r| i64::from(r.right()))
+        .max()
+        .unwrap_or(0);
+    let y1 = rooms
+        .iter()
+        .map(|r| i64::from(r.bottom()))
+        .max()
+        .unwrap_or(0);
     let (iw, ih) = (i64::from(w) - 2, i64::from(h) - 2);
     let (hw, hh) = (x1 - x0, y1 - y0);
     for r in rooms.iter_mut() {

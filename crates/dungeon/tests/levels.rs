@@ -118,7 +118,10 @@ fn check_doors(level: &Level, kind: LevelKind) {
         );
         let vertical = walk(n) && walk(s) && (is_floor(n) || is_floor(s)) && wall(e) && wall(w);
         let horizontal = walk(e) && walk(w) && (is_floor(e) || is_floor(w)) && wall(n) && wall(s);
-        assert!(vertical ^ horizontal, "{kind:?}: door {p:?} is not in a room's wall");
+        assert!(
+            vertical ^ horizontal,
+            "{kind:?}: door {p:?} is not in a room's wall"
+        );
         for dy in -1..=1 {
             for dx in -1..=1 {
                 if (dx, dy) != (0, 0) {
@@ -207,10 +210,7 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
     assert_eq!(count, level.summary().walkable);
     // Stairs: one of each, where the level says.
     for stairs in [Tile::StairsUp, Tile::StairsDown] {
-        assert_eq!(
-            tiles.as_slice().iter().filter(|t| **t == stairs).count(),
-            1
-        );
+        assert_eq!(tiles.as_slice().iter().filter(|t| **t == stairs).count(), 1);
     }
     assert_eq!(level.tile(up), Some(Tile::StairsUp));
     assert_eq!(level.tile(down), Some(Tile::StairsDown));
@@ -225,9 +225,15 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
         .map(|(p, _)| tiles.index_of(p).unwrap())
         .collect();
     if inner.len() >= 2 {
-        assert!(inside(level, up) && inside(level, down), "{kind:?}: stairs in a corner");
+        assert!(
+            inside(level, up) && inside(level, down),
+            "{kind:?}: stairs in a corner"
+        );
         let farthest = inner.iter().map(|&i| dist[i]).max().unwrap_or(0);
-        assert!(d >= farthest, "{kind:?}: an inner tile is farther than the down stairs");
+        assert!(
+            d >= farthest,
+            "{kind:?}: an inner tile is farther than the down stairs"
+        );
     }
     // Doors: on door tiles, joining two rooms, and by the rules.
     let door_tiles = tiles
@@ -271,7 +277,10 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
     // A maze uses the whole map, even sides included.
     if kind == LevelKind::Maze {
         let (x0, y0, x1, y1) = bbox(level);
-        assert_eq!((x0, y0, x1, y1), (1, 1, width as i32 - 2, height as i32 - 2));
+        assert_eq!(
+            (x0, y0, x1, y1),
+            (1, 1, width as i32 - 2, height as i32 - 2)
+        );
     }
 }
 
@@ -303,13 +312,31 @@ fn scale_figures(level: &Level) -> (f64, f64, f64) {
 /// The same level with `loops = 0`, for room generators.
 fn without_loops(kind: LevelKind, width: u32, height: u32, seed: u64) -> Option<Level> {
     let level = match kind {
-        LevelKind::Bsp => bsp(&BspConfig { width, height, loops: 0.0, ..BspConfig::default() }, seed),
+        LevelKind::Bsp => bsp(
+            &BspConfig {
+                width,
+                height,
+                loops: 0.0,
+                ..BspConfig::default()
+            },
+            seed,
+        ),
         LevelKind::Scatter => scatter(
-            &ScatterConfig { width, height, loops: 0.0, ..ScatterConfig::default() },
+            &ScatterConfig {
+                width,
+                height,
+                loops: 0.0,
+                ..ScatterConfig::default()
+            },
             seed,
         ),
         LevelKind::Passages => passages(
-            &PassagesConfig { width, height, loops: 0.0, ..PassagesConfig::default() },
+            &PassagesConfig {
+                width,
+                height,
+                loops: 0.0,
+                ..PassagesConfig::default()
+            },
             seed,
         ),
         _ => return None,
@@ -329,12 +356,22 @@ fn rules_at(kind: LevelKind, width: u32, height: u32, seeds: std::ops::RangeIncl
         rooms += per_k;
         n += 1.0;
         if has_rooms(kind) {
-            assert!(bbox >= 0.8, "{kind:?} {width}x{height} seed {seed}: bbox {bbox}");
+            assert!(
+                bbox >= 0.8,
+                "{kind:?} {width}x{height} seed {seed}: bbox {bbox}"
+            );
             let plain = without_loops(kind, width, height, seed).unwrap();
-            assert_ne!(plain.tiles(), level.tiles(), "{kind:?} seed {seed}: loops changed nothing");
+            assert_ne!(
+                plain.tiles(),
+                level.tiles(),
+                "{kind:?} seed {seed}: loops changed nothing"
+            );
         }
         if kind == LevelKind::Cave {
-            assert!((0.4..=0.55).contains(&floor), "cave {width}x{height} seed {seed}: floor {floor}");
+            assert!(
+                (0.4..=0.55).contains(&floor),
+                "cave {width}x{height} seed {seed}: floor {floor}"
+            );
         }
     }
     rooms / n

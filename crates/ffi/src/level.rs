@@ -657,7 +657,12 @@ mod tests {
         for (k, kind) in LevelKind::ALL.iter().enumerate() {
             let c = config(k as u32, 200, 120);
             for o in schema::options(*kind) {
-                assert_eq!(c.get(o.name), Some(o.default.as_f64()), "{kind:?} {}", o.name);
+                assert_eq!(
+                    c.get(o.name),
+                    Some(o.default.as_f64()),
+                    "{kind:?} {}",
+                    o.name
+                );
             }
             assert_eq!(c.max_bytes, 0);
         }
@@ -758,7 +763,10 @@ mod tests {
         big.max_bytes = 1000;
         assert_eq!(generate_status(&big, &mut len), McrdunStatus::TooLarge);
         big.max_bytes = 1 << 31;
-        assert_eq!(generate_status(&big, &mut len), McrdunStatus::BufferTooSmall);
+        assert_eq!(
+            generate_status(&big, &mut len),
+            McrdunStatus::BufferTooSmall
+        );
         c.kind = 9;
         assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
         let mut out = null_mut();
