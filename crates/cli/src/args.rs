@@ -120,7 +120,7 @@ pub enum Command {
     Cave {
         #[command(flatten)]
         common: Common,
-        /// Share of rock in the initial noise (0.495: 40-55% floor at every size).
+        /// Share of rock in the initial noise (0.5: 45-52% floor at every size).
         #[arg(long, default_value_t = schema::CAVE_FILL)]
         fill: f64,
         /// Smoothing passes of the automaton.

@@ -21,15 +21,18 @@ pub struct BspConfig {
     /// where a leaf would be smaller than the minimum (default 32: as many
     /// rooms as fit).
     pub depth: u32,
-    /// The narrowest leaf, at least `min_room + 2` (default 10).
+    /// The narrowest leaf, at least `min_room + 4`: the room, its walls and
+    /// a lane of rock (default 12).
     pub min_leaf_width: u32,
-    /// The lowest leaf, at least `min_room + 2` (default 8).
+    /// The lowest leaf, at least `min_room + 4` (default 10).
     pub min_leaf_height: u32,
     /// The smallest room side, at least 1 (default 3). A room keeps a margin
-    /// of at least one tile to its leaf's edge, so rooms never touch.
+    /// of two tiles to its leaf's edge (its wall and a lane of rock for
+    /// corridors), so rooms never touch.
     pub min_room: u32,
     /// The share, in `[0, 1]`, of the leaf adjacencies left out of the
-    /// spanning tree that are linked anyway, making loops (default 0.15).
+    /// spanning tree that are linked anyway, making loops (default 0.15;
+    /// see [`Loops::Share`]).
     pub loops: f64,
     /// The ceiling on the level's working memory in bytes (0, the default:
     /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
@@ -58,7 +61,8 @@ impl Default for BspConfig {
 /// 1. layout: the map is split recursively (`mcrdun-bsp`, ratios 1.5) into
 ///    leaves of at least `min_leaf_width` x `min_leaf_height`, and each leaf
 ///    gets a room of random size (at least `min_room`) at a random place,
-///    two tiles from the leaf's edges (its wall, then a lane of rock);
+///    two tiles from the leaf's edges (its wall, then a lane of rock), and
+///    against the map's edge in a leaf on that edge;
 /// 2. room graph: the leaf adjacency;
 /// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`];
 /// 4. doors and corridors: [`Canvas::link`] inside the two leaves;
@@ -136,7 +140,7 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
     let leaves: Vec<Rect> = tree.leaf_rects().collect();
     let mut canvas = Canvas::new(config.width, config.height)?;
     for leaf in &leaves {
-        canvas.add_rect(room_in(leaf, config.min_room as i32, &mut rng)?)?;
+        canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?;
     }
 
     // 2. Room graph: leaves sharing a wall.
@@ -167,12 +171,28 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
 const MARGIN: i32 = 2;
 
 /// A room of random size and place inside `leaf`, [`MARGIN`] tiles from
-/// its edges.
-fn room_in(leaf: &Rect, min_room: i32, rng: &mut SeededRng) -> Result<Rect, LevelError> {
+/// its edges; a leaf on the map's edge puts its room against that edge (so
+/// the level reaches the whole map).
+fn room_in(
+    leaf: &Rect,
+    map: &Rect,
+    min_room: i32,
+    rng: &mut SeededRng,
+) -> Result<Rect, LevelError> {
     let w = range_i32(rng, min_room, leaf.w() - 2 * MARGIN)?;
     let h = range_i32(rng, min_room, leaf.h() - 2 * MARGIN)?;
-    let x = range_i32(rng, leaf.x() + MARGIN, leaf.right() - MARGIN - w)?;
-    let y = range_i32(rng, leaf.y() + MARGIN, leaf.bottom() - MARGIN - h)?;
+    let mut x = range_i32(rng, leaf.x() + MARGIN, leaf.right() - MARGIN - w)?;
+    let mut y = range_i32(rng, leaf.y() + MARGIN, leaf.bottom() - MARGIN - h)?;
+    match (leaf.x() == map.x(), leaf.right() == map.right()) {
+        (true, false) => x = leaf.x() + MARGIN,
+        (false, true) => x = leaf.right() - MARGIN - w,
+        _ => {}
+    }
+    match (leaf.y() == map.y(), leaf.bottom() == map.bottom()) {
+        (true, false) => y = leaf.y() + MARGIN,
+        (false, true) => y = leaf.bottom() - MARGIN - h,
+        _ => {}
+    }
     Ok(Rect::new(x, y, w, h)?)
 }
 
@@ -184,7 +204,7 @@ mod tests {
     fn bad_options_are_errors() {
         let c = BspConfig::default();
         assert!(matches!(
-            bsp(&BspConfig { width: 9, ..c }, 1),
+            bsp(&BspConfig { width: 11, ..c }, 1),
             Err(LevelError::TooSmall { .. })
         ));
         assert!(matches!(
@@ -208,8 +228,8 @@ mod tests {
     #[test]
     fn smallest_map_is_one_room() {
         let c = BspConfig {
-            width: 10,
-            height: 8,
+            width: 12,
+            height: 10,
             ..BspConfig::default()
         };
         let level = bsp(&c, 3).unwrap();

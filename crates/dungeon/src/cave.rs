@@ -15,7 +15,7 @@ pub struct CaveConfig {
     pub width: u32,
     /// Height in tiles (at least 5).
     pub height: u32,
-    /// The share of rock in the initial noise, in `[0, 1]` (default 0.495: 40-55% floor at every size).
+    /// The share of rock in the initial noise, in `[0, 1]` (default 0.5: 45-52% floor at every size).
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
@@ -38,11 +38,25 @@ impl Default for CaveConfig {
     }
 }
 
+/// How much less rock the noise has per unit of the border's share of the
+/// map (see [`cave`]).
+const BORDER_CORRECTION: f64 = 0.25;
+
+/// The floor share a default cave keeps to (see [`cave`]).
+const FLOOR_BAND: core::ops::RangeInclusive<f64> = 0.42..=0.53;
+
+/// The most draws of the noise again for a default cave outside the band.
+const MAX_REDRAWS: u32 = 8;
+
 /// A cave, composed of stages:
 ///
 /// 1. layout: noise ([`noise`]: each interior tile rock with probability
-///    `fill`), then `passes` generations of the automaton ([`smooth`],
-///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock;
+///    `fill`, less a quarter of the border's share of the map, since the
+///    rock border makes the edges rockier: the same floor share at every
+///    size), then `passes` generations of the automaton ([`smooth`],
+///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock; with
+///    the default `fill`, a cave whose floor share falls outside 42-53% is
+///    drawn again with the fill nudged toward that band (at most 8 times);
 /// 2. finish: [`Level::finish`] digs corridors between the pockets and
 ///    places the stairs.
 ///
@@ -71,8 +85,38 @@ pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
     }
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
-    let mut rock = noise(w, h, config.fill, &mut rng);
+    // The border is rock and counts as rock to its neighbours, which makes
+    // a small map rockier: the noise has less rock by a quarter of the
+    // border's share of the map.
+    let border = 2.0 * (config.width as f64 + config.height as f64) / (w as f64 * h as f64);
+    let fill = (config.fill - BORDER_CORRECTION * border).clamp(0.0, 1.0);
+    let fill = if config.fill >= 1.0 { 1.0 } else { fill };
+    let mut rock = noise(w, h, fill, &mut rng);
     smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
+    // With the default fill, a draw outside the floor band (small maps
+    // vary most) is drawn again with the fill nudged toward the band.
+    if config.fill == schema::CAVE_FILL {
+        let share = |rock: &[bool]| rock.iter().filter(|r| !**r).count() as f64 / (w * h) as f64;
+        let mut fill = fill;
+        let mut floor = share(&rock);
+        let mut last = floor;
+        for _ in 0..MAX_REDRAWS {
+            if FLOOR_BAND.contains(&floor) {
+                break;
+            }
+            // Near the middle, about 8 points of floor per point of fill.
+            fill = (fill + (last - 0.475) * 0.1).clamp(0.3, 0.7);
+            let mut again = noise(w, h, fill, &mut rng);
+            smooth(&mut again, w, h, Rules::FOUR_FIVE, config.passes);
+            let f = share(&again);
+            last = f;
+            // Keep the draw nearer the band's middle.
+            if (f - 0.475).abs() < (floor - 0.475).abs() {
+                rock = again;
+                floor = f;
+            }
+        }
+    }
     let tiles = Grid::from_vec(
         config.width,
         config.height,

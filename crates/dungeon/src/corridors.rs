@@ -53,6 +53,16 @@ struct Site {
     dy: i8,
 }
 
+/// What one search found.
+enum Found {
+    /// A path, dug; the room reached.
+    Dug(u32),
+    /// A path whose tile would complete a 2x2 square of walkable tiles.
+    Square(usize),
+    /// No path.
+    Nothing,
+}
+
 /// Tiles being drawn, with the rooms on them, the doors placed so far and
 /// the digger's buffers.
 ///
@@ -65,7 +75,8 @@ pub struct Canvas {
     room_of: Vec<u32>,
     rooms: Vec<Room>,
     first: Vec<u32>,
-    sites: Vec<Vec<Site>>,
+    sites: Vec<Site>,
+    site_ranges: Vec<(u32, u32)>,
     room_doors: Vec<Vec<Site>>,
     doors: Vec<Door>,
     parent: Vec<u32>,
@@ -74,8 +85,10 @@ pub struct Canvas {
     to_buf: Vec<(Site, u32)>,
     queue: Vec<u32>,
     prepared: bool,
+    connected: bool,
     linked: DisjointSets,
     buckets: Vec<Vec<(u32, u32)>>,
+    banned: Vec<u32>,
 }
 
 impl Canvas {
@@ -93,6 +106,7 @@ impl Canvas {
             rooms: Vec::new(),
             first: Vec::new(),
             sites: Vec::new(),
+            site_ranges: Vec::new(),
             room_doors: Vec::new(),
             doors: Vec::new(),
             parent: Vec::new(),
@@ -101,8 +115,10 @@ impl Canvas {
             to_buf: Vec::new(),
             queue: Vec::new(),
             prepared: false,
+            connected: false,
             linked: DisjointSets::new(0),
             buckets: Vec::new(),
+            banned: Vec::new(),
         })
     }
 
@@ -183,10 +199,13 @@ impl Canvas {
         }
         let (w, h) = (self.w, self.tiles.height() as usize);
         let n = self.rooms.len();
-        // (site, straight) per room.
-        let mut found: Vec<Vec<(Site, bool)>> = vec![Vec::new(); n];
+        // One flat list of sites, room by room; (site, straight) scratch.
+        let mut sites: Vec<Site> = Vec::with_capacity(n * 16);
+        let mut ranges: Vec<(u32, u32)> = Vec::with_capacity(n);
+        let mut found: Vec<(Site, bool)> = Vec::new();
         let t = self.tiles.as_slice();
         for (room, r) in self.rooms.iter().enumerate() {
+            found.clear();
             let b = r.bounds;
             let ys = (b.y() - 1).max(1) as usize..((b.bottom() + 1) as usize).min(h - 1);
             for y in ys {
@@ -217,7 +236,7 @@ impl Canvas {
                         }
                         let straight = self.room_of[f + flank] == room as u32
                             && self.room_of[f - flank] == room as u32;
-                        found[room].push((
+                        found.push((
                             Site {
                                 door: d as u32,
                                 out: o as u32,
@@ -231,20 +250,27 @@ impl Canvas {
                     }
                 }
             }
-        }
-        self.sites = found
-            .into_iter()
-            .map(|list| {
-                let any_straight = list.iter().any(|(_, s)| *s);
-                list.into_iter()
+            let any_straight = found.iter().any(|(_, s)| *s);
+            let start = sites.len() as u32;
+            sites.extend(
+                found
+                    .iter()
                     .filter(|(_, s)| *s || !any_straight)
-                    .map(|(site, _)| site)
-                    .collect()
-            })
-            .collect();
+                    .map(|(site, _)| *site),
+            );
+            ranges.push((start, sites.len() as u32));
+        }
+        self.sites = sites;
+        self.site_ranges = ranges;
         self.room_doors.resize(n, Vec::new());
         self.linked = DisjointSets::new(n);
         self.prepared = true;
+    }
+
+    /// The door sites of room `r`.
+    fn sites_of(&self, r: usize) -> &[Site] {
+        let (a, b) = self.site_ranges[r];
+        &self.sites[a as usize..b as usize]
     }
 
     /// Whether a new door may stand at `s` now.
@@ -315,7 +341,7 @@ impl Canvas {
                             > 0
                 };
                 list.extend(
-                    self.sites[room as usize]
+                    self.sites_of(room as usize)
                         .iter()
                         .filter(|s| faces(s))
                         .map(|s| (*s, room)),
@@ -352,13 +378,34 @@ impl Canvas {
         window: Rect,
         rng: &mut SeededRng,
     ) -> Option<u32> {
+        // The search checks squares against the last two steps only; a path
+        // that doubles back along itself is caught here, its offending tile
+        // banned, and the search run again (a few times at most).
+        self.banned.clear();
+        for _ in 0..8 {
+            match self.search_once(from, to, window, rng) {
+                Found::Dug(room) => return Some(room),
+                Found::Square(tile) => self.banned.push(tile as u32),
+                Found::Nothing => return None,
+            }
+        }
+        None
+    }
+
+    fn search_once(
+        &mut self,
+        from: &[(Site, u32)],
+        to: &[(Site, u32)],
+        window: Rect,
+        rng: &mut SeededRng,
+    ) -> Found {
         let (mw, mh) = (self.w as i32, self.tiles.height() as i32);
         let x0 = window.x().max(1);
         let y0 = window.y().max(1);
         let x1 = window.right().min(mw - 1);
         let y1 = window.bottom().min(mh - 1);
         if x0 >= x1 || y0 >= y1 {
-            return None;
+            return Found::Nothing;
         }
         let w = self.w;
         let ww = (x1 - x0) as usize;
@@ -388,7 +435,7 @@ impl Canvas {
             }
         }
         if tx0 == i32::MAX {
-            return None;
+            return Found::Nothing;
         }
         let estimate =
             |x: i32, y: i32| ((tx0 - x).max(x - tx1).max(0) + (ty0 - y).max(y - ty1).max(0)) as u32;
@@ -483,25 +530,57 @@ impl Canvas {
             }
         }
         self.buckets = buckets;
-        let end = end?;
+        let Some(end) = end else {
+            return Found::Nothing;
+        };
         // Walk back to the source door, digging.
         let mut path = Vec::new();
         let mut k = end;
         let source_door = loop {
             path.push(k);
-            let p = self.parent[local(k)?];
+            let Some(l) = local(k) else {
+                return Found::Nothing;
+            };
+            let p = self.parent[l];
             if p & DOOR_BIT != 0 {
                 break p & !DOOR_BIT;
             }
             k = p as usize;
         };
-        let &(src, room_a) = sources.iter().find(|(s, _)| s.door == source_door)?;
-        let &(dst, room_b) = to.iter().find(|&&(s, _)| {
+        let Some(&(src, room_a)) = sources.iter().find(|(s, _)| s.door == source_door) else {
+            return Found::Nothing;
+        };
+        let Some(&(dst, room_b)) = to.iter().find(|&&(s, _)| {
             s.out as usize == end
                 && (existing(self, s) || self.open_site(s))
                 && !adjacent8(s.door as usize, source_door as usize, w)
-        })?;
-        for k in path {
+        }) else {
+            return Found::Nothing;
+        };
+        // Every new tile against every square around it, with the whole
+        // path and both doors counted as walkable.
+        let on = |c: usize| {
+            self.tiles.as_slice()[c].is_walkable()
+                || path.contains(&c)
+                || c == src.door as usize
+                || c == dst.door as usize
+        };
+        for &k in &path {
+            if self.tiles.as_slice()[k] != Tile::Wall {
+                continue;
+            }
+            for (a, b, c) in [
+                (k - 1, k - w, k - w - 1),
+                (k + 1, k - w, k - w + 1),
+                (k - 1, k + w, k + w - 1),
+                (k + 1, k + w, k + w + 1),
+            ] {
+                if on(a) && on(b) && on(c) {
+                    return Found::Square(k);
+                }
+            }
+        }
+        for &k in &path {
             if self.tiles.as_slice()[k] == Tile::Wall {
                 self.tiles.as_mut_slice()[k] = Tile::Corridor;
             }
@@ -517,7 +596,7 @@ impl Canvas {
             }
         }
         self.linked.union(room_a as usize, room_b as usize);
-        Some(room_b)
+        Found::Dug(room_b)
     }
 
     /// Makes the links of [`spanning_links`](crate::links::spanning_links)
@@ -563,6 +642,7 @@ impl Canvas {
         let n = self.rooms.len();
         if n < 2 || self.linked.set_count() == 1 {
             // The links made span the rooms: one region by construction.
+            self.connected = true;
             return (n.min(1), 0);
         }
         let labels = label_walkable(&self.tiles, &mut self.queue);
@@ -608,7 +688,7 @@ impl Canvas {
                 } else {
                     &mut to
                 };
-                list.extend(self.sites[r].iter().map(|s| (*s, r as u32)));
+                list.extend(self.sites_of(r).iter().map(|s| (*s, r as u32)));
                 list.extend(self.room_doors[r].iter().map(|s| (*s, r as u32)));
             }
             let mut joined = None;
@@ -633,7 +713,15 @@ impl Canvas {
                 None => break,
             }
         }
+        self.connected = sets.set_count() == 1;
         (groups, self.count_corridors() - before)
+    }
+
+    /// Whether [`Canvas::connect_all`] found or made every room reachable
+    /// from every other (and so every walkable tile, as corridors only
+    /// start at doors).
+    pub fn is_connected(&self) -> bool {
+        self.connected
     }
 
     fn count_corridors(&self) -> usize {

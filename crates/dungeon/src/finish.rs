@@ -67,9 +67,10 @@ impl Level {
         mut canvas: Canvas,
         rng: &mut SeededRng,
     ) -> Result<Level, LevelError> {
-        let joined = canvas.connect_all(rng);
+        let (groups, dug) = canvas.connect_all(rng);
+        let connected = canvas.is_connected();
         let (tiles, rooms, doors) = canvas.into_parts();
-        Level::finish_joined(kind, tiles, rooms, doors, Some(joined))
+        Level::finish_joined(kind, tiles, rooms, doors, Some((groups, dug, connected)))
     }
 
     fn finish_joined(
@@ -77,7 +78,7 @@ impl Level {
         mut tiles: Grid<Tile>,
         rooms: Vec<Room>,
         doors: Vec<Door>,
-        joined: Option<(usize, usize)>,
+        joined: Option<(usize, usize, bool)>,
     ) -> Result<Level, LevelError> {
         for t in tiles.as_mut_slice() {
             if matches!(t, Tile::StairsUp | Tile::StairsDown) {
@@ -98,8 +99,12 @@ impl Level {
                 });
             }
         }
-        let (mut regions, mut dug) = join(&mut tiles)?;
-        if let Some((groups, canvas_dug)) = joined {
+        // A canvas that says its rooms are joined needs no labelling.
+        let (mut regions, mut dug) = match joined {
+            Some((_, _, true)) => (1, 0),
+            _ => join(&mut tiles)?,
+        };
+        if let Some((groups, canvas_dug, _)) = joined {
             if regions <= 1 {
                 regions = groups.max(regions);
             }
@@ -198,22 +203,28 @@ fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
     let w = tiles.width() as usize;
     let cells = tiles.as_slice();
     let (mut v, mut e, mut blocks, mut dead_ends) = (0usize, 0usize, 0usize, 0usize);
-    for (i, t) in cells.iter().enumerate() {
-        if !t.is_walkable() {
-            continue;
-        }
-        v += 1;
-        let (x, y) = (i % w, i / w);
-        let right = x + 1 < w && cells[i + 1].is_walkable();
-        let down = i + w < cells.len() && cells[i + w].is_walkable();
-        e += usize::from(right) + usize::from(down);
-        if right && down && cells[i + w + 1].is_walkable() {
-            blocks += 1;
-        }
-        let up = y > 0 && cells[i - w].is_walkable();
-        let left = x > 0 && cells[i - 1].is_walkable();
-        if usize::from(right) + usize::from(down) + usize::from(up) + usize::from(left) == 1 {
-            dead_ends += 1;
+    let h = if w == 0 { 0 } else { cells.len() / w };
+    // Row by row (no division per tile): the row above, this one, below.
+    for y in 0..h {
+        let row = &cells[y * w..(y + 1) * w];
+        let above = (y > 0).then(|| &cells[(y - 1) * w..y * w]);
+        let below = (y + 1 < h).then(|| &cells[(y + 1) * w..(y + 2) * w]);
+        for x in 0..w {
+            if !row[x].is_walkable() {
+                continue;
+            }
+            v += 1;
+            let right = x + 1 < w && row[x + 1].is_walkable();
+            let down = below.is_some_and(|b| b[x].is_walkable());
+            e += usize::from(right) + usize::from(down);
+            if right && down && below.is_some_and(|b| b[x + 1].is_walkable()) {
+                blocks += 1;
+            }
+            let up = above.is_some_and(|a| a[x].is_walkable());
+            let left = x > 0 && row[x - 1].is_walkable();
+            if usize::from(right) + usize::from(down) + usize::from(up) + usize::from(left) == 1 {
+                dead_ends += 1;
+            }
         }
     }
     let loops = if v == 0 {

@@ -61,7 +61,7 @@ const MIN_FLOOR: u32 = 9;
 ///
 /// 1. layout: a Voronoi partition ([`Layout::voronoi`]); a room's floor is
 ///    the tiles of its cell at least 3 tiles (Chebyshev) from any other
-///    cell, so rooms have the shape of their cells, shrunk, with rock
+///    cell (and 2 from the map's edge), so rooms have the shape of their cells, shrunk, with rock
 ///    between them; rooms with less than 9 floor tiles are dropped;
 /// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]), and the
 ///    rooms around a cell too small for a room;
@@ -244,16 +244,21 @@ fn largest_piece(
 }
 
 /// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their
-/// own cell (two separable passes: along rows, then along columns), then
+/// own cell or the map's border ring (two separable passes: along rows, then along columns), then
 /// opened by a 3x3 square.
 fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
     const NONE: u32 = u32::MAX;
+    // The map's border ring (no cell) does not wear rooms away: only
+    // other cells do, so rooms reach to two tiles from the map's edge.
     let mut row_ok = vec![false; w * h];
     for y in 0..h {
         let row = &ids[y * w..(y + 1) * w];
         for x in ROCK..w.saturating_sub(ROCK) {
             let id = row[x];
-            row_ok[y * w + x] = id != NONE && row[x - ROCK..=x + ROCK].iter().all(|&o| o == id);
+            row_ok[y * w + x] = id != NONE
+                && row[x - ROCK..=x + ROCK]
+                    .iter()
+                    .all(|&o| o == id || o == NONE);
         }
     }
     let mut floor = vec![false; w * h];
@@ -261,13 +266,8 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
         for x in 0..w {
             let i = y * w + x;
             let id = ids[i];
-            floor[i] = row_ok[i]
-                && (1..=ROCK).all(|k| {
-                    row_ok[i - k * w]
-                        && ids[i - k * w] == id
-                        && row_ok[i + k * w]
-                        && ids[i + k * w] == id
-                });
+            let fits = |j: usize| ids[j] == NONE || (ids[j] == id && row_ok[j]);
+            floor[i] = row_ok[i] && (1..=ROCK).all(|k| fits(i - k * w) && fits(i + k * w));
         }
     }
     // An opening: keep only tiles of some 3x3 block of floor, so no room

@@ -68,8 +68,9 @@ const NEAREST: usize = 5;
 ///
 /// 1. layout: rooms of random size are dropped all over the map
 ///    (`mcrdun-scatter`), pushed apart until three tiles separate any two,
-///    and the heap is centred on the map; rooms that do not fit inside the
-///    map's border are dropped;
+///    and the heap is spread or centred over the map; rooms hanging over the
+///    border are pushed back inside where they keep their distance, else
+///    dropped, and the rooms kept are spread over the whole map;
 /// 2. room graph: each room and its 5 nearest rooms (by the gap between
 ///    them), weighted by that gap;
 /// 3. links: [`spanning_links`] (shorter gaps first) with `loops` as
@@ -133,7 +134,9 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     )
     .map_err(LevelError::Scatter)?;
     stretch(&mut rooms, w, h);
-    let rooms = place_inside(&rooms, w, h)?;
+    let mut rooms = place_inside(&rooms, w, h)?;
+    // The rooms kept may leave strips at the edges: spread them again.
+    stretch(&mut rooms, w, h);
     let mut canvas = Canvas::new(config.width, config.height)?;
     for r in &rooms {
         canvas.add_rect(*r)?;

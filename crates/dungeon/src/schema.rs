@@ -49,9 +49,9 @@ pub struct OptionSpec {
 /// BSP: the most times a leaf is split.
 pub const BSP_DEPTH: u32 = 32;
 /// BSP: the narrowest leaf.
-pub const BSP_MIN_LEAF_WIDTH: u32 = 10;
+pub const BSP_MIN_LEAF_WIDTH: u32 = 12;
 /// BSP: the lowest leaf.
-pub const BSP_MIN_LEAF_HEIGHT: u32 = 8;
+pub const BSP_MIN_LEAF_HEIGHT: u32 = 10;
 /// BSP: the smallest room side.
 pub const BSP_MIN_ROOM: u32 = 3;
 /// BSP: the share of extra links.
@@ -71,7 +71,7 @@ pub const MAZE_BRAID: f64 = 0.0;
 /// Maze: block the "42" pattern (0 or 1).
 pub const MAZE_PATTERN42: u32 = 0;
 /// Cave: the share of rock in the noise.
-pub const CAVE_FILL: f64 = 0.495;
+pub const CAVE_FILL: f64 = 0.5;
 /// Cave: smoothing passes.
 pub const CAVE_PASSES: u32 = 4;
 /// Passages: rooms (0: from the map's size).
@@ -204,7 +204,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: OptionValue::F64(CAVE_FILL),
         min: 0.0,
         max: 1.0,
-        doc: "Share of rock in the initial noise (0.495: 40-55% floor at every size).",
+        doc: "Share of rock in the initial noise (0.5: 45-52% floor at every size).",
     },
     OptionSpec {
         kind: LevelKind::Cave,
