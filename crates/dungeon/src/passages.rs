@@ -54,6 +54,9 @@ pub const SITE_SPACING: u32 = 8;
 /// room's wall and a lane of rock, so two rooms are four tiles apart.
 const ROCK: usize = 2;
 
+/// No cell, no piece, no room.
+const NONE: u32 = u32::MAX;
+
 /// Rooms with less floor than this are left as rock.
 const MIN_FLOOR: u32 = 9;
 
@@ -114,55 +117,111 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     };
     let mut rng = seeded_rng(seed);
 
-    // 1. Layout: the partition, then each cell's floor.
-    let layout = Layout::voronoi(config.width, config.height, sites, SITE_SPACING, &mut rng)
+    // 1. Layout: the partition, then each cell's floor: its largest piece.
+    let labels = Layout::voronoi_labels(config.width, config.height, sites, SITE_SPACING, &mut rng)
         .map_err(LevelError::Passages)?;
-    let ids = layout.id_grid().as_slice();
-    let floor = eroded(ids, w, h);
-    let mut canvas = Canvas::new(config.width, config.height)?;
-    let cells = layout.room_count() as usize;
-    let mut room_of_cell = vec![u32::MAX; cells];
-    let mut cell_bounds = Vec::with_capacity(cells);
-    let mut piece = vec![u32::MAX; w * h];
-    let mut queue = Vec::new();
-    for cell in layout.rooms() {
-        let points = layout.cells(cell).map_err(LevelError::Passages)?;
-        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
-        for p in points {
-            x0 = x0.min(p.x);
-            y0 = y0.min(p.y);
-            x1 = x1.max(p.x);
-            y1 = y1.max(p.y);
-        }
-        cell_bounds.push(Rect::from_edges(x0, y0, x1 + 1, y1 + 1)?);
-        let inside = largest_piece(points, &floor, &mut piece, &mut queue, w);
-        if inside.len() as u32 >= MIN_FLOOR {
-            room_of_cell[cell.get() as usize] =
-                canvas.add_cells(inside.iter().copied()).unwrap_or(u32::MAX);
+    let ids = labels.as_slice();
+    let cells = ids.iter().filter(|&&c| c != NONE).max().map_or(0, |&c| c as usize + 1);
+    let mut cell_bounds = vec![(i32::MAX, i32::MAX, i32::MIN, i32::MIN); cells];
+    for y in 0..h {
+        for x in 0..w {
+            let c = ids[y * w + x];
+            if c != NONE {
+                let b = &mut cell_bounds[c as usize];
+                *b = (b.0.min(x as i32), b.1.min(y as i32), b.2.max(x as i32), b.3.max(y as i32));
+            }
         }
     }
-    let kept: Vec<usize> = (0..cells)
-        .filter(|&c| room_of_cell[c] != u32::MAX)
-        .collect();
+    let cell_bounds = cell_bounds
+        .into_iter()
+        .map(|(x0, y0, x1, y1)| Rect::from_edges(x0, y0, x1 + 1, y1 + 1))
+        .collect::<Result<Vec<Rect>, _>>()?;
+    let floor = eroded(ids, w, h);
+    // Pieces of floor (4-connected; floor of different cells never
+    // touches), and each cell's largest.
+    let (piece, sizes, firsts) = pieces(&floor, w);
+    let mut best = vec![(0u32, NONE); cells];
+    for (k, &size) in sizes.iter().enumerate() {
+        // The piece's first tile names its cell.
+        let c = ids[firsts[k]] as usize;
+        if size > best[c].0 {
+            best[c] = (size, k as u32);
+        }
+    }
+    let mut room_of_cell = vec![NONE; cells];
+    let mut room_of_piece = vec![NONE; sizes.len()];
+    let mut kept = Vec::new();
+    for (c, &(size, k)) in best.iter().enumerate() {
+        if size >= MIN_FLOOR {
+            room_of_cell[c] = kept.len() as u32;
+            room_of_piece[k as usize] = kept.len() as u32;
+            kept.push(c);
+        }
+    }
     if kept.is_empty() {
         return Err(LevelError::Unsatisfiable(
             "no Voronoi cell is large enough for a room".into(),
         ));
     }
-
-    // 2. Room graph: touching cells that both kept a room.
-    let mut cell_of_room = vec![0usize; kept.len()];
-    for &c in &kept {
-        cell_of_room[room_of_cell[c] as usize] = c;
+    // Each room's tiles, by a counting sort of the tiles by room.
+    let mut start = vec![0u32; kept.len() + 1];
+    for &p in &piece {
+        if p != NONE && room_of_piece[p as usize] != NONE {
+            start[room_of_piece[p as usize] as usize + 1] += 1;
+        }
     }
-    // A cell too small for a room still joins its neighbours: each pair of
-    // rooms around it is an edge too (weight 1, after the direct ones).
+    for r in 0..kept.len() {
+        start[r + 1] += start[r];
+    }
+    let mut order = vec![0u32; start[kept.len()] as usize];
+    let mut next = start.clone();
+    for (i, &p) in piece.iter().enumerate() {
+        if p != NONE && room_of_piece[p as usize] != NONE {
+            let r = room_of_piece[p as usize] as usize;
+            order[next[r] as usize] = i as u32;
+            next[r] += 1;
+        }
+    }
+    drop(piece);
+    let mut canvas = Canvas::new(config.width, config.height)?;
+    for r in 0..kept.len() {
+        let tiles = &order[start[r] as usize..start[r + 1] as usize];
+        canvas.add_cells(tiles.iter().map(|&i| i as usize));
+    }
+    let cell_of_room = kept;
+
+    // 2. Room graph: touching cells (east and south neighbours differ) that
+    // both kept a room; a cell too small for a room still joins its
+    // neighbours: each pair of rooms around it is an edge too (weight 1,
+    // after the direct ones).
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let a = ids[y * w + x];
+            if a == NONE {
+                continue;
+            }
+            for b in [
+                if x + 1 < w { ids[y * w + x + 1] } else { NONE },
+                if y + 1 < h { ids[(y + 1) * w + x] } else { NONE },
+            ] {
+                if b != NONE && b != a {
+                    let pair = (a.min(b), a.max(b));
+                    if pairs.last() != Some(&pair) {
+                        pairs.push(pair);
+                    }
+                }
+            }
+        }
+    }
+    pairs.sort_unstable();
+    pairs.dedup();
     let mut edges: Vec<Edge> = Vec::new();
     let mut around: Vec<Vec<u32>> = vec![Vec::new(); cells];
-    for (a, b) in layout.adjacent_rooms() {
-        let (ca, cb) = (a.get() as usize, b.get() as usize);
+    for (a, b) in pairs {
+        let (ca, cb) = (a as usize, b as usize);
         let (ra, rb) = (room_of_cell[ca], room_of_cell[cb]);
-        match (ra != u32::MAX, rb != u32::MAX) {
+        match (ra != NONE, rb != NONE) {
             (true, true) => edges.push(Edge {
                 a: ra.min(rb),
                 b: ra.max(rb),
@@ -188,7 +247,7 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     edges.dedup_by_key(|e| (e.a, e.b));
 
     // 3. Links, 4. doors and corridors, 5. finish.
-    let links = spanning_links(kept.len(), &edges, Loops::Share(config.loops), &mut rng)?;
+    let links = spanning_links(cell_of_room.len(), &edges, Loops::Share(config.loops), &mut rng)?;
     canvas.link_all(
         &edges,
         &links,
@@ -203,51 +262,44 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     Level::finish_canvas(LevelKind::Passages, canvas, &mut rng)
 }
 
-/// The largest 4-connected piece of floor among a cell's `points` (tile
-/// indices), so every room's floor is one piece; `piece` marks the tiles
-/// seen (by the index of their piece's first tile), `queue` is scratch.
-fn largest_piece(
-    points: &[mcrdun_geom::Point],
-    floor: &[bool],
-    piece: &mut [u32],
-    queue: &mut Vec<usize>,
-    w: usize,
-) -> Vec<usize> {
-    let mut best: Vec<usize> = Vec::new();
-    for p in points {
-        let s = p.y as usize * w + p.x as usize;
-        if !floor[s] || piece[s] != u32::MAX {
+/// Labels the 4-connected pieces of `floor` `0, 1, ...` in raster order of
+/// their first tile (`NONE` elsewhere); returns the labels, the sizes and
+/// the first tiles.
+fn pieces(floor: &[bool], w: usize) -> (Vec<u32>, Vec<u32>, Vec<usize>) {
+    let mut piece = vec![NONE; floor.len()];
+    let mut sizes = Vec::new();
+    let mut firsts = Vec::new();
+    let mut queue = Vec::new();
+    for s in 0..floor.len() {
+        if !floor[s] || piece[s] != NONE {
             continue;
         }
+        let k = sizes.len() as u32;
+        piece[s] = k;
         queue.clear();
         queue.push(s);
-        piece[s] = s as u32;
         let mut head = 0;
         while head < queue.len() {
             let i = queue[head];
             head += 1;
-            // Floor tiles are at least 2 from the edge: neighbours exist;
-            // floor of another cell is never 4-adjacent (5 tiles apart).
+            // Floor tiles are at least 2 from the edge: neighbours exist.
             for j in [i - w, i + 1, i + w, i - 1] {
-                if floor[j] && piece[j] == u32::MAX {
-                    piece[j] = s as u32;
+                if floor[j] && piece[j] == NONE {
+                    piece[j] = k;
                     queue.push(j);
                 }
             }
         }
-        if queue.len() > best.len() {
-            best = queue.clone();
-        }
+        sizes.push(queue.len() as u32);
+        firsts.push(s);
     }
-    best.sort_unstable();
-    best
+    (piece, sizes, firsts)
 }
 
 /// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their
 /// own cell or the map's border ring (two separable passes: along rows, then along columns), then
 /// opened by a 3x3 square.
 fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
-    const NONE: u32 = u32::MAX;
     // The map's border ring (no cell) does not wear rooms away: only
     // other cells do, so rooms reach to two tiles from the map's edge.
     let mut row_ok = vec![false; w * h];
@@ -270,53 +322,38 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
             floor[i] = row_ok[i] && (1..=ROCK).all(|k| fits(i - k * w) && fits(i + k * w));
         }
     }
-    // An opening: keep only tiles of some 3x3 block of floor, so no room
-    // has a spike one tile wide.
-    let core: Vec<bool> = (0..w * h)
-        .map(|i| {
-            let (x, y) = (i % w, i / w);
-            x > 0
-                && y > 0
-                && x + 1 < w
-                && y + 1 < h
-                && [
-                    i - w - 1,
-                    i - w,
-                    i - w + 1,
-                    i - 1,
-                    i,
-                    i + 1,
-                    i + w - 1,
-                    i + w,
-                    i + w + 1,
-                ]
-                .iter()
-                .all(|&j| floor[j] && ids[j] == ids[i])
-        })
-        .collect();
-    (0..w * h)
-        .map(|i| {
-            let (x, y) = (i % w, i / w);
-            floor[i]
-                && x > 0
-                && y > 0
-                && x + 1 < w
-                && y + 1 < h
-                && [
-                    i - w - 1,
-                    i - w,
-                    i - w + 1,
-                    i - 1,
-                    i,
-                    i + 1,
-                    i + w - 1,
-                    i + w,
-                    i + w + 1,
-                ]
-                .iter()
-                .any(|&j| core[j])
-        })
-        .collect()
+    // An opening: keep only tiles of some 3x3 block of floor of one cell
+    // (separable: three in a row, three such rows; then the dilation back).
+    let same = |i: usize, j: usize| floor[j] && ids[j] == ids[i];
+    let mut row3 = vec![false; w * h];
+    for y in 0..h {
+        for x in 1..w.saturating_sub(1) {
+            let i = y * w + x;
+            row3[i] = floor[i] && same(i, i - 1) && same(i, i + 1);
+        }
+    }
+    let mut core = vec![false; w * h];
+    for y in 1..h.saturating_sub(1) {
+        for x in 0..w {
+            let i = y * w + x;
+            core[i] = row3[i] && row3[i - w] && ids[i - w] == ids[i] && row3[i + w] && ids[i + w] == ids[i];
+        }
+    }
+    let mut near_row = vec![false; w * h];
+    for y in 0..h {
+        for x in 1..w.saturating_sub(1) {
+            let i = y * w + x;
+            near_row[i] = core[i - 1] || core[i] || core[i + 1];
+        }
+    }
+    let mut kept = vec![false; w * h];
+    for y in 1..h.saturating_sub(1) {
+        for x in 0..w {
+            let i = y * w + x;
+            kept[i] = floor[i] && (near_row[i - w] || near_row[i] || near_row[i + w]);
+        }
+    }
+    kept
 }
 
 #[cfg(test)]

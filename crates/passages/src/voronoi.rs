@@ -45,6 +45,32 @@ impl Layout {
         spacing: u32,
         rng: &mut R,
     ) -> Result<Layout, PassagesError> {
+        Layout::from_labels(&Layout::voronoi_labels(width, height, sites, spacing, rng)?)
+    }
+
+    /// The partition of [`Layout::voronoi`] as a grid of room labels
+    /// (`0..n` in the order the sites were drawn, `u32::MAX` on the outer
+    /// ring), for callers that need only the labels: the same draws, the
+    /// same cells, without building the layout's cell lists.
+    ///
+    /// # Errors
+    /// As [`Layout::voronoi`].
+    ///
+    /// ```
+    /// use mcrdun_passages::Layout;
+    /// use mcrdun_geom::random::seeded_rng;
+    /// let labels = Layout::voronoi_labels(40, 30, 12, 6, &mut seeded_rng(1))?;
+    /// let layout = Layout::voronoi(40, 30, 12, 6, &mut seeded_rng(1))?;
+    /// assert_eq!(&labels, layout.id_grid());
+    /// # Ok::<(), mcrdun_passages::PassagesError>(())
+    /// ```
+    pub fn voronoi_labels<R: Rng + ?Sized>(
+        width: u32,
+        height: u32,
+        sites: u32,
+        spacing: u32,
+        rng: &mut R,
+    ) -> Result<Grid<u32>, PassagesError> {
         if width < 5 || height < 5 {
             return Err(PassagesError::Geom(GeomError::EmptyRange));
         }
@@ -98,7 +124,7 @@ impl Layout {
                 }
             }
         }
-        Layout::from_labels(&owner)
+        Ok(owner)
     }
 }
 
