@@ -303,6 +303,14 @@ static void test_errors(void) {
     c.rooms = 4000000000u;
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_LAST_ERROR_HAS("invalid rooms");
+    c = config(MCRDUN_LEVEL_KIND_BSP, 80, 50);
+    c.loop_factor = 1;
+    CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("loop_factor");
+    c.loop_factor = 4;
+    CHECK_OK(mcrdun_level_new(&c, 1, &level));
+    mcrdun_level_free(level);
+    level = NULL;
     c = config(MCRDUN_LEVEL_KIND_BSP, 300, 300);
     c.max_bytes = 1000;
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_TOO_LARGE);

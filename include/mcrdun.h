@@ -514,6 +514,13 @@ typedef struct McrdunLevelConfig {
    */
   double cave_fill;
   /**
+   * BSP, scatter, passages: Brogue's loop rule instead of `loops`: a
+   * link beyond the spanning tree only where it cuts the walk between
+   * its rooms, in links, from at least this many to 1 (0: off; else at
+   * least 2).
+   */
+  uint32_t loop_factor;
+  /**
    * Every kind: the ceiling on the level's working memory in bytes (0:
    * 1 GiB); a larger map is refused with `TOO_LARGE` before anything
    * is allocated.

@@ -84,6 +84,9 @@ pub enum Command {
         /// Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).
         #[arg(long, default_value_t = schema::BSP_LOOPS)]
         loops: f64,
+        /// Brogue's loop rule instead of --loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off).
+        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
+        loop_factor: u32,
     },
     /// Scattered rooms pushed apart and linked to their neighbours.
     Scatter {
@@ -101,6 +104,9 @@ pub enum Command {
         /// Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).
         #[arg(long, default_value_t = schema::SCATTER_LOOPS)]
         loops: f64,
+        /// Brogue's loop rule instead of --loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off).
+        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
+        loop_factor: u32,
     },
     /// A carved maze drawn as tiles (cell (x, y) is tile (2x+1, 2y+1)).
     Maze {
@@ -137,6 +143,9 @@ pub enum Command {
         /// Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).
         #[arg(long, default_value_t = schema::PASSAGES_LOOPS)]
         loops: f64,
+        /// Brogue's loop rule instead of --loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off).
+        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
+        loop_factor: u32,
     },
 }
 
@@ -171,6 +180,7 @@ impl Command {
                 min_leaf_height,
                 min_room,
                 loops,
+                loop_factor,
                 ..
             } => mcrdun_dungeon::bsp(
                 &BspConfig {
@@ -181,6 +191,7 @@ impl Command {
                     min_leaf_height: *min_leaf_height,
                     min_room: *min_room,
                     loops: *loops,
+                    loop_factor: *loop_factor,
                     max_bytes,
                 },
                 seed,
@@ -190,6 +201,7 @@ impl Command {
                 min_room,
                 max_room,
                 loops,
+                loop_factor,
                 ..
             } => mcrdun_dungeon::scatter(
                 &ScatterConfig {
@@ -199,6 +211,7 @@ impl Command {
                     min_room: *min_room,
                     max_room: *max_room,
                     loops: *loops,
+                    loop_factor: *loop_factor,
                     max_bytes,
                 },
                 seed,
@@ -226,12 +239,18 @@ impl Command {
                     maze_text: Some(text),
                 });
             }
-            Command::Passages { rooms, loops, .. } => mcrdun_dungeon::passages(
+            Command::Passages {
+                rooms,
+                loops,
+                loop_factor,
+                ..
+            } => mcrdun_dungeon::passages(
                 &PassagesConfig {
                     width,
                     height,
                     rooms: *rooms,
                     loops: *loops,
+                    loop_factor: *loop_factor,
                     max_bytes,
                 },
                 seed,

@@ -169,6 +169,7 @@ fn bad_options_exit_2_with_a_message() {
     usage_error(&["bsp", "--min-leaf-width", "3"], "--min-leaf-width");
     usage_error(&["bsp", "--depth", "40"], "--depth");
     usage_error(&["bsp", "--loops=-1"], "--loops");
+    usage_error(&["scatter", "--loop-factor", "1"], "--loop-factor");
     usage_error(
         &["scatter", "--min-room", "8", "--max-room", "4"],
         "--min-room",

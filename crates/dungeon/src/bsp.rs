@@ -3,7 +3,7 @@
 
 use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::links::{Edge, Loops, spanning_links};
+use crate::links::{Edge, loop_rule, spanning_links};
 use crate::schema;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_bsp::Bsp;
@@ -32,8 +32,13 @@ pub struct BspConfig {
     pub min_room: u32,
     /// The share, in `[0, 1]`, of the leaf adjacencies left out of the
     /// spanning tree that are linked anyway, making loops (default 0.15;
-    /// see [`Loops::Share`]).
+    /// see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
+    /// 2, a link beyond the spanning tree is made only where it cuts the
+    /// walk between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    pub loop_factor: u32,
     /// The ceiling on the level's working memory in bytes (0, the default:
     /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
     /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
@@ -51,6 +56,7 @@ impl Default for BspConfig {
             min_leaf_height: schema::BSP_MIN_LEAF_HEIGHT,
             min_room: schema::BSP_MIN_ROOM,
             loops: schema::BSP_LOOPS,
+            loop_factor: schema::LOOP_FACTOR,
             max_bytes: 0,
         }
     }
@@ -64,7 +70,7 @@ impl Default for BspConfig {
 ///    two tiles from the leaf's edges (its wall, then a lane of rock), and
 ///    against the map's edge in a leaf on that edge;
 /// 2. room graph: the leaf adjacency;
-/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`];
+/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`](crate::links::Loops::Share) or `loop_factor` as [`Loops::Shortcut`](crate::links::Loops::Shortcut);
 /// 4. doors and corridors: [`Canvas::link`] inside the two leaves;
 /// 5. finish: [`Level::finish_canvas`] places the stairs.
 ///
@@ -156,7 +162,12 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
     }
 
     // 3. Links, 4. doors and corridors, 5. finish.
-    let links = spanning_links(leaves.len(), &edges, Loops::Share(config.loops), &mut rng)?;
+    let links = spanning_links(
+        leaves.len(),
+        &edges,
+        loop_rule(config.loops, config.loop_factor),
+        &mut rng,
+    )?;
     canvas.link_all(
         &edges,
         &links,
@@ -249,5 +260,29 @@ mod tests {
         assert!(level.doors().len() <= 2 * links && level.doors().len() > links);
         let looped = bsp(&BspConfig { loops: 1.0, ..c }, 11).unwrap();
         assert!(looped.summary().loops > level.summary().loops + 5);
+        // Brogue's rule: some loops, fewer than every edge.
+        let brogue = bsp(
+            &BspConfig {
+                loop_factor: 6,
+                ..c
+            },
+            11,
+        )
+        .unwrap();
+        assert!(brogue.summary().loops > level.summary().loops);
+        assert!(brogue.summary().loops < looped.summary().loops);
+        assert!(matches!(
+            bsp(
+                &BspConfig {
+                    loop_factor: 1,
+                    ..c
+                },
+                11
+            ),
+            Err(LevelError::InvalidOption {
+                name: "loop_factor",
+                ..
+            })
+        ));
     }
 }

@@ -87,10 +87,12 @@ impl LevelConfig {
             (LevelConfig::Bsp(c), "min_leaf_height") => f64::from(c.min_leaf_height),
             (LevelConfig::Bsp(c), "min_room") => f64::from(c.min_room),
             (LevelConfig::Bsp(c), "loops") => c.loops,
+            (LevelConfig::Bsp(c), "loop_factor") => f64::from(c.loop_factor),
             (LevelConfig::Scatter(c), "rooms") => f64::from(c.rooms),
             (LevelConfig::Scatter(c), "min_room") => f64::from(c.min_room),
             (LevelConfig::Scatter(c), "max_room") => f64::from(c.max_room),
             (LevelConfig::Scatter(c), "loops") => c.loops,
+            (LevelConfig::Scatter(c), "loop_factor") => f64::from(c.loop_factor),
             (LevelConfig::Maze(c), "maze_algorithm") => f64::from(c.algorithm.number()?),
             (LevelConfig::Maze(c), "maze_braid") => c.braid,
             (LevelConfig::Maze(c), "maze_pattern42") => f64::from(u8::from(c.pattern42)),
@@ -98,6 +100,7 @@ impl LevelConfig {
             (LevelConfig::Cave(c), "cave_passes") => f64::from(c.passes),
             (LevelConfig::Passages(c), "rooms") => f64::from(c.rooms),
             (LevelConfig::Passages(c), "loops") => c.loops,
+            (LevelConfig::Passages(c), "loop_factor") => f64::from(c.loop_factor),
             _ => return None,
         })
     }

@@ -59,6 +59,16 @@ impl Links {
     }
 }
 
+/// The loop rule of a level's options: Brogue's rule when `factor` is not
+/// 0, else the share `loops`.
+pub fn loop_rule(loops: f64, factor: u32) -> Loops {
+    if factor == 0 {
+        Loops::Share(loops)
+    } else {
+        Loops::Shortcut { factor }
+    }
+}
+
 /// Picks the links of a room graph of `n` rooms: a spanning forest
 /// (Kruskal, lighter edges first, equal weights in random order), then the
 /// loops `loops` asks for.
@@ -100,7 +110,7 @@ pub fn spanning_links(
         }
         Loops::Shortcut { factor } if factor < 2 => {
             return Err(LevelError::InvalidOption {
-                name: "loops",
+                name: "loop_factor",
                 reason: format!("a shortcut factor of {factor} is below 2"),
             });
         }

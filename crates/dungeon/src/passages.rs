@@ -3,7 +3,7 @@
 
 use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::links::{Edge, Loops, spanning_links};
+use crate::links::{Edge, loop_rule, spanning_links};
 use crate::schema;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
@@ -18,13 +18,18 @@ pub struct PassagesConfig {
     /// Height in tiles (at least 12).
     pub height: u32,
     /// Rooms wanted (Voronoi sites); 0 (the default) derives it from the
-    /// map's size, one per [`TILES_PER_CELL`] tiles, so rooms keep their
-    /// size on any map. Fewer when the sites do not fit [`SITE_SPACING`]
+    /// map's size, one per 170 tiles, so rooms keep their
+    /// size on any map. Fewer when the sites do not fit 8 tiles
     /// apart.
     pub rooms: u32,
     /// The share, in `[0, 1]`, of the other adjacent room pairs linked
-    /// beyond the spanning tree (default 0.1; see [`Loops::Share`]).
+    /// beyond the spanning tree (default 0.1; see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
+    /// 2, a link beyond the spanning tree is made only where it cuts the
+    /// walk between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    pub loop_factor: u32,
     /// The ceiling on the level's working memory in bytes (0, the default:
     /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
     /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
@@ -39,6 +44,7 @@ impl Default for PassagesConfig {
             height: 50,
             rooms: schema::PASSAGES_ROOMS,
             loops: schema::PASSAGES_LOOPS,
+            loop_factor: schema::LOOP_FACTOR,
             max_bytes: 0,
         }
     }
@@ -68,7 +74,7 @@ const MIN_FLOOR: u32 = 9;
 ///    between them; rooms with less than 9 floor tiles are dropped;
 /// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]), and the
 ///    rooms around a cell too small for a room;
-/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`];
+/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`](crate::links::Loops::Share);
 /// 4. doors and corridors: [`Canvas::link`] inside the two cells (doors in
 ///    straight stretches of wall);
 /// 5. finish: [`Level::finish_canvas`].
@@ -121,14 +127,23 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     let labels = Layout::voronoi_labels(config.width, config.height, sites, SITE_SPACING, &mut rng)
         .map_err(LevelError::Passages)?;
     let ids = labels.as_slice();
-    let cells = ids.iter().filter(|&&c| c != NONE).max().map_or(0, |&c| c as usize + 1);
+    let cells = ids
+        .iter()
+        .filter(|&&c| c != NONE)
+        .max()
+        .map_or(0, |&c| c as usize + 1);
     let mut cell_bounds = vec![(i32::MAX, i32::MAX, i32::MIN, i32::MIN); cells];
     for y in 0..h {
         for x in 0..w {
             let c = ids[y * w + x];
             if c != NONE {
                 let b = &mut cell_bounds[c as usize];
-                *b = (b.0.min(x as i32), b.1.min(y as i32), b.2.max(x as i32), b.3.max(y as i32));
+                *b = (
+                    b.0.min(x as i32),
+                    b.1.min(y as i32),
+                    b.2.max(x as i32),
+                    b.3.max(y as i32),
+                );
             }
         }
     }
@@ -203,7 +218,11 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
             }
             for b in [
                 if x + 1 < w { ids[y * w + x + 1] } else { NONE },
-                if y + 1 < h { ids[(y + 1) * w + x] } else { NONE },
+                if y + 1 < h {
+                    ids[(y + 1) * w + x]
+                } else {
+                    NONE
+                },
             ] {
                 if b != NONE && b != a {
                     let pair = (a.min(b), a.max(b));
@@ -247,7 +266,12 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     edges.dedup_by_key(|e| (e.a, e.b));
 
     // 3. Links, 4. doors and corridors, 5. finish.
-    let links = spanning_links(cell_of_room.len(), &edges, Loops::Share(config.loops), &mut rng)?;
+    let links = spanning_links(
+        cell_of_room.len(),
+        &edges,
+        loop_rule(config.loops, config.loop_factor),
+        &mut rng,
+    )?;
     canvas.link_all(
         &edges,
         &links,
@@ -336,7 +360,11 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
     for y in 1..h.saturating_sub(1) {
         for x in 0..w {
             let i = y * w + x;
-            core[i] = row3[i] && row3[i - w] && ids[i - w] == ids[i] && row3[i + w] && ids[i + w] == ids[i];
+            core[i] = row3[i]
+                && row3[i - w]
+                && ids[i - w] == ids[i]
+                && row3[i + w]
+                && ids[i + w] == ids[i];
         }
     }
     let mut near_row = vec![false; w * h];

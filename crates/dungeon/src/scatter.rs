@@ -3,7 +3,7 @@
 
 use crate::corridors::{Canvas, bounding, grow};
 use crate::error::{check_fraction, check_size};
-use crate::links::{Edge, Loops, spanning_links};
+use crate::links::{Edge, loop_rule, spanning_links};
 use crate::schema;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
@@ -18,7 +18,7 @@ pub struct ScatterConfig {
     /// Height in tiles (at least `max_room + 2`).
     pub height: u32,
     /// Rooms scattered; 0 (the default) derives it from the map's size:
-    /// one room per [`TILES_PER_ROOM`] tiles, and one more per 8 tiles of
+    /// one room per 190 tiles, and one more per 8 tiles of
     /// width plus height for the rooms lost over the edges. Those that end up outside the
     /// map after separation are dropped.
     pub rooms: u32,
@@ -27,8 +27,13 @@ pub struct ScatterConfig {
     /// The largest room side (default 10).
     pub max_room: u32,
     /// The share, in `[0, 1]`, of the other neighbour pairs linked beyond
-    /// the spanning tree (default 0.15; see [`Loops::Share`]).
+    /// the spanning tree (default 0.15; see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
+    /// 2, a link beyond the spanning tree is made only where it cuts the
+    /// walk between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    pub loop_factor: u32,
     /// The ceiling on the level's working memory in bytes (0, the default:
     /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
     /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
@@ -45,6 +50,7 @@ impl Default for ScatterConfig {
             min_room: schema::SCATTER_MIN_ROOM,
             max_room: schema::SCATTER_MAX_ROOM,
             loops: schema::SCATTER_LOOPS,
+            loop_factor: schema::LOOP_FACTOR,
             max_bytes: 0,
         }
     }
@@ -74,7 +80,7 @@ const NEAREST: usize = 5;
 /// 2. room graph: each room and its 5 nearest rooms (by the gap between
 ///    them), weighted by that gap;
 /// 3. links: [`spanning_links`] (shorter gaps first) with `loops` as
-///    [`Loops::Share`];
+///    [`Loops::Share`](crate::links::Loops::Share);
 /// 4. doors and corridors: [`Canvas::link`] around the two rooms;
 /// 5. finish: [`Level::finish_canvas`].
 ///
@@ -144,7 +150,12 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
 
     // 2. Room graph, 3. links, 4. doors and corridors, 5. finish.
     let edges = nearest_rooms(&rooms, w, h);
-    let links = spanning_links(rooms.len(), &edges, Loops::Share(config.loops), &mut rng)?;
+    let links = spanning_links(
+        rooms.len(),
+        &edges,
+        loop_rule(config.loops, config.loop_factor),
+        &mut rng,
+    )?;
     canvas.link_all(
         &edges,
         &links,

@@ -56,6 +56,8 @@ pub const BSP_MIN_LEAF_HEIGHT: u32 = 10;
 pub const BSP_MIN_ROOM: u32 = 3;
 /// BSP: the share of extra links.
 pub const BSP_LOOPS: f64 = 0.15;
+/// BSP, scatter, passages: Brogue's loop rule (0: off, use `loops`).
+pub const LOOP_FACTOR: u32 = 0;
 /// Scatter: rooms (0: from the map's size).
 pub const SCATTER_ROOMS: u32 = 0;
 /// Scatter: the smallest room side.
@@ -135,6 +137,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: "Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).",
     },
     OptionSpec {
+        kind: LevelKind::Bsp,
+        name: "loop_factor",
+        flag: "loop-factor",
+        default: OptionValue::U32(LOOP_FACTOR),
+        min: 0.0,
+        max: 1000.0,
+        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
+    },
+    OptionSpec {
         kind: LevelKind::Scatter,
         name: "rooms",
         flag: "rooms",
@@ -169,6 +180,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         min: 0.0,
         max: 1.0,
         doc: "Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).",
+    },
+    OptionSpec {
+        kind: LevelKind::Scatter,
+        name: "loop_factor",
+        flag: "loop-factor",
+        default: OptionValue::U32(LOOP_FACTOR),
+        min: 0.0,
+        max: 1000.0,
+        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
     },
     OptionSpec {
         kind: LevelKind::Maze,
@@ -232,6 +252,15 @@ pub const OPTIONS: &[OptionSpec] = &[
         min: 0.0,
         max: 1.0,
         doc: "Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).",
+    },
+    OptionSpec {
+        kind: LevelKind::Passages,
+        name: "loop_factor",
+        flag: "loop-factor",
+        default: OptionValue::U32(LOOP_FACTOR),
+        min: 0.0,
+        max: 1000.0,
+        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
     },
 ];
 

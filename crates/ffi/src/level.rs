@@ -106,6 +106,11 @@ pub struct McrdunLevelConfig {
     pub maze_braid: f64,
     /// Cave: the share in [0, 1] of rock in the initial noise.
     pub cave_fill: f64,
+    /// BSP, scatter, passages: Brogue's loop rule instead of `loops`: a
+    /// link beyond the spanning tree only where it cuts the walk between
+    /// its rooms, in links, from at least this many to 1 (0: off; else at
+    /// least 2).
+    pub loop_factor: u32,
     /// Every kind: the ceiling on the level's working memory in bytes (0:
     /// 1 GiB); a larger map is refused with `TOO_LARGE` before anything
     /// is allocated.
@@ -239,6 +244,7 @@ impl McrdunLevelConfig {
             "maze_algorithm" => self.maze_algorithm = whole,
             "maze_pattern42" => self.maze_pattern42 = whole,
             "cave_passes" => self.cave_passes = whole,
+            "loop_factor" => self.loop_factor = whole,
             "loops" => self.loops = value,
             "maze_braid" => self.maze_braid = value,
             "cave_fill" => self.cave_fill = value,
@@ -259,6 +265,7 @@ impl McrdunLevelConfig {
             "maze_algorithm" => f64::from(self.maze_algorithm),
             "maze_pattern42" => f64::from(self.maze_pattern42),
             "cave_passes" => f64::from(self.cave_passes),
+            "loop_factor" => f64::from(self.loop_factor),
             "loops" => self.loops,
             "maze_braid" => self.maze_braid,
             "cave_fill" => self.cave_fill,
@@ -278,6 +285,7 @@ impl McrdunLevelConfig {
                 min_leaf_height: self.min_leaf_height,
                 min_room: self.min_room,
                 loops: self.loops,
+                loop_factor: self.loop_factor,
                 max_bytes: self.max_bytes,
             }),
             LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig {
@@ -287,6 +295,7 @@ impl McrdunLevelConfig {
                 min_room: self.min_room,
                 max_room: self.max_room,
                 loops: self.loops,
+                loop_factor: self.loop_factor,
                 max_bytes: self.max_bytes,
             }),
             LevelKind::Maze => LevelConfig::Maze(MazeConfig {
@@ -318,6 +327,7 @@ impl McrdunLevelConfig {
                 height,
                 rooms: self.rooms,
                 loops: self.loops,
+                loop_factor: self.loop_factor,
                 max_bytes: self.max_bytes,
             }),
         })
