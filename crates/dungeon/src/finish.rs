@@ -203,7 +203,7 @@ fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
     let w = tiles.width() as usize;
     let cells = tiles.as_slice();
     let (mut v, mut e, mut blocks, mut dead_ends) = (0usize, 0usize, 0usize, 0usize);
-    let h = if w == 0 { 0 } else { cells.len() / w };
+    let h = cells.len().checked_div(w).unwrap_or(0);
     // Row by row (no division per tile): the row above, this one, below.
     for y in 0..h {
         let row = &cells[y * w..(y + 1) * w];
