@@ -84,7 +84,7 @@ pub enum Command {
         /// Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).
         #[arg(long, default_value_t = schema::BSP_LOOPS)]
         loops: f64,
-        /// Brogue's loop rule instead of --loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off).
+        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
         #[arg(long, default_value_t = schema::LOOP_FACTOR)]
         loop_factor: u32,
     },
@@ -104,7 +104,7 @@ pub enum Command {
         /// Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).
         #[arg(long, default_value_t = schema::SCATTER_LOOPS)]
         loops: f64,
-        /// Brogue's loop rule instead of --loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off).
+        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
         #[arg(long, default_value_t = schema::LOOP_FACTOR)]
         loop_factor: u32,
     },
@@ -112,7 +112,7 @@ pub enum Command {
     Maze {
         #[command(flatten)]
         common: Common,
-        /// The carving algorithm.
+        /// The carving algorithm (0: recursive backtracker).
         #[arg(long, value_enum, default_value_t = AlgorithmArg::Backtracker)]
         algorithm: AlgorithmArg,
         /// Share of dead ends removed by opening a wall (adds loops).
@@ -143,7 +143,7 @@ pub enum Command {
         /// Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).
         #[arg(long, default_value_t = schema::PASSAGES_LOOPS)]
         loops: f64,
-        /// Brogue's loop rule instead of --loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off).
+        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
         #[arg(long, default_value_t = schema::LOOP_FACTOR)]
         loop_factor: u32,
     },
@@ -347,6 +347,14 @@ mod tests {
                     Some(text) => text.parse::<f64>().unwrap(),
                 };
                 assert_eq!(got, o.default.as_f64(), "{} --{}", kind.name(), o.flag);
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert_eq!(
+                    help.trim_end_matches('.'),
+                    o.doc.trim_end_matches('.'),
+                    "{} --{}: the help is the schema's doc",
+                    kind.name(),
+                    o.flag
+                );
                 if let OptionValue::U32(_) = o.default {
                     assert_eq!(got.fract(), 0.0);
                 }
