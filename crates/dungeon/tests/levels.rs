@@ -452,12 +452,21 @@ fn sizes_scale() {
 }
 
 /// Seeds 1-1000 at 80x50, 200x120 and 1000x1000 (release: `cargo test
-/// --release -p mcrdun-dungeon --test levels -- --ignored`).
+/// --release -p mcrdun-dungeon --test levels -- --ignored --nocapture`;
+/// `LEVELS_KINDS=bsp,cave` and `LEVELS_SIZES=1000x1000` narrow it).
 #[test]
 #[ignore]
 fn seeds_1_to_1000() {
+    let kinds = std::env::var("LEVELS_KINDS").unwrap_or_default();
+    let sizes = std::env::var("LEVELS_SIZES").unwrap_or_default();
     for (w, h) in [(80, 50), (200, 120), (1000, 1000)] {
+        if !sizes.is_empty() && !sizes.split(',').any(|s| s == format!("{w}x{h}")) {
+            continue;
+        }
         for kind in LevelKind::ALL {
+            if !kinds.is_empty() && !kinds.split(',').any(|k| k == kind.name()) {
+                continue;
+            }
             let t = std::time::Instant::now();
             let mut rooms = 0.0;
             for hundred in 0..10u64 {
