@@ -126,16 +126,21 @@ static void test_same_tiles_as_rust(void) {
         uint32_t kind, w, h;
         uint64_t seed, hash;
     } golden[] = {
-        {MCRDUN_LEVEL_KIND_BSP, 80, 50, 7u, 0x884712bfc1b2377dull},
-        {MCRDUN_LEVEL_KIND_BSP, 64, 40, 12345u, 0xf2541000bd2e8b73ull},
-        {MCRDUN_LEVEL_KIND_SCATTER, 80, 50, 7u, 0xdf6f196e20c7ed81ull},
-        {MCRDUN_LEVEL_KIND_SCATTER, 64, 40, 12345u, 0xfa5c7e04c3ea1511ull},
-        {MCRDUN_LEVEL_KIND_MAZE, 80, 50, 7u, 0x4a216129df460cabull},
-        {MCRDUN_LEVEL_KIND_MAZE, 64, 40, 12345u, 0x961d56442aecc82dull},
-        {MCRDUN_LEVEL_KIND_CAVE, 80, 50, 7u, 0x7423e9d3b72c4979ull},
-        {MCRDUN_LEVEL_KIND_CAVE, 64, 40, 12345u, 0x6fdde9a9299b33a8ull},
-        {MCRDUN_LEVEL_KIND_PASSAGES, 80, 50, 7u, 0x8130483fe16d268aull},
-        {MCRDUN_LEVEL_KIND_PASSAGES, 64, 40, 12345u, 0x5db0481c67141813ull},
+        {MCRDUN_LEVEL_KIND_BSP, 80, 50, 7u, 0x1d999d0ea08edcf2ull},
+        {MCRDUN_LEVEL_KIND_BSP, 64, 40, 12345u, 0x953f02640045c5c0ull},
+        {MCRDUN_LEVEL_KIND_BSP, 81, 51, 3u, 0x05b2af17de2bdd7eull},
+        {MCRDUN_LEVEL_KIND_SCATTER, 80, 50, 7u, 0x284c16ee97761fa9ull},
+        {MCRDUN_LEVEL_KIND_SCATTER, 64, 40, 12345u, 0x8f4d65de35eb978dull},
+        {MCRDUN_LEVEL_KIND_SCATTER, 81, 51, 3u, 0x4c6267d50cf7a84bull},
+        {MCRDUN_LEVEL_KIND_MAZE, 80, 50, 7u, 0xd7926d70fdd51368ull},
+        {MCRDUN_LEVEL_KIND_MAZE, 64, 40, 12345u, 0xc85ebab39bba4bedull},
+        {MCRDUN_LEVEL_KIND_MAZE, 81, 51, 3u, 0xd35706f308b73c3dull},
+        {MCRDUN_LEVEL_KIND_CAVE, 80, 50, 7u, 0xcc878f6d0b767a90ull},
+        {MCRDUN_LEVEL_KIND_CAVE, 64, 40, 12345u, 0xfbbf6d12d5516b68ull},
+        {MCRDUN_LEVEL_KIND_CAVE, 81, 51, 3u, 0x0dd17c9963b1d6d2ull},
+        {MCRDUN_LEVEL_KIND_PASSAGES, 80, 50, 7u, 0x92d6792aa5ead03eull},
+        {MCRDUN_LEVEL_KIND_PASSAGES, 64, 40, 12345u, 0x21e372d9e3ff1033ull},
+        {MCRDUN_LEVEL_KIND_PASSAGES, 81, 51, 3u, 0x6c092a194e54f950ull},
     };
     size_t g;
     for (g = 0; g < sizeof golden / sizeof golden[0]; g++) {
@@ -259,7 +264,7 @@ static void test_errors(void) {
     CHECK_LAST_ERROR_HAS("no level can be made");
     c.cave_fill = nan("");
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
-    CHECK_LAST_ERROR_HAS("--fill");
+    CHECK_LAST_ERROR_HAS("cave_fill");
     CHECK(level == NULL);
 
     c = config(MCRDUN_LEVEL_KIND_CAVE, 3, 3);
@@ -294,8 +299,22 @@ static void test_errors(void) {
     c.max_room = 2;
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
     c = config(MCRDUN_LEVEL_KIND_PASSAGES, 80, 50);
-    c.rooms = 0;
+    CHECK(c.rooms == 0); /* derived from the map's size */
+    c.rooms = 4000000000u;
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("invalid rooms");
+    c = config(MCRDUN_LEVEL_KIND_BSP, 80, 50);
+    c.loop_factor = 1;
+    CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("loop_factor");
+    c.loop_factor = 4;
+    CHECK_OK(mcrdun_level_new(&c, 1, &level));
+    mcrdun_level_free(level);
+    level = NULL;
+    c = config(MCRDUN_LEVEL_KIND_BSP, 300, 300);
+    c.max_bytes = 1000;
+    CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_LAST_ERROR_HAS("max_bytes");
     CHECK_STATUS(mcrdun_level_new(&c, 1, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
     CHECK(level == NULL);
 }

@@ -474,7 +474,10 @@ typedef struct McrdunMazeTexture {
 /**
  * The options of a level, for every kind at once: each kind reads the
  * fields its comment names and ignores the others. Fill it with
- * `mcrdun_level_config_default` and change what you need.
+ * `mcrdun_level_config_default` and change what you need. The fields are
+ * the options of the level schema (`mcrdun_dungeon::schema`), by the same
+ * names; errors name them so. A `rooms` of 0 derives the room count from
+ * the map's size.
  */
 typedef struct McrdunLevelConfig {
   /**
@@ -538,6 +541,19 @@ typedef struct McrdunLevelConfig {
    * Cave: the share in [0, 1] of rock in the initial noise.
    */
   double cave_fill;
+  /**
+   * BSP, scatter, passages: Brogue's loop rule instead of `loops`: a
+   * link beyond the spanning tree only where it cuts the walk between
+   * its rooms, in links, from at least this many to 1 (0: off; else at
+   * least 2).
+   */
+  uint32_t loop_factor;
+  /**
+   * Every kind: the ceiling on the level's working memory in bytes (0:
+   * 1 GiB); a larger map is refused with `TOO_LARGE` before anything
+   * is allocated.
+   */
+  uint64_t max_bytes;
 } McrdunLevelConfig;
 
 /**

@@ -4,7 +4,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelError, MazeAlgorithm, MazeConfig, PassagesConfig,
-    ScatterConfig,
+    ScatterConfig, schema,
 };
 use std::path::PathBuf;
 
@@ -54,9 +54,12 @@ pub struct Common {
     /// PNG pixels per tile (1-64; default 8).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub scale: Option<u32>,
-    /// Print the level's summary (rooms, regions, loops, dead ends, longest path).
+    /// Print the level's summary and metrics (rooms, doors in walls, floor, loops, dead ends, stairs).
     #[arg(long)]
     pub stats: bool,
+    /// The ceiling on the level's working memory in bytes (0: 1 GiB); larger maps are refused.
+    #[arg(long, default_value_t = 0)]
+    pub max_bytes: u64,
 }
 
 /// The generators.
@@ -66,48 +69,54 @@ pub enum Command {
     Bsp {
         #[command(flatten)]
         common: Common,
-        /// The most times a leaf is split (at most 32).
-        #[arg(long, default_value_t = 32)]
+        /// The most times a leaf is split (splitting stops earlier where a leaf would be too small).
+        #[arg(long, default_value_t = schema::BSP_DEPTH)]
         depth: u32,
-        /// The narrowest leaf (at least --min-room + 2).
-        #[arg(long, default_value_t = 10)]
+        /// The narrowest leaf (at least min_room + 4: a room, its walls and a lane of rock).
+        #[arg(long, default_value_t = schema::BSP_MIN_LEAF_WIDTH)]
         min_leaf_width: u32,
-        /// The lowest leaf (at least --min-room + 2).
-        #[arg(long, default_value_t = 8)]
+        /// The lowest leaf (at least min_room + 4).
+        #[arg(long, default_value_t = schema::BSP_MIN_LEAF_HEIGHT)]
         min_leaf_height: u32,
         /// The smallest room side.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = schema::BSP_MIN_ROOM)]
         min_room: u32,
-        /// Share of the extra leaf adjacencies linked anyway, in [0, 1].
-        #[arg(long, default_value_t = 0.15)]
+        /// Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).
+        #[arg(long, default_value_t = schema::BSP_LOOPS)]
         loops: f64,
+        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
+        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
+        loop_factor: u32,
     },
     /// Scattered rooms pushed apart and linked to their neighbours.
     Scatter {
         #[command(flatten)]
         common: Common,
-        /// Rooms scattered (those that do not fit in the map after separation are dropped).
-        #[arg(long, default_value_t = 30)]
+        /// Rooms scattered (0: one per 190 tiles of the map); those pushed off the map are dropped.
+        #[arg(long, default_value_t = schema::SCATTER_ROOMS)]
         rooms: u32,
         /// The smallest room side.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = schema::SCATTER_MIN_ROOM)]
         min_room: u32,
         /// The largest room side.
-        #[arg(long, default_value_t = 10)]
+        #[arg(long, default_value_t = schema::SCATTER_MAX_ROOM)]
         max_room: u32,
-        /// Share of the extra neighbour pairs linked anyway, in [0, 1].
-        #[arg(long, default_value_t = 0.15)]
+        /// Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).
+        #[arg(long, default_value_t = schema::SCATTER_LOOPS)]
         loops: f64,
+        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
+        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
+        loop_factor: u32,
     },
     /// A carved maze drawn as tiles (cell (x, y) is tile (2x+1, 2y+1)).
     Maze {
         #[command(flatten)]
         common: Common,
-        /// The carving algorithm.
+        /// The carving algorithm (0: recursive backtracker).
         #[arg(long, value_enum, default_value_t = AlgorithmArg::Backtracker)]
         algorithm: AlgorithmArg,
-        /// Share of dead ends removed by opening a wall (adds loops), in [0, 1].
-        #[arg(long, default_value_t = 0.0)]
+        /// Share of dead ends removed by opening a wall (adds loops).
+        #[arg(long, default_value_t = schema::MAZE_BRAID)]
         braid: f64,
         /// Block the cells of a "42" drawn in the middle of the maze (always on with --format 42).
         #[arg(long)]
@@ -132,23 +141,26 @@ pub enum Command {
     Cave {
         #[command(flatten)]
         common: Common,
-        /// Share of rock in the initial noise, in [0, 1].
-        #[arg(long, default_value_t = 0.45)]
+        /// Share of rock in the initial noise (0.5: 45-52% floor at every size).
+        #[arg(long, default_value_t = schema::CAVE_FILL)]
         fill: f64,
         /// Smoothing passes of the automaton.
-        #[arg(long, default_value_t = 4)]
+        #[arg(long, default_value_t = schema::CAVE_PASSES)]
         passes: u32,
     },
     /// Rooms of any shape (Voronoi cells) with passages chosen between them.
     Passages {
         #[command(flatten)]
         common: Common,
-        /// Rooms wanted (Voronoi sites at least 4 tiles apart).
-        #[arg(long, default_value_t = 24)]
+        /// Rooms wanted, Voronoi sites 8 tiles apart (0: one per 170 tiles of the map).
+        #[arg(long, default_value_t = schema::PASSAGES_ROOMS)]
         rooms: u32,
-        /// Share of the extra adjacent room pairs given a passage anyway, in [0, 1].
-        #[arg(long, default_value_t = 0.1)]
+        /// Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).
+        #[arg(long, default_value_t = schema::PASSAGES_LOOPS)]
         loops: f64,
+        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
+        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
+        loop_factor: u32,
     },
 }
 
@@ -175,7 +187,7 @@ impl Command {
 
     pub fn generate(&self, seed: u64) -> Result<Generated, LevelError> {
         let c = self.common();
-        let (width, height) = (c.width, c.height);
+        let (width, height, max_bytes) = (c.width, c.height, c.max_bytes);
         let level = match self {
             Command::Bsp {
                 depth,
@@ -183,6 +195,7 @@ impl Command {
                 min_leaf_height,
                 min_room,
                 loops,
+                loop_factor,
                 ..
             } => mcrdun_dungeon::bsp(
                 &BspConfig {
@@ -193,6 +206,8 @@ impl Command {
                     min_leaf_height: *min_leaf_height,
                     min_room: *min_room,
                     loops: *loops,
+                    loop_factor: *loop_factor,
+                    max_bytes,
                 },
                 seed,
             )?,
@@ -201,6 +216,7 @@ impl Command {
                 min_room,
                 max_room,
                 loops,
+                loop_factor,
                 ..
             } => mcrdun_dungeon::scatter(
                 &ScatterConfig {
@@ -210,6 +226,8 @@ impl Command {
                     min_room: *min_room,
                     max_room: *max_room,
                     loops: *loops,
+                    loop_factor: *loop_factor,
+                    max_bytes,
                 },
                 seed,
             )?,
@@ -226,6 +244,7 @@ impl Command {
                         algorithm: algorithm.algorithm(),
                         braid: *braid,
                         pattern42: *pattern42,
+                        max_bytes,
                     },
                     seed,
                 )?;
@@ -235,12 +254,19 @@ impl Command {
                     maze_text: Some(text),
                 });
             }
-            Command::Passages { rooms, loops, .. } => mcrdun_dungeon::passages(
+            Command::Passages {
+                rooms,
+                loops,
+                loop_factor,
+                ..
+            } => mcrdun_dungeon::passages(
                 &PassagesConfig {
                     width,
                     height,
                     rooms: *rooms,
                     loops: *loops,
+                    loop_factor: *loop_factor,
+                    max_bytes,
                 },
                 seed,
             )?,
@@ -250,6 +276,7 @@ impl Command {
                     height,
                     fill: *fill,
                     passes: *passes,
+                    max_bytes,
                 },
                 seed,
             )?,
@@ -304,5 +331,72 @@ impl AlgorithmArg {
     fn algorithm(self) -> MazeAlgorithm {
         // The same order as the carve crate's numbering.
         MazeAlgorithm::ALL[self as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+    use mcrdun_dungeon::LevelKind;
+    use mcrdun_dungeon::schema::{self, OptionValue};
+
+    /// Every option of the schema is a flag of its subcommand, with the
+    /// schema's default, and no subcommand has a generator option the
+    /// schema does not know.
+    #[test]
+    fn options_come_from_the_schema() {
+        let cli = Cli::command();
+        for kind in LevelKind::ALL {
+            let sub = cli
+                .find_subcommand(kind.name())
+                .unwrap_or_else(|| panic!("no subcommand {}", kind.name()));
+            for o in schema::options(kind) {
+                let arg = sub
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(o.flag))
+                    .unwrap_or_else(|| panic!("{}: no --{}", kind.name(), o.flag));
+                let defaults = arg.get_default_values();
+                let got = match defaults.first().and_then(|d| d.to_str()) {
+                    // A switch: off by default.
+                    None => 0.0,
+                    Some(text) if o.name == "maze_algorithm" => {
+                        let a = AlgorithmArg::from_str(text, false).unwrap();
+                        f64::from(a.algorithm().number().unwrap())
+                    }
+                    Some(text) => text.parse::<f64>().unwrap(),
+                };
+                assert_eq!(got, o.default.as_f64(), "{} --{}", kind.name(), o.flag);
+                let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert_eq!(
+                    help.trim_end_matches('.'),
+                    o.doc.trim_end_matches('.'),
+                    "{} --{}: the help is the schema's doc",
+                    kind.name(),
+                    o.flag
+                );
+                if let OptionValue::U32(_) = o.default {
+                    assert_eq!(got.fract(), 0.0);
+                }
+            }
+            let common = [
+                "width",
+                "height",
+                "seed",
+                "format",
+                "output",
+                "scale",
+                "stats",
+                "max-bytes",
+            ];
+            for arg in sub.get_arguments() {
+                let Some(long) = arg.get_long() else { continue };
+                assert!(
+                    common.contains(&long) || schema::options(kind).any(|o| o.flag == long),
+                    "{}: --{long} is not in the schema",
+                    kind.name()
+                );
+            }
+        }
     }
 }

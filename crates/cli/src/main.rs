@@ -46,7 +46,15 @@ enum Failure {
 
 fn run(cli: &Cli) -> Result<(), Failure> {
     let common = cli.command.common();
-    let seed = common.seed.unwrap_or_else(args::clock_seed);
+    let seed = match common.seed {
+        Some(seed) => seed,
+        None => {
+            // A level one likes can be made again.
+            let seed = args::clock_seed();
+            eprintln!("mcrdun: seed {seed} (add --seed {seed} to make this level again)");
+            seed
+        }
+    };
     if common.format == Format::FortyTwo && !cli.command.is_maze() {
         return Err(Failure::Usage(
             "--format 42 is the maze file format: use it with `mcrdun maze`".into(),

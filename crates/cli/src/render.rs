@@ -1,36 +1,11 @@
 //! The three ways to show a level: ASCII for a terminal, PNG, JSON.
 
-use mcrdun_dungeon::{Level, Summary, Tile};
+use mcrdun_dungeon::{Level, Metrics, Summary, Tile};
 use serde_json::{Value, json};
 
-/// The level as terminal text: the tile characters of
-/// [`Tile::to_char`], except that rock (a wall with no walkable tile among
-/// its 8 neighbours) is a space, so the rooms and corridors stand out.
-/// Spaces read back as walls ([`Tile::from_char`]), so the text still
-/// describes the same tiles.
+/// The level as terminal text: [`Level::to_ascii`] (rock is blank).
 pub fn ascii(level: &Level) -> String {
-    let tiles = level.tiles();
-    let (w, h) = (tiles.width() as usize, tiles.height() as usize);
-    let cells = tiles.as_slice();
-    let walkable = |x: isize, y: isize| {
-        x >= 0
-            && y >= 0
-            && (x as usize) < w
-            && (y as usize) < h
-            && cells[y as usize * w + x as usize].is_walkable()
-    };
-    let mut s = String::with_capacity((w + 1) * h);
-    for y in 0..h {
-        for x in 0..w {
-            let t = cells[y * w + x];
-            let rock = t == Tile::Wall
-                && !(-1..=1)
-                    .any(|dy| (-1..=1).any(|dx| walkable(x as isize + dx, y as isize + dy)));
-            s.push(if rock { ' ' } else { t.to_char() });
-        }
-        s.push('\n');
-    }
-    s
+    level.to_ascii()
 }
 
 /// The RGB colour of each tile kind in PNG output.
@@ -106,9 +81,23 @@ pub fn summary_json(s: &Summary) -> Value {
     })
 }
 
+/// The metrics as JSON.
+pub fn metrics_json(m: &Metrics) -> Value {
+    json!({
+        "doors": m.doors,
+        "doors_in_walls": m.doors_in_walls,
+        "rooms": m.rooms,
+        "floor_share": m.floor_share,
+        "loops": m.loops,
+        "dead_ends": m.dead_ends,
+        "stairs_distance": m.stairs_distance,
+        "fallback_dug": m.fallback_dug,
+    })
+}
+
 /// The whole level as JSON: size, seed, the tiles as rows of
 /// [`Tile::to_char`] characters with their legend, the stairs, rooms,
-/// doors and summary.
+/// doors, summary and metrics.
 pub fn json(level: &Level, seed: u64) -> Value {
     let legend: serde_json::Map<String, Value> = Tile::ALL
         .iter()
@@ -144,19 +133,23 @@ pub fn json(level: &Level, seed: u64) -> Value {
         "rooms": rooms,
         "doors": doors,
         "summary": summary_json(level.summary()),
+        "metrics": metrics_json(&level.metrics()),
     })
 }
 
 /// The summary as lines of text for `--stats`.
 pub fn stats_text(level: &Level, seed: u64) -> String {
     let s = level.summary();
+    let m = level.metrics();
     format!(
-        "generator     {}\nseed          {seed}\nsize          {}x{}\nrooms         {}\ndoors         {}\nwalkable      {}\nregions       {}{}\nloops         {}\ndead ends     {}\nlongest path  {} (stairs up ({}, {}) to down ({}, {}))\n",
+        "generator     {}\nseed          {seed}\nsize          {}x{}\nrooms         {}\ndoors         {} ({} in room walls)\nfloor         {:.1}%\nwalkable      {}\nregions       {}{}\nloops         {}\ndead ends     {}\nlongest path  {} (stairs up ({}, {}) to down ({}, {}))\n",
         level.kind().name(),
         level.width(),
         level.height(),
         s.rooms,
         s.doors,
+        m.doors_in_walls,
+        100.0 * m.floor_share,
         s.walkable,
         s.regions,
         if s.dug > 0 {

@@ -59,6 +59,8 @@ fn stats_show_the_summary() {
         let text = String::from_utf8(out.stdout).unwrap();
         for key in [
             "rooms",
+            "in room walls",
+            "floor",
             "regions",
             "loops",
             "dead ends",
@@ -167,12 +169,28 @@ fn bad_options_exit_2_with_a_message() {
     usage_error(&["bsp", "--min-leaf-width", "3"], "--min-leaf-width");
     usage_error(&["bsp", "--depth", "40"], "--depth");
     usage_error(&["bsp", "--loops=-1"], "--loops");
+    usage_error(&["scatter", "--loop-factor", "1"], "--loop-factor");
     usage_error(
         &["scatter", "--min-room", "8", "--max-room", "4"],
         "--min-room",
     );
-    usage_error(&["scatter", "--rooms", "0"], "--rooms");
-    usage_error(&["passages", "--rooms", "0"], "--rooms");
+    usage_error(&["scatter", "--rooms", "100000"], "--rooms");
+    usage_error(
+        &["cave", "--width", "10000", "--height", "10000"],
+        "too large",
+    );
+    usage_error(
+        &[
+            "bsp",
+            "--width",
+            "300",
+            "--height",
+            "300",
+            "--max-bytes",
+            "1000",
+        ],
+        "too large",
+    );
     usage_error(&["passages", "--width", "6"], "too small");
     usage_error(&["bsp", "--format", "42"], "maze");
     usage_error(&["dragon"], "unrecognized subcommand");
@@ -264,25 +282,83 @@ fn output_to_an_unwritable_place_exits_1() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write"));
 }
 
-/// The picture in docs/ is what the command makes today (compared as
-/// decoded pixels, so a different PNG compressor would not matter).
+fn pixels(bytes: Vec<u8>) -> (u32, u32, Vec<u8>) {
+    let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf)
+}
+
+/// The pictures in docs/ are what the command makes today (compared as
+/// decoded pixels, so a different PNG compressor would not matter): the
+/// README's `bsp-seed7.png`, and each generator at 80x50 and 200x120.
 #[test]
-fn docs_picture_is_current() {
-    fn pixels(bytes: Vec<u8>) -> (u32, u32, Vec<u8>) {
-        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
-            .read_info()
-            .unwrap();
-        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
-        let info = reader.next_frame(&mut buf).unwrap();
-        buf.truncate(info.buffer_size());
-        (info.width, info.height, buf)
+fn docs_pictures_are_current() {
+    let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs");
+    let mut pictures = vec![("bsp-seed7.png".to_string(), vec!["bsp", "--seed", "7"])];
+    for g in GENERATORS {
+        for (w, h) in [("80", "50"), ("200", "120")] {
+            pictures.push((
+                format!("{g}-{w}x{h}.png"),
+                vec![g, "--seed", "7", "--width", w, "--height", h],
+            ));
+        }
     }
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/bsp-seed7.png");
-    let committed = pixels(std::fs::read(path).unwrap());
-    let made = pixels(ok(&["bsp", "--seed", "7", "--format", "png"]).stdout);
-    assert_eq!((committed.0, committed.1), (640, 400));
-    assert!(
-        committed == made,
-        "docs/bsp-seed7.png is stale: run `mcrdun bsp --seed 7 --format png --output docs/bsp-seed7.png`"
+    for (file, mut args) in pictures {
+        let path = format!("{docs}/{file}");
+        let committed = pixels(std::fs::read(&path).unwrap_or_default());
+        args.extend([
+            "--format",
+            "png",
+            "--scale",
+            if file.contains("200x") { "4" } else { "8" },
+        ]);
+        let made = pixels(ok(&args).stdout);
+        assert!(
+            committed == made,
+            "docs/{file} is stale: run `mcrdun {} --output docs/{file}`",
+            args.join(" ")
+        );
+    }
+}
+
+/// The README's first command and the first rows it shows.
+#[test]
+fn readme_excerpt_is_current() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    assert!(readme.contains("cargo run --release -p mcrdun-cli -- bsp --seed 7\n"));
+    let excerpt: Vec<&str> = readme
+        .split("Its first rows:\n\n```\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("the README shows the first rows")
+        .lines()
+        .collect();
+    assert!(excerpt.len() >= 5);
+    let out = String::from_utf8(ok(&["bsp", "--seed", "7"]).stdout).unwrap();
+    for (made, shown) in out.lines().zip(&excerpt) {
+        assert_eq!(made.trim_end(), shown.trim_end());
+    }
+}
+
+#[test]
+fn a_seed_from_the_clock_is_told() {
+    let out = ok(&["cave", "--width", "30", "--height", "20"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    let seed = err
+        .split("--seed ")
+        .nth(1)
+        .and_then(|s| s.split_whitespace().next())
+        .expect("the seed on stderr");
+    let again = ok(&["cave", "--width", "30", "--height", "20", "--seed", seed]);
+    assert_eq!(
+        out.stdout, again.stdout,
+        "the told seed makes the same level"
     );
+    // With --seed given, nothing on stderr.
+    assert!(again.stderr.is_empty());
 }

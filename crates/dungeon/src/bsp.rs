@@ -1,12 +1,14 @@
 //! The BSP level: a room in each leaf of a BSP tree, linked along the leaf
 //! adjacency.
 
-use crate::carving::{clamp_into, dig_l, fill_room, tree_and_loops};
+use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
-use mcrdun_bsp::{Bsp, BspError};
+use crate::links::{Edge, loop_rule, spanning_links};
+use crate::schema;
+use crate::{Level, LevelError, LevelKind};
+use mcrdun_bsp::Bsp;
+use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, range_i32, seeded_rng};
-use mcrdun_geom::{Grid, Rect, Side, shared_wall};
 
 /// Options of the BSP level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -19,16 +21,29 @@ pub struct BspConfig {
     /// where a leaf would be smaller than the minimum (default 32: as many
     /// rooms as fit).
     pub depth: u32,
-    /// The narrowest leaf, at least `min_room + 2` (default 10).
+    /// The narrowest leaf, at least `min_room + 4`: the room, its walls and
+    /// a lane of rock (default 12).
     pub min_leaf_width: u32,
-    /// The lowest leaf, at least `min_room + 2` (default 8).
+    /// The lowest leaf, at least `min_room + 4` (default 10).
     pub min_leaf_height: u32,
     /// The smallest room side, at least 1 (default 3). A room keeps a margin
-    /// of at least one tile to its leaf's edge, so rooms never touch.
+    /// of two tiles to its leaf's edge (its wall and a lane of rock for
+    /// corridors), so rooms never touch.
     pub min_room: u32,
     /// The share, in `[0, 1]`, of the leaf adjacencies left out of the
-    /// spanning tree that are linked anyway, making loops (default 0.15).
+    /// spanning tree that are linked anyway, making loops (default 0.15;
+    /// see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
+    /// 2, a link beyond the spanning tree is made only where it cuts the
+    /// walk between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    pub loop_factor: u32,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for BspConfig {
@@ -36,50 +51,35 @@ impl Default for BspConfig {
         BspConfig {
             width: 80,
             height: 50,
-            depth: 32,
-            min_leaf_width: 10,
-            min_leaf_height: 8,
-            min_room: 3,
-            loops: 0.15,
+            depth: schema::BSP_DEPTH,
+            min_leaf_width: schema::BSP_MIN_LEAF_WIDTH,
+            min_leaf_height: schema::BSP_MIN_LEAF_HEIGHT,
+            min_room: schema::BSP_MIN_ROOM,
+            loops: schema::BSP_LOOPS,
+            loop_factor: schema::LOOP_FACTOR,
+            max_bytes: 0,
         }
     }
 }
 
-fn bsp_error(e: BspError) -> LevelError {
-    match e {
-        BspError::Geom(g) => g.into(),
-        BspError::DepthTooLarge { .. } => LevelError::InvalidOption {
-            name: "depth",
-            reason: e.to_string(),
-        },
-        other => LevelError::Component {
-            component: "bsp",
-            message: other.to_string(),
-        },
-    }
-}
-
-/// A BSP level.
+/// A BSP level, composed of stages:
 ///
-/// 1. The map is split recursively (`mcrdun-bsp`, ratios 1.5) into leaves of
-///    at least `min_leaf_width` x `min_leaf_height`.
-/// 2. Each leaf gets a room of random size (at least `min_room`) at a random
-///    place, at least one tile from the leaf's edge.
-/// 3. The leaf adjacency (leaves that share a wall) is shuffled and a
-///    spanning tree kept (Kruskal), plus `loops` of the other adjacencies.
-/// 4. Each link gets a door on a random tile of the shared wall
-///    (`adjacent_tiles`, on the first leaf's edge; not the wall's end tiles
-///    when they lie in a leaf's margin, so leaves sharing fewer than 3
-///    tiles are not linked), and corridors from the door into each room:
-///    first straight away from the wall, then along it, so the door always
-///    has walkable tiles on both sides.
-/// 5. [`Level::finish`] places the stairs.
+/// 1. layout: the map is split recursively (`mcrdun-bsp`, ratios 1.5) into
+///    leaves of at least `min_leaf_width` x `min_leaf_height`, and each leaf
+///    gets a room of random size (at least `min_room`) at a random place,
+///    two tiles from the leaf's edges (its wall, then a lane of rock), and
+///    against the map's edge in a leaf on that edge;
+/// 2. room graph: the leaf adjacency;
+/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`](crate::links::Loops::Share) or `loop_factor` as [`Loops::Shortcut`](crate::links::Loops::Shortcut);
+/// 4. doors and corridors: [`Canvas::link`] inside the two leaves;
+/// 5. finish: [`Level::finish_canvas`] places the stairs.
 ///
-/// Cost: O(leaves log leaves) for the tree and adjacency, O(tiles) to draw.
+/// Cost: O(leaves log leaves) for the tree and adjacency, O(tiles) to draw,
+/// one search over two leaves per link.
 ///
 /// # Errors
 /// [`LevelError::TooSmall`] when the map cannot hold one leaf;
-/// [`LevelError::InvalidOption`] for a leaf minimum below `min_room + 2`, a
+/// [`LevelError::InvalidOption`] for a leaf minimum below `min_room + 4`, a
 /// room side of 0, a depth over 32 or a bad loop fraction.
 ///
 /// ```
@@ -95,24 +95,30 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
     check_fraction("loops", config.loops)?;
     if config.min_room == 0 || config.min_room > (1 << 16) {
         return Err(LevelError::InvalidOption {
-            name: "min-room",
+            name: "min_room",
             reason: format!("{} is not in 1..=65536", config.min_room),
         });
     }
     for (name, v) in [
-        ("min-leaf-width", config.min_leaf_width),
-        ("min-leaf-height", config.min_leaf_height),
+        ("min_leaf_width", config.min_leaf_width),
+        ("min_leaf_height", config.min_leaf_height),
     ] {
-        if v < config.min_room + 2 || v > i32::MAX as u32 {
+        if v < config.min_room + 2 * MARGIN as u32 || v > i32::MAX as u32 {
             return Err(LevelError::InvalidOption {
                 name,
                 reason: format!(
-                    "{v} leaves no room of {} with a margin of 1 on each side (need at least {})",
+                    "{v} leaves no room of {} with a margin of {MARGIN} on each side (need at least {})",
                     config.min_room,
-                    config.min_room + 2
+                    config.min_room + 2 * MARGIN as u32
                 ),
             });
         }
+    }
+    if config.depth > mcrdun_bsp::MAX_DEPTH {
+        return Err(LevelError::InvalidOption {
+            name: "depth",
+            reason: format!("{} is more than {}", config.depth, mcrdun_bsp::MAX_DEPTH),
+        });
     }
     check_size(
         "bsp",
@@ -120,8 +126,11 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
         config.height,
         config.min_leaf_width,
         config.min_leaf_height,
+        config.max_bytes,
     )?;
     let mut rng = seeded_rng(seed);
+
+    // 1. Layout.
     let root = Rect::new(0, 0, config.width as i32, config.height as i32)?;
     let mut tree = Bsp::new(root);
     tree.split_recursive(
@@ -133,87 +142,68 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
         1.5,
         1.5,
     )
-    .map_err(bsp_error)?;
-
-    let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
+    .map_err(LevelError::Bsp)?;
     let leaves: Vec<Rect> = tree.leaf_rects().collect();
-    let mut rooms = Vec::with_capacity(leaves.len());
+    let mut canvas = Canvas::new(config.width, config.height)?;
     for leaf in &leaves {
-        let room = room_in(leaf, config.min_room as i32, &mut rng)?;
-        fill_room(&mut tiles, &room);
-        rooms.push(room);
+        canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?;
     }
 
-    // The door of a link may not sit in the one-tile margin along the
-    // other edges of either leaf (a corner of the map or of a leaf), so an
-    // adjacency needs a shared wall of at least 3 tiles; shorter ones are
-    // left out of the graph.
-    let mut edges: Vec<(u32, u32)> = Vec::new();
+    // 2. Room graph: leaves sharing a wall.
+    let mut edges: Vec<Edge> = Vec::new();
     for (a, next) in tree.adjacency().iter().enumerate() {
         for &b in next.iter().filter(|&&b| b as usize > a) {
-            if door_span(&leaves[a], &leaves[b as usize]).is_some() {
-                edges.push((a as u32, b));
-            }
-        }
-    }
-    let links = tree_and_loops(leaves.len(), &edges, config.loops, &mut rng)?;
-
-    let mut doors = Vec::with_capacity(links.len());
-    for link in links {
-        let (a, b) = (edges[link].0 as usize, edges[link].1 as usize);
-        let (side, lo, hi) = door_span(&leaves[a], &leaves[b]).expect("kept edges have a span");
-        // The wall's tiles start at the shared segment's first coordinate,
-        // one before `lo`.
-        let t = range_i32(&mut rng, lo, hi - 1)?;
-        let door = tree
-            .adjacent_tiles(a, b)
-            .map_err(bsp_error)?
-            .nth((t - lo + 1) as usize)
-            .expect("the door span lies within the shared wall");
-        let across = door + side.delta();
-        let vertical = matches!(side, Side::North | Side::South);
-        // From the door into room a: first away from the wall (the room is
-        // at least one tile inside the leaf, so the first step is a tile of
-        // corridor right behind the door), then along it.
-        dig_l(
-            &mut tiles,
-            door - side.delta(),
-            clamp_into(&rooms[a], door),
-            vertical,
-        );
-        dig_l(&mut tiles, across, clamp_into(&rooms[b], across), vertical);
-        if tiles[door] != Tile::Door {
-            tiles[door] = Tile::Door;
-            doors.push(Door {
-                at: door,
-                rooms: (a.min(b) as u32, a.max(b) as u32),
+            edges.push(Edge {
+                a: a as u32,
+                b,
+                weight: 0,
             });
         }
     }
-    let rooms = rooms.into_iter().map(Room::rectangular).collect();
-    Level::finish(LevelKind::Bsp, tiles, rooms, doors)
+
+    // 3. Links, 4. doors and corridors, 5. finish.
+    let links = spanning_links(
+        leaves.len(),
+        &edges,
+        loop_rule(config.loops, config.loop_factor),
+        &mut rng,
+    )?;
+    canvas.link_all(
+        &edges,
+        &links,
+        |e| bounding(&leaves[e.a as usize], &leaves[e.b as usize]),
+        &mut rng,
+    )?;
+    Level::finish_canvas(LevelKind::Bsp, canvas, &mut rng)
 }
 
-/// The side of `a` facing `b` and the range `lo..hi` of tangent coordinates
-/// where a door may go: the shared wall without the outermost tile of
-/// either leaf at each end. `None` when that leaves nothing.
-fn door_span(a: &Rect, b: &Rect) -> Option<(Side, i32, i32)> {
-    let wall = shared_wall(a, b)?;
-    let (lo_a, hi_a, lo_b, hi_b) = match wall.side {
-        Side::North | Side::South => (a.x(), a.right(), b.x(), b.right()),
-        Side::East | Side::West => (a.y(), a.bottom(), b.y(), b.bottom()),
-    };
-    let lo = lo_a.max(lo_b) + 1;
-    let hi = hi_a.min(hi_b) - 1;
-    (lo < hi).then_some((wall.side, lo, hi))
-}
+/// Tiles between a room's floor and its leaf's edge: the room's wall and a
+/// lane of rock for corridors.
+const MARGIN: i32 = 2;
 
-/// A room of random size and place inside `leaf`, one tile from its edges.
-fn room_in(leaf: &Rect, min_room: i32, rng: &mut SeededRng) -> Result<Rect, LevelError> {
-    let w = range_i32(rng, min_room, leaf.w() - 2)?;
-    let h = range_i32(rng, min_room, leaf.h() - 2)?;
-    let x = range_i32(rng, leaf.x() + 1, leaf.right() - 1 - w)?;
-    let y = range_i32(rng, leaf.y() + 1, leaf.bottom() - 1 - h)?;
+/// A room of random size and place inside `leaf`, [`MARGIN`] tiles from
+/// its edges; a leaf on the map's edge puts its room against that edge (so
+/// the level reaches the whole map).
+fn room_in(
+    leaf: &Rect,
+    map: &Rect,
+    min_room: i32,
+    rng: &mut SeededRng,
+) -> Result<Rect, LevelError> {
+    let w = range_i32(rng, min_room, leaf.w() - 2 * MARGIN)?;
+    let h = range_i32(rng, min_room, leaf.h() - 2 * MARGIN)?;
+    let mut x = range_i32(rng, leaf.x() + MARGIN, leaf.right() - MARGIN - w)?;
+    let mut y = range_i32(rng, leaf.y() + MARGIN, leaf.bottom() - MARGIN - h)?;
+    match (leaf.x() == map.x(), leaf.right() == map.right()) {
+        (true, false) => x = leaf.x() + MARGIN,
+        (false, true) => x = leaf.right() - MARGIN - w,
+        _ => {}
+    }
+    match (leaf.y() == map.y(), leaf.bottom() == map.bottom()) {
+        (true, false) => y = leaf.y() + MARGIN,
+        (false, true) => y = leaf.bottom() - MARGIN - h,
+        _ => {}
+    }
     Ok(Rect::new(x, y, w, h)?)
 }
 
@@ -225,7 +215,7 @@ mod tests {
     fn bad_options_are_errors() {
         let c = BspConfig::default();
         assert!(matches!(
-            bsp(&BspConfig { width: 9, ..c }, 1),
+            bsp(&BspConfig { width: 11, ..c }, 1),
             Err(LevelError::TooSmall { .. })
         ));
         assert!(matches!(
@@ -237,7 +227,7 @@ mod tests {
                 1
             ),
             Err(LevelError::InvalidOption {
-                name: "min-leaf-width",
+                name: "min_leaf_width",
                 ..
             })
         ));
@@ -249,8 +239,8 @@ mod tests {
     #[test]
     fn smallest_map_is_one_room() {
         let c = BspConfig {
-            width: 10,
-            height: 8,
+            width: 12,
+            height: 10,
             ..BspConfig::default()
         };
         let level = bsp(&c, 3).unwrap();
@@ -265,6 +255,34 @@ mod tests {
             ..BspConfig::default()
         };
         let level = bsp(&c, 11).unwrap();
-        assert_eq!(level.doors().len(), level.rooms().len() - 1);
+        // Each link has a door in each room's wall (or shares one).
+        let links = level.rooms().len() - 1;
+        assert!(level.doors().len() <= 2 * links && level.doors().len() > links);
+        let looped = bsp(&BspConfig { loops: 1.0, ..c }, 11).unwrap();
+        assert!(looped.summary().loops > level.summary().loops + 5);
+        // Brogue's rule: some loops, fewer than every edge.
+        let brogue = bsp(
+            &BspConfig {
+                loop_factor: 6,
+                ..c
+            },
+            11,
+        )
+        .unwrap();
+        assert!(brogue.summary().loops > level.summary().loops);
+        assert!(brogue.summary().loops < looped.summary().loops);
+        assert!(matches!(
+            bsp(
+                &BspConfig {
+                    loop_factor: 1,
+                    ..c
+                },
+                11
+            ),
+            Err(LevelError::InvalidOption {
+                name: "loop_factor",
+                ..
+            })
+        ));
     }
 }

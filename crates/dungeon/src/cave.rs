@@ -1,10 +1,12 @@
 //! The cave level: a cellular automaton, then the common ending joins the
 //! pockets into one cave.
 
+use crate::automaton::{MAX_CAVE_PASSES, Rules, noise, smooth};
 use crate::error::{check_fraction, check_size};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
-use mcrdun_geom::random::{chance, seeded_rng};
+use mcrdun_geom::random::seeded_rng;
 
 /// Options of the cave level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -13,10 +15,15 @@ pub struct CaveConfig {
     pub width: u32,
     /// Height in tiles (at least 5).
     pub height: u32,
-    /// The share of rock in the initial noise, in `[0, 1]` (default 0.45).
+    /// The share of rock in the initial noise, in `[0, 1]` (default 0.5: 45-52% floor at every size).
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for CaveConfig {
@@ -24,20 +31,34 @@ impl Default for CaveConfig {
         CaveConfig {
             width: 80,
             height: 50,
-            fill: 0.45,
-            passes: 4,
+            fill: schema::CAVE_FILL,
+            passes: schema::CAVE_PASSES,
+            max_bytes: 0,
         }
     }
 }
 
-/// The most smoothing passes accepted (more change nothing visible).
-pub const MAX_CAVE_PASSES: u32 = 64;
+/// How much less rock the noise has per unit of the border's share of the
+/// map (see [`cave`]).
+const BORDER_CORRECTION: f64 = 0.25;
 
-/// A cave: the interior is noise (each tile rock with probability `fill`),
-/// then each pass makes a tile rock when at least 5 of the 9 tiles of its
-/// 3x3 block are rock (tiles outside the map count as rock); the outer
-/// border is always rock. The common ending ([`Level::finish`]) then digs
-/// corridors between the pockets and places the stairs.
+/// The floor share a default cave keeps to (see [`cave`]).
+const FLOOR_BAND: core::ops::RangeInclusive<f64> = 0.42..=0.53;
+
+/// The most draws of the noise again for a default cave outside the band.
+const MAX_REDRAWS: u32 = 8;
+
+/// A cave, composed of stages:
+///
+/// 1. layout: noise ([`noise`]: each interior tile rock with probability
+///    `fill`, less a quarter of the border's share of the map, since the
+///    rock border makes the edges rockier: the same floor share at every
+///    size), then `passes` generations of the automaton ([`smooth`],
+///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock; with
+///    the default `fill`, a cave whose floor share falls outside 42-53% is
+///    drawn again with the fill nudged toward that band (at most 8 times);
+/// 2. finish: [`Level::finish`] digs corridors between the pockets and
+///    places the stairs.
 ///
 /// Cost: O(width * height * passes), two bit buffers.
 ///
@@ -54,41 +75,47 @@ pub const MAX_CAVE_PASSES: u32 = 64;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
-    check_size("cave", config.width, config.height, 5, 5)?;
-    check_fraction("fill", config.fill)?;
+    check_size("cave", config.width, config.height, 5, 5, config.max_bytes)?;
+    check_fraction("cave_fill", config.fill)?;
     if config.passes > MAX_CAVE_PASSES {
         return Err(LevelError::InvalidOption {
-            name: "passes",
+            name: "cave_passes",
             reason: format!("{} is more than {MAX_CAVE_PASSES}", config.passes),
         });
     }
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
-    let border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == w || y + 1 == h;
-    let mut rock: Vec<bool> = Vec::with_capacity(w * h);
-    for y in 0..h {
-        for x in 0..w {
-            // Border tiles draw nothing, so the noise of the interior does not
-            // depend on how the border is handled.
-            rock.push(border(x, y) || chance(&mut rng, config.fill));
-        }
-    }
-    let mut next = vec![true; w * h];
-    // Rock counts of the 3-tall column at each x, for the current row.
-    let mut column = vec![0u8; w];
-    for _ in 0..config.passes {
-        for y in 1..h - 1 {
-            for (x, c) in column.iter_mut().enumerate() {
-                *c = u8::from(rock[(y - 1) * w + x])
-                    + u8::from(rock[y * w + x])
-                    + u8::from(rock[(y + 1) * w + x]);
+    // The border is rock and counts as rock to its neighbours, which makes
+    // a small map rockier: the noise has less rock by a quarter of the
+    // border's share of the map.
+    let border = 2.0 * (config.width as f64 + config.height as f64) / (w as f64 * h as f64);
+    let fill = (config.fill - BORDER_CORRECTION * border).clamp(0.0, 1.0);
+    let fill = if config.fill >= 1.0 { 1.0 } else { fill };
+    let mut rock = noise(w, h, fill, &mut rng);
+    smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
+    // With the default fill, a draw outside the floor band (small maps
+    // vary most) is drawn again with the fill nudged toward the band.
+    if config.fill == schema::CAVE_FILL {
+        let share = |rock: &[bool]| rock.iter().filter(|r| !**r).count() as f64 / (w * h) as f64;
+        let mut fill = fill;
+        let mut floor = share(&rock);
+        let mut last = floor;
+        for _ in 0..MAX_REDRAWS {
+            if FLOOR_BAND.contains(&floor) {
+                break;
             }
-            for x in 1..w - 1 {
-                let sum = column[x - 1] + column[x] + column[x + 1];
-                next[y * w + x] = sum >= 5;
+            // Near the middle, about 8 points of floor per point of fill.
+            fill = (fill + (last - 0.475) * 0.1).clamp(0.3, 0.7);
+            let mut again = noise(w, h, fill, &mut rng);
+            smooth(&mut again, w, h, Rules::FOUR_FIVE, config.passes);
+            let f = share(&again);
+            last = f;
+            // Keep the draw nearer the band's middle.
+            if (f - 0.475).abs() < (floor - 0.475).abs() {
+                rock = again;
+                floor = f;
             }
         }
-        core::mem::swap(&mut rock, &mut next);
     }
     let tiles = Grid::from_vec(
         config.width,
@@ -127,13 +154,16 @@ mod tests {
                 height: 6,
                 fill: 0.0,
                 passes: 0,
+                max_bytes: 0,
             },
             3,
         )
         .unwrap();
         assert_eq!(level.summary().walkable, 8 * 4);
         assert_eq!(level.summary().regions, 1);
-        assert_eq!(level.summary().longest_path, 7 + 3);
+        // The stairs stand inside: on tiles with floor all around (x 2-7,
+        // y 2-3), as far apart as that allows.
+        assert_eq!(level.summary().longest_path, 5 + 1);
         // Smoothing rounds the four inner corners (5 rock tiles in their block).
         let level = cave(
             &CaveConfig {
@@ -141,6 +171,7 @@ mod tests {
                 height: 6,
                 fill: 0.0,
                 passes: 3,
+                max_bytes: 0,
             },
             3,
         )

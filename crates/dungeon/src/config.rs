@@ -70,6 +70,41 @@ impl LevelConfig {
         }
     }
 
+    /// The value of the option named `name` in the schema
+    /// ([`crate::schema::OPTIONS`]), `None` when this generator has no such
+    /// option.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{LevelConfig, LevelKind};
+    /// let c = LevelConfig::new(LevelKind::Cave, 60, 30);
+    /// assert_eq!(c.option("cave_passes"), Some(4.0));
+    /// assert_eq!(c.option("loops"), None);
+    /// ```
+    pub fn option(&self, name: &str) -> Option<f64> {
+        Some(match (self, name) {
+            (LevelConfig::Bsp(c), "depth") => f64::from(c.depth),
+            (LevelConfig::Bsp(c), "min_leaf_width") => f64::from(c.min_leaf_width),
+            (LevelConfig::Bsp(c), "min_leaf_height") => f64::from(c.min_leaf_height),
+            (LevelConfig::Bsp(c), "min_room") => f64::from(c.min_room),
+            (LevelConfig::Bsp(c), "loops") => c.loops,
+            (LevelConfig::Bsp(c), "loop_factor") => f64::from(c.loop_factor),
+            (LevelConfig::Scatter(c), "rooms") => f64::from(c.rooms),
+            (LevelConfig::Scatter(c), "min_room") => f64::from(c.min_room),
+            (LevelConfig::Scatter(c), "max_room") => f64::from(c.max_room),
+            (LevelConfig::Scatter(c), "loops") => c.loops,
+            (LevelConfig::Scatter(c), "loop_factor") => f64::from(c.loop_factor),
+            (LevelConfig::Maze(c), "maze_algorithm") => f64::from(c.algorithm.number()?),
+            (LevelConfig::Maze(c), "maze_braid") => c.braid,
+            (LevelConfig::Maze(c), "maze_pattern42") => f64::from(u8::from(c.pattern42)),
+            (LevelConfig::Cave(c), "cave_fill") => c.fill,
+            (LevelConfig::Cave(c), "cave_passes") => f64::from(c.passes),
+            (LevelConfig::Passages(c), "rooms") => f64::from(c.rooms),
+            (LevelConfig::Passages(c), "loops") => c.loops,
+            (LevelConfig::Passages(c), "loop_factor") => f64::from(c.loop_factor),
+            _ => return None,
+        })
+    }
+
     /// The level's width in tiles.
     pub fn width(&self) -> u32 {
         match self {

@@ -1,9 +1,11 @@
 //! The common ending of every pipeline: one walkable region, stairs far
 //! apart, and the summary.
 
+use crate::corridors::Canvas;
 use crate::join::join;
 use crate::reach::Bfs;
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
+use mcrdun_geom::random::SeededRng;
 use mcrdun_geom::{Grid, Point};
 
 impl Level {
@@ -46,9 +48,37 @@ impl Level {
     /// ```
     pub fn finish(
         kind: LevelKind,
+        tiles: Grid<Tile>,
+        rooms: Vec<Room>,
+        doors: Vec<Door>,
+    ) -> Result<Level, LevelError> {
+        Level::finish_joined(kind, tiles, rooms, doors, None)
+    }
+
+    /// Finishes the rooms and doors of a [`Canvas`]: its safety net
+    /// ([`Canvas::connect_all`]) links rooms left apart, by the door and
+    /// corridor rules, and the summary counts those tiles as dug; then as
+    /// [`Level::finish`].
+    ///
+    /// # Errors
+    /// As [`Level::finish`].
+    pub fn finish_canvas(
+        kind: LevelKind,
+        mut canvas: Canvas,
+        rng: &mut SeededRng,
+    ) -> Result<Level, LevelError> {
+        let (groups, dug) = canvas.connect_all(rng);
+        let connected = canvas.is_connected();
+        let (tiles, rooms, doors) = canvas.into_parts();
+        Level::finish_joined(kind, tiles, rooms, doors, Some((groups, dug, connected)))
+    }
+
+    fn finish_joined(
+        kind: LevelKind,
         mut tiles: Grid<Tile>,
         rooms: Vec<Room>,
         doors: Vec<Door>,
+        joined: Option<(usize, usize, bool)>,
     ) -> Result<Level, LevelError> {
         for t in tiles.as_mut_slice() {
             if matches!(t, Tile::StairsUp | Tile::StairsDown) {
@@ -69,37 +99,74 @@ impl Level {
                 });
             }
         }
-        let (regions, dug) = join(&mut tiles)?;
+        // A canvas that says its rooms are joined needs no labelling.
+        let (mut regions, mut dug) = match joined {
+            Some((_, _, true)) => (1, 0),
+            _ => join(&mut tiles)?,
+        };
+        if let Some((groups, canvas_dug, _)) = joined {
+            if regions <= 1 {
+                regions = groups.max(regions);
+            }
+            dug += canvas_dug;
+        }
         let mut bfs = Bfs::new(tiles.len());
 
-        let floor = tiles
-            .as_slice()
-            .iter()
-            .filter(|t| **t == Tile::Floor)
-            .count();
-        let stair_tile = if floor >= 2 {
+        // Stairs stand inside rooms (floor on all 8 sides) where there are
+        // two such tiles, else on any floor, else on corridor.
+        let w = tiles.width() as usize;
+        let cells = tiles.as_slice();
+        // Three floor tiles in a row, then three such rows in a column.
+        let h = tiles.height() as usize;
+        let mut row3 = vec![false; cells.len()];
+        for (r, out) in cells
+            .chunks_exact(w.max(1))
+            .zip(row3.chunks_exact_mut(w.max(1)))
+        {
+            for x in 1..w.saturating_sub(1) {
+                out[x] = r[x - 1] == Tile::Floor && r[x] == Tile::Floor && r[x + 1] == Tile::Floor;
+            }
+        }
+        let mut inner = vec![false; cells.len()];
+        let mut inner_count = 0usize;
+        for y in 1..h.saturating_sub(1) {
+            for x in 1..w.saturating_sub(1) {
+                let i = y * w + x;
+                let v = row3[i - w] && row3[i] && row3[i + w];
+                inner[i] = v;
+                inner_count += usize::from(v);
+            }
+        }
+        drop(row3);
+        let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
+        let candidate_tile = if floor_count >= 2 {
             Tile::Floor
         } else {
             Tile::Corridor
         };
-        let is_candidate = move |t: Tile| t == stair_tile;
-        let Some(first) = tiles.as_slice().iter().position(|t| *t == stair_tile) else {
+        if inner_count < 2 {
+            for (c, t) in inner.iter_mut().zip(cells) {
+                *c = *t == candidate_tile;
+            }
+        }
+        let candidates = &inner;
+        let is_candidate = |i: usize| candidates[i];
+        let Some(first) = candidates.iter().position(|c| *c) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
             ));
         };
         let (up, _) = bfs.run(&tiles, first, is_candidate);
-        let up = up.unwrap_or(first);
+        let up = up.map_or(first, |(i, _)| i);
         let (down, _) = bfs.run(&tiles, up, is_candidate);
-        let down = match down {
-            Some(d) if d != up => d,
+        let (down, longest_path) = match down {
+            Some((d, dist)) if d != up => (d, dist as usize),
             _ => {
                 return Err(LevelError::Unsatisfiable(
                     "fewer than two floor tiles for the stairs".into(),
                 ));
             }
         };
-        let longest_path = bfs.dist[down] as usize;
         tiles.as_mut_slice()[up] = Tile::StairsUp;
         tiles.as_mut_slice()[down] = Tile::StairsDown;
 
@@ -136,22 +203,28 @@ fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
     let w = tiles.width() as usize;
     let cells = tiles.as_slice();
     let (mut v, mut e, mut blocks, mut dead_ends) = (0usize, 0usize, 0usize, 0usize);
-    for (i, t) in cells.iter().enumerate() {
-        if !t.is_walkable() {
-            continue;
-        }
-        v += 1;
-        let (x, y) = (i % w, i / w);
-        let right = x + 1 < w && cells[i + 1].is_walkable();
-        let down = i + w < cells.len() && cells[i + w].is_walkable();
-        e += usize::from(right) + usize::from(down);
-        if right && down && cells[i + w + 1].is_walkable() {
-            blocks += 1;
-        }
-        let up = y > 0 && cells[i - w].is_walkable();
-        let left = x > 0 && cells[i - 1].is_walkable();
-        if usize::from(right) + usize::from(down) + usize::from(up) + usize::from(left) == 1 {
-            dead_ends += 1;
+    let h = cells.len().checked_div(w).unwrap_or(0);
+    // Row by row (no division per tile): the row above, this one, below.
+    for y in 0..h {
+        let row = &cells[y * w..(y + 1) * w];
+        let above = (y > 0).then(|| &cells[(y - 1) * w..y * w]);
+        let below = (y + 1 < h).then(|| &cells[(y + 1) * w..(y + 2) * w]);
+        for x in 0..w {
+            if !row[x].is_walkable() {
+                continue;
+            }
+            v += 1;
+            let right = x + 1 < w && row[x + 1].is_walkable();
+            let down = below.is_some_and(|b| b[x].is_walkable());
+            e += usize::from(right) + usize::from(down);
+            if right && down && below.is_some_and(|b| b[x + 1].is_walkable()) {
+                blocks += 1;
+            }
+            let up = above.is_some_and(|a| a[x].is_walkable());
+            let left = x > 0 && row[x - 1].is_walkable();
+            if usize::from(right) + usize::from(down) + usize::from(up) + usize::from(left) == 1 {
+                dead_ends += 1;
+            }
         }
     }
     let loops = if v == 0 {

@@ -47,9 +47,6 @@ pub(crate) fn join(tiles: &mut Grid<Tile>) -> Result<(usize, usize), LevelError>
 fn regions_error(e: RegionsError) -> LevelError {
     match e {
         RegionsError::Geom(g) => g.into(),
-        other => LevelError::Component {
-            component: "regions",
-            message: other.to_string(),
-        },
+        other => LevelError::Regions(other),
     }
 }

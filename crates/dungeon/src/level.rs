@@ -97,6 +97,28 @@ pub struct Summary {
     pub longest_path: usize,
 }
 
+/// What [`Level::metrics`] reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Metrics {
+    /// Door tiles.
+    pub doors: usize,
+    /// Doors standing in a room's wall by the door rule.
+    pub doors_in_walls: usize,
+    /// Rooms.
+    pub rooms: usize,
+    /// Walkable tiles as a share of the map.
+    pub floor_share: f64,
+    /// Independent loops ([`Summary::loops`]).
+    pub loops: usize,
+    /// Dead ends ([`Summary::dead_ends`]).
+    pub dead_ends: usize,
+    /// Steps between the stairs, walking.
+    pub stairs_distance: usize,
+    /// Tiles the fallback digging dug (0: the generator joined its level
+    /// itself).
+    pub fallback_dug: usize,
+}
+
 /// A complete level: every walkable tile reachable from every other (one
 /// 4-connected region), one up and one down staircase far apart, inside a
 /// `width` x `height` tile grid.
@@ -170,15 +192,93 @@ impl Level {
         &self.summary
     }
 
-    /// The level as text: one line per row, each tile as
-    /// [`Tile::to_char`], every line ending in `\n`.
+    /// The level as text, as the `mcrdun` command draws it: one line per
+    /// row, each tile as [`Tile::to_char`], except that rock (a wall with no
+    /// walkable tile among its 8 neighbours) is a space, so rooms and
+    /// corridors stand out; every line ends in `\n`. Spaces read back as
+    /// walls ([`Tile::from_char`]), so the text still describes the tiles.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{Level, LevelKind, Tile};
+    /// use mcrdun_geom::Grid;
+    /// let rows = ["#######", "#..#..#", "#######", "#######"];
+    /// let tiles = Grid::from_fn(7, 4, |p| {
+    ///     Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+    /// })?;
+    /// let level = Level::finish(LevelKind::Cave, tiles, vec![], vec![])?;
+    /// assert_eq!(level.to_ascii(), "#######\n#>.,.<#\n#######\n       \n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_ascii(&self) -> String {
-        let w = self.tiles.width() as usize;
-        let mut s = String::with_capacity((w + 1) * self.tiles.height() as usize);
-        for row in self.tiles.rows() {
-            s.extend(row.iter().map(|t| t.to_char()));
+        let (w, h) = (self.tiles.width() as usize, self.tiles.height() as usize);
+        let cells = self.tiles.as_slice();
+        let walkable = |x: isize, y: isize| {
+            x >= 0
+                && y >= 0
+                && (x as usize) < w
+                && (y as usize) < h
+                && cells[y as usize * w + x as usize].is_walkable()
+        };
+        let mut s = String::with_capacity((w + 1) * h);
+        for y in 0..h {
+            for x in 0..w {
+                let t = cells[y * w + x];
+                let rock = t == Tile::Wall
+                    && !(-1..=1)
+                        .any(|dy| (-1..=1).any(|dx| walkable(x as isize + dx, y as isize + dy)));
+                s.push(if rock { ' ' } else { t.to_char() });
+            }
             s.push('\n');
         }
         s
+    }
+
+    /// What a designer checks first, computed from the tiles: doors, doors
+    /// standing in a room's wall (walkable on one axis with room floor on
+    /// one side, wall on both sides of the other axis), rooms, the floor's
+    /// share of the map, loops, dead ends, the stairs' walking distance and
+    /// the tiles the fallback digging of [`Level::finish`] dug.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{bsp, BspConfig};
+    /// let m = bsp(&BspConfig::default(), 7)?.metrics();
+    /// assert_eq!(m.doors_in_walls, m.doors);
+    /// assert_eq!(m.fallback_dug, 0);
+    /// assert!(m.stairs_distance > 40 && m.floor_share > 0.2);
+    /// # Ok::<(), mcrdun_dungeon::LevelError>(())
+    /// ```
+    pub fn metrics(&self) -> Metrics {
+        let (w, h) = (self.tiles.width() as i32, self.tiles.height() as i32);
+        let at = |x: i32, y: i32| self.tiles.get(Point::new(x, y)).copied();
+        let walk = |t: Option<Tile>| t.is_some_and(Tile::is_walkable);
+        let floor =
+            |t: Option<Tile>| matches!(t, Some(Tile::Floor | Tile::StairsUp | Tile::StairsDown));
+        let wall = |t: Option<Tile>| t == Some(Tile::Wall);
+        let in_wall = |d: &Door| {
+            let p = d.at;
+            let (n, s, e, w) = (
+                at(p.x, p.y - 1),
+                at(p.x, p.y + 1),
+                at(p.x + 1, p.y),
+                at(p.x - 1, p.y),
+            );
+            (walk(n) && walk(s) && (floor(n) || floor(s)) && wall(e) && wall(w))
+                || (walk(e) && walk(w) && (floor(e) || floor(w)) && wall(n) && wall(s))
+        };
+        let area = f64::from(w.max(0)) * f64::from(h.max(0));
+        Metrics {
+            doors: self.doors.len(),
+            doors_in_walls: self.doors.iter().filter(|d| in_wall(d)).count(),
+            rooms: self.rooms.len(),
+            floor_share: if area > 0.0 {
+                self.summary.walkable as f64 / area
+            } else {
+                0.0
+            },
+            loops: self.summary.loops,
+            dead_ends: self.summary.dead_ends,
+            stairs_distance: self.summary.longest_path,
+            fallback_dug: self.summary.dug,
+        }
     }
 }

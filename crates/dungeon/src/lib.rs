@@ -1,37 +1,49 @@
-//! Whole dungeon levels: the mcrdun crates composed into tile maps.
+//! Whole dungeon levels: the mcrdun crates composed into tile maps, each
+//! level a short composition of stages.
 //!
-//! Each pipeline is a function `fn(&Config, seed) -> Result<Level,
-//! LevelError>`:
+//! # Stages
 //!
-//! | pipeline | what it composes |
-//! | --- | --- |
-//! | [`bsp`] | `mcrdun-bsp`: a room in each leaf, a random spanning tree of the leaf adjacency plus loops, doors on `adjacent_tiles` |
-//! | [`scatter`] | `mcrdun-scatter`: rooms scattered and pushed apart, their neighbour tree plus loops, doors on the facing spans |
-//! | [`maze`] | `mcrdun-carve`: a maze (any carver, optional braid and "42" mask) drawn as tiles |
-//! | [`cave`] | a cellular automaton (noise, smoothing passes); `mcrdun-regions` joins the pockets |
-//! | [`passages`] | Voronoi-cell rooms laid out for `mcrdun-passages`, which picks the doors |
+//! Every rule of a level has one address:
 //!
+//! 1. **layout**, where the rooms are: BSP leaves ([`bsp`]), a scattered
+//!    heap ([`scatter`]), a Voronoi partition (`Layout::voronoi` in
+//!    `mcrdun-passages`, [`passages`]), a cellular automaton
+//!    ([`automaton`], [`cave`]), a maze ([`maze`]);
+//! 2. **room graph**, which rooms may be joined: the leaf adjacency, each
+//!    room's nearest rooms, touching Voronoi cells ([`links::Edge`]);
+//! 3. **links**, which edges become passages: one function,
+//!    [`links::spanning_links`], a spanning tree plus loops, with one
+//!    meaning of `loops` (a share of the other edges, at least one when
+//!    above 0) or Brogue's rule (only links that shorten a walk by a
+//!    factor);
+//! 4. **doors and corridors**: one door placer and one corridor digger,
+//!    [`corridors::Canvas`]: a door is a tile in a room's wall (walkable on
+//!    one axis, room floor on one side, wall on both flanks), no two doors
+//!    touch, corridors never open a room's wall and never run side by
+//!    side (no 2x2 walkable square outside rooms);
+//! 5. **finish**: [`Level::finish`] checks that the walkable tiles are one
+//!    region and places the stairs inside rooms (floor all around), far
+//!    apart by walking distance (a double breadth-first sweep). Its
+//!    fallback digging is a safety net: for rooms it digs by the rules of
+//!    stage 4 ([`Level::finish_canvas`]), and the summary says when it dug.
+//!
+//! Defaults derive from the map's size (room counts, the cave's noise), so
+//! rooms per 1000 tiles and the floor share stay the same from 80x50 to
+//! 1000x1000, and the options are defined once, in [`schema`].
 //! [`LevelConfig`] and [`generate`] choose the pipeline at run time (the C
 //! ABI and the `mcrdun` command do).
 //!
 //! A [`Level`] is a [`Grid`](mcrdun_geom::Grid) of [`Tile`]s (wall, floor,
 //! corridor, door, stairs up, stairs down), the [`Room`]s and [`Door`]s,
-//! and a [`Summary`] (rooms, regions, loops, dead ends, longest path).
+//! a [`Summary`] and [`Metrics`]. A level that cannot be made is an error,
+//! never a broken map; sizes whose working memory exceeds a ceiling
+//! ([`schema::DEFAULT_MAX_BYTES`], raisable per config) are refused before
+//! anything is allocated.
 //!
-//! Every pipeline ends the same way, in [`Level::finish`]: the walkable
-//! tiles are labelled in 4-connected regions (`mcrdun-regions`) and, if
-//! there is more than one, `regions::connect` digs the cheapest corridors
-//! that make them one (the summary says how many regions and tiles); then the
-//! stairs go to two floor tiles far apart by breadth-first distance (a
-//! double sweep). A level that cannot be made is an error, never a broken
-//! map: after a successful call every walkable tile can reach every other,
-//! and both staircases are on tiles that were floor (corridor on a level
-//! with fewer than two floor tiles).
-//!
-//! Cost: every pipeline is linear in the number of tiles (plus its
-//! generator's own cost); the ending labels once and runs two breadth-first
-//! searches over the walkable tiles, with one distance buffer and one queue
-//! per level. A 1024 x 1024 level of any kind takes well under a second.
+//! Cost: linear in the tiles for every pipeline (plus its generator's own
+//! cost), one small A* search per link inside a window around its two
+//! rooms, and two breadth-first sweeps for the stairs. A 1024 x 1024 level
+//! of any kind takes well under a second.
 //!
 //! Same seed and options, same level, on every platform: randomness comes
 //! only from [`mcrdun_geom::random`].
@@ -42,8 +54,10 @@
 //! let text = level.to_ascii();
 //! assert_eq!(text.lines().count(), 30);
 //! assert_eq!((text.matches('<').count(), text.matches('>').count()), (1, 1));
-//! // A spanning tree of rooms, and maybe some loops.
+//! // A spanning tree of rooms, a door in each room's wall per link.
 //! assert!(level.doors().len() >= level.rooms().len() - 1);
+//! let m = level.metrics();
+//! assert_eq!(m.doors_in_walls, m.doors);
 //! for door in level.doors() {
 //!     assert_eq!(level.tile(door.at), Some(Tile::Door));
 //! }
@@ -54,25 +68,29 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod automaton;
 mod bsp;
-mod carving;
 mod cave;
 mod config;
+pub mod corridors;
 mod error;
 mod finish;
 mod join;
 mod level;
+pub mod links;
 mod maze;
 mod passages;
 mod reach;
 mod scatter;
+pub mod schema;
 mod tile;
 
+pub use automaton::MAX_CAVE_PASSES;
 pub use bsp::{BspConfig, bsp};
-pub use cave::{CaveConfig, MAX_CAVE_PASSES, cave};
+pub use cave::{CaveConfig, cave};
 pub use config::{LevelConfig, generate};
 pub use error::LevelError;
-pub use level::{Door, Level, LevelKind, Room, Summary};
+pub use level::{Door, Level, LevelKind, Metrics, Room, Summary};
 pub use maze::{MazeConfig, MazeLevel, maze, maze_level};
 pub use mcrdun_carve::Algorithm as MazeAlgorithm;
 pub use passages::{PassagesConfig, passages};

@@ -1,6 +1,7 @@
 //! The maze level: a `mcrdun-carve` maze drawn as tiles.
 
 use crate::error::{check_fraction, check_size};
+use crate::schema;
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
 use mcrdun_geom::random::seeded_rng;
@@ -10,7 +11,8 @@ use mcrdun_geom::{Grid, Point};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MazeConfig {
     /// Width in tiles (at least 3). The maze has `(width - 1) / 2` cells
-    /// across; an even width leaves one extra column of wall on the right.
+    /// across; with an even width the last column of cells is two tiles
+    /// wide, so the maze fills the whole map.
     pub width: u32,
     /// Height in tiles (at least 3), likewise.
     pub height: u32,
@@ -22,6 +24,11 @@ pub struct MazeConfig {
     /// Block the cells of the "42" pattern, drawn at the largest scale that
     /// fits (needs a maze of at least 9 x 7 cells).
     pub pattern42: bool,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for MazeConfig {
@@ -29,9 +36,10 @@ impl Default for MazeConfig {
         MazeConfig {
             width: 81,
             height: 51,
-            algorithm: Algorithm::Backtracker,
-            braid: 0.0,
-            pattern42: false,
+            algorithm: Algorithm::ALL[schema::MAZE_ALGORITHM as usize],
+            braid: schema::MAZE_BRAID,
+            pattern42: schema::MAZE_PATTERN42 != 0,
+            max_bytes: 0,
         }
     }
 }
@@ -71,22 +79,19 @@ impl MazeLevel {
 fn carve_error(e: CarveError) -> LevelError {
     match e {
         CarveError::TooSmallForPattern { .. } => LevelError::InvalidOption {
-            name: "pattern42",
+            name: "maze_pattern42",
             reason: e.to_string(),
         },
         CarveError::InvalidFraction { .. } => LevelError::InvalidOption {
-            name: "braid",
+            name: "maze_braid",
             reason: e.to_string(),
         },
         CarveError::MaskUnsupported { .. } => LevelError::InvalidOption {
-            name: "algorithm",
+            name: "maze_algorithm",
             reason: e.to_string(),
         },
         CarveError::Geom(g) => g.into(),
-        other => LevelError::Component {
-            component: "carve",
-            message: other.to_string(),
-        },
+        other => LevelError::Carve(other),
     }
 }
 
@@ -119,8 +124,8 @@ pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
 /// # Errors
 /// As [`maze`].
 pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
-    check_size("maze", config.width, config.height, 3, 3)?;
-    check_fraction("braid", config.braid)?;
+    check_size("maze", config.width, config.height, 3, 3, config.max_bytes)?;
+    check_fraction("maze_braid", config.braid)?;
     let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
     let mut m = Maze::new(cw, ch).map_err(carve_error)?;
     if config.pattern42 {
@@ -144,9 +149,24 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
         m.braid(config.braid, &mut rng).map_err(carve_error)?;
     }
     let drawn = m.tiles().map_err(carve_error)?;
-    let tiles = Grid::from_fn(config.width, config.height, |p: Point| match drawn.get(p) {
-        Some(mcrdun_carve::Tile::Floor) => Tile::Floor,
-        _ => Tile::Wall,
+    // An even side has one tile more than the maze's drawing: the last
+    // column (row) of cells is drawn twice, the border stays the border.
+    let stretch = |v: i32, side: u32| {
+        let side = side as i32;
+        if side % 2 == 1 || v < side - 2 {
+            v
+        } else if v == side - 2 {
+            v - 1
+        } else {
+            side - 2
+        }
+    };
+    let tiles = Grid::from_fn(config.width, config.height, |p: Point| {
+        let q = Point::new(stretch(p.x, config.width), stretch(p.y, config.height));
+        match drawn.get(q) {
+            Some(mcrdun_carve::Tile::Floor) => Tile::Floor,
+            _ => Tile::Wall,
+        }
     })?;
     let level = Level::finish(LevelKind::Maze, tiles, Vec::new(), Vec::new())?;
     Ok(MazeLevel { level, maze: m })
@@ -199,7 +219,7 @@ mod tests {
         assert!(matches!(
             maze(&small, 1),
             Err(LevelError::InvalidOption {
-                name: "pattern42",
+                name: "maze_pattern42",
                 ..
             })
         ));
@@ -211,7 +231,7 @@ mod tests {
         assert!(matches!(
             maze(&eller, 1),
             Err(LevelError::InvalidOption {
-                name: "algorithm",
+                name: "maze_algorithm",
                 ..
             })
         ));

@@ -1,26 +1,40 @@
-//! The passages level: rooms of any shape (the cells of a Voronoi
-//! partition), doors chosen by `mcrdun-passages`.
+//! The passages level: rooms of any shape carved out of the cells of a
+//! Voronoi partition, separated by rock.
 
-use crate::carving::dig;
+use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
-use mcrdun_geom::random::{range_i32, seeded_rng};
-use mcrdun_geom::{Grid, Point, Rect};
-use mcrdun_passages::{Layout, PassagesError, Policy, passages as plan_passages};
+use crate::links::{Edge, loop_rule, spanning_links};
+use crate::schema;
+use crate::{Level, LevelError, LevelKind};
+use mcrdun_geom::Rect;
+use mcrdun_geom::random::seeded_rng;
+use mcrdun_passages::Layout;
 
 /// Options of the passages level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PassagesConfig {
-    /// Width in tiles (at least 7).
+    /// Width in tiles (at least 12).
     pub width: u32,
-    /// Height in tiles (at least 7).
+    /// Height in tiles (at least 12).
     pub height: u32,
-    /// Rooms wanted: Voronoi sites, at least 4 tiles apart (Manhattan); fewer
-    /// when the map has no room for them (default 24).
+    /// Rooms wanted (Voronoi sites); 0 (the default) derives it from the
+    /// map's size, one per 170 tiles, so rooms keep their
+    /// size on any map. Fewer when the sites do not fit 8 tiles
+    /// apart.
     pub rooms: u32,
-    /// The share, in `[0, 1]`, of the adjacent room pairs left out of the
-    /// spanning tree that get a passage anyway (default 0.1).
+    /// The share, in `[0, 1]`, of the other adjacent room pairs linked
+    /// beyond the spanning tree (default 0.1; see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
+    /// 2, a link beyond the spanning tree is made only where it cuts the
+    /// walk between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    pub loop_factor: u32,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for PassagesConfig {
@@ -28,51 +42,50 @@ impl Default for PassagesConfig {
         PassagesConfig {
             width: 80,
             height: 50,
-            rooms: 24,
-            loops: 0.1,
+            rooms: schema::PASSAGES_ROOMS,
+            loops: schema::PASSAGES_LOOPS,
+            loop_factor: schema::LOOP_FACTOR,
+            max_bytes: 0,
         }
     }
 }
 
-/// The Manhattan distance below which no two sites are placed: it keeps
-/// each site's four neighbours in its own cell, so every room has floor.
-const SITE_SPACING: i32 = 4;
+/// Map tiles per Voronoi cell when [`PassagesConfig::rooms`] is 0.
+pub const TILES_PER_CELL: u32 = 170;
 
+/// The least Manhattan distance between two sites.
+pub const SITE_SPACING: u32 = 8;
+
+/// Tiles of its cell kept around a room's floor (Chebyshev distance): the
+/// room's wall and a lane of rock, so two rooms are four tiles apart.
+const ROCK: usize = 2;
+
+/// No cell, no piece, no room.
 const NONE: u32 = u32::MAX;
 
-fn passages_error(e: PassagesError) -> LevelError {
-    match e {
-        PassagesError::Geom(g) => g.into(),
-        other => LevelError::Component {
-            component: "passages",
-            message: other.to_string(),
-        },
-    }
-}
+/// Rooms with less floor than this are left as rock.
+const MIN_FLOOR: u32 = 9;
 
-/// A passages level.
+/// A passages level, composed of stages:
 ///
-/// 1. Sites are drawn at random inside the map, at least 4 apart
-///    (Manhattan; up to 20 draws per room wanted).
-/// 2. Each interior tile goes to its nearest site by a breadth-first search
-///    from all sites at once (ties to the lower site), so each room is a
-///    4-connected cell of a discrete Voronoi partition.
-/// 3. A room's floor is its tiles whose four neighbours are all its own;
-///    the rest is its rim, so two rooms are separated by two walls.
-/// 4. The cells become a `mcrdun-passages` layout (`Layout::from_labels`); `passages` picks a
-///    spanning tree of the room graph plus `loops` of the other adjacent
-///    pairs, one passage each, by its weighted choice (cells with more
-///    neighbours across weigh more).
-/// 5. A passage is two rim tiles: the first becomes the door, the second a
-///    corridor, and each is joined to its room's floor by the shortest path
-///    inside the room.
-/// 6. [`Level::finish`] places the stairs.
+/// 1. layout: a Voronoi partition ([`Layout::voronoi`]); a room's floor is
+///    the tiles of its cell at least 3 tiles (Chebyshev) from any other
+///    cell (and 2 from the map's edge), so rooms have the shape of their cells, shrunk, with rock
+///    between them; rooms with less than 9 floor tiles are dropped;
+/// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]), and the
+///    rooms around a cell too small for a room;
+/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`](crate::links::Loops::Share);
+/// 4. doors and corridors: [`Canvas::link`] inside the two cells (doors in
+///    straight stretches of wall);
+/// 5. finish: [`Level::finish_canvas`].
 ///
-/// Cost: O(tiles) for the partition and layout, plus the passages'.
+/// Cost: O(tiles) for the partition, floors and layout, one small search
+/// per link.
 ///
 /// # Errors
-/// [`LevelError::TooSmall`] under 7x7, [`LevelError::InvalidOption`] for 0
-/// rooms or a bad loop fraction.
+/// [`LevelError::TooSmall`] under 12x12, [`LevelError::InvalidOption`] for a
+/// bad loop fraction or more rooms than cells of 5x5 fit; [`LevelError::Unsatisfiable`] when no room keeps any
+/// floor.
 ///
 /// ```
 /// use mcrdun_dungeon::{passages, PassagesConfig, Tile};
@@ -82,191 +95,293 @@ fn passages_error(e: PassagesError) -> LevelError {
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError> {
-    check_size("passages", config.width, config.height, 7, 7)?;
+    check_size(
+        "passages",
+        config.width,
+        config.height,
+        12,
+        12,
+        config.max_bytes,
+    )?;
     check_fraction("loops", config.loops)?;
-    if config.rooms == 0 {
+    let (w, h) = (config.width as usize, config.height as usize);
+    // A room needs a cell of at least 5x5 (its floor, walls and rock).
+    let fits = ((w - 2) * (h - 2) / 25) as u64;
+    if u64::from(config.rooms) > fits {
         return Err(LevelError::InvalidOption {
             name: "rooms",
-            reason: "at least one room is needed".into(),
+            reason: format!(
+                "{} rooms cannot fit in {}x{} (at most {fits})",
+                config.rooms, config.width, config.height
+            ),
         });
     }
-    let (w, h) = (config.width as usize, config.height as usize);
+    let sites = if config.rooms == 0 {
+        ((w * h) as u64 / u64::from(TILES_PER_CELL)).max(1) as u32
+    } else {
+        config.rooms
+    };
     let mut rng = seeded_rng(seed);
 
-    // 1. Sites, spaced by a mask of the tiles too close to an accepted one.
-    let mut near = vec![false; w * h];
-    let mut sites: Vec<usize> = Vec::new();
-    let attempts = u64::from(config.rooms) * 20;
-    for _ in 0..attempts {
-        if sites.len() == config.rooms as usize {
-            break;
-        }
-        let x = range_i32(&mut rng, 2, w as i32 - 3)?;
-        let y = range_i32(&mut rng, 2, h as i32 - 3)?;
-        let i = y as usize * w + x as usize;
-        if near[i] {
-            continue;
-        }
-        sites.push(i);
-        for dy in -(SITE_SPACING - 1)..SITE_SPACING {
-            let r = SITE_SPACING - 1 - dy.abs();
-            for dx in -r..=r {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
-                    near[ny as usize * w + nx as usize] = true;
-                }
+    // 1. Layout: the partition, then each cell's floor: its largest piece.
+    let labels = Layout::voronoi_labels(config.width, config.height, sites, SITE_SPACING, &mut rng)
+        .map_err(LevelError::Passages)?;
+    let ids = labels.as_slice();
+    let cells = ids
+        .iter()
+        .filter(|&&c| c != NONE)
+        .max()
+        .map_or(0, |&c| c as usize + 1);
+    let mut cell_bounds = vec![(i32::MAX, i32::MAX, i32::MIN, i32::MIN); cells];
+    for y in 0..h {
+        for x in 0..w {
+            let c = ids[y * w + x];
+            if c != NONE {
+                let b = &mut cell_bounds[c as usize];
+                *b = (
+                    b.0.min(x as i32),
+                    b.1.min(y as i32),
+                    b.2.max(x as i32),
+                    b.3.max(y as i32),
+                );
             }
         }
     }
-    drop(near);
-
-    // 2. The partition: a multi-source BFS over the interior.
-    let mut owner = vec![NONE; w * h];
-    let mut queue: Vec<u32> = Vec::with_capacity(w * h);
-    for (k, &s) in sites.iter().enumerate() {
-        owner[s] = k as u32;
-        queue.push(s as u32);
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let i = queue[head] as usize;
-        head += 1;
-        let (x, y) = (i % w, i / w);
-        for (j, ok) in [
-            (i.wrapping_sub(w), y > 1),
-            (i + 1, x + 2 < w),
-            (i + w, y + 2 < h),
-            (i.wrapping_sub(1), x > 1),
-        ] {
-            if ok && owner[j] == NONE {
-                owner[j] = owner[i];
-                queue.push(j as u32);
-            }
+    let cell_bounds = cell_bounds
+        .into_iter()
+        .map(|(x0, y0, x1, y1)| Rect::from_edges(x0, y0, x1 + 1, y1 + 1))
+        .collect::<Result<Vec<Rect>, _>>()?;
+    let floor = eroded(ids, w, h);
+    // Pieces of floor (4-connected; floor of different cells never
+    // touches), and each cell's largest.
+    let (piece, sizes, firsts) = pieces(&floor, w);
+    let mut best = vec![(0u32, NONE); cells];
+    for (k, &size) in sizes.iter().enumerate() {
+        // The piece's first tile names its cell.
+        let c = ids[firsts[k]] as usize;
+        if size > best[c].0 {
+            best[c] = (size, k as u32);
         }
     }
-
-    // 3. Floor and rim.
-    let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
-    for (i, &o) in owner.iter().enumerate() {
-        // Owned tiles are interior, so their four neighbours exist.
-        if o != NONE
-            && owner[i - w] == o
-            && owner[i + w] == o
-            && owner[i - 1] == o
-            && owner[i + 1] == o
-        {
-            tiles.as_mut_slice()[i] = Tile::Floor;
+    let mut room_of_cell = vec![NONE; cells];
+    let mut room_of_piece = vec![NONE; sizes.len()];
+    let mut kept = Vec::new();
+    for (c, &(size, k)) in best.iter().enumerate() {
+        if size >= MIN_FLOOR {
+            room_of_cell[c] = kept.len() as u32;
+            room_of_piece[k as usize] = kept.len() as u32;
+            kept.push(c);
         }
     }
-
-    // 4. The layout (the owners are dense labels 0..n) and its passages.
-    let labels = Grid::from_vec(config.width, config.height, owner)?;
-    let layout = Layout::from_labels(&labels).map_err(passages_error)?;
-    let owner = labels.as_slice();
-    let per_mille = (config.loops * 1000.0).round() as u32;
-    let plan = plan_passages(&layout, &mut rng, &Policy::spanning_tree(per_mille))
-        .map_err(passages_error)?;
-
-    // 5. Doors, and paths from the passage tiles to their rooms' floor.
-    let mut seen = vec![NONE; w * h];
-    let mut parent = vec![0u32; w * h];
-    let mut doors = Vec::with_capacity(plan.passages.len());
-    for (k, p) in plan.passages.iter().enumerate() {
-        let (a, b) = (p.a.get(), p.b.get());
-        for (cell, room, stamp) in [(p.cell_a, a, 2 * k as u32), (p.cell_b, b, 2 * k as u32 + 1)] {
-            dig(&mut tiles, cell);
-            path_to_floor(
-                &mut tiles,
-                owner,
-                &mut seen,
-                &mut parent,
-                &mut queue,
-                cell,
-                room,
-                stamp,
-            );
-        }
-        // Two passages may leave from the same tile (a rim tile touching two
-        // other rooms): one door serves both.
-        if tiles[p.cell_a] != Tile::Door {
-            tiles[p.cell_a] = Tile::Door;
-            doors.push(Door {
-                at: p.cell_a,
-                rooms: (a.min(b), a.max(b)),
-            });
+    if kept.is_empty() {
+        return Err(LevelError::Unsatisfiable(
+            "no Voronoi cell is large enough for a room".into(),
+        ));
+    }
+    // Each room's tiles, by a counting sort of the tiles by room.
+    let mut start = vec![0u32; kept.len() + 1];
+    for &p in &piece {
+        if p != NONE && room_of_piece[p as usize] != NONE {
+            start[room_of_piece[p as usize] as usize + 1] += 1;
         }
     }
+    for r in 0..kept.len() {
+        start[r + 1] += start[r];
+    }
+    let mut order = vec![0u32; start[kept.len()] as usize];
+    let mut next = start.clone();
+    for (i, &p) in piece.iter().enumerate() {
+        if p != NONE && room_of_piece[p as usize] != NONE {
+            let r = room_of_piece[p as usize] as usize;
+            order[next[r] as usize] = i as u32;
+            next[r] += 1;
+        }
+    }
+    drop(piece);
+    let mut canvas = Canvas::new(config.width, config.height)?;
+    for r in 0..kept.len() {
+        let tiles = &order[start[r] as usize..start[r + 1] as usize];
+        canvas.add_cells(tiles.iter().map(|&i| i as usize));
+    }
+    let cell_of_room = kept;
 
-    let rooms = layout
-        .rooms()
-        .map(|id| room_of(&tiles, layout.cells(id).map_err(passages_error)?))
-        .collect::<Result<Vec<Room>, LevelError>>()?;
-    Level::finish(LevelKind::Passages, tiles, rooms, doors)
-}
-
-/// Digs the shortest path inside `room` from `from` to the room's nearest
-/// floor tile (nothing if `from` already touches one).
-#[allow(clippy::too_many_arguments)]
-fn path_to_floor(
-    tiles: &mut Grid<Tile>,
-    owner: &[u32],
-    seen: &mut [u32],
-    parent: &mut [u32],
-    queue: &mut Vec<u32>,
-    from: Point,
-    room: u32,
-    stamp: u32,
-) {
-    let w = tiles.width() as usize;
-    let start = from.y as usize * w + from.x as usize;
-    queue.clear();
-    queue.push(start as u32);
-    seen[start] = stamp;
-    let mut head = 0;
-    while head < queue.len() {
-        let i = queue[head] as usize;
-        head += 1;
-        // Room tiles are interior tiles, so their neighbours are in bounds.
-        for j in [i - w, i + 1, i + w, i - 1] {
-            if owner[j] != room || seen[j] == stamp {
+    // 2. Room graph: touching cells (east and south neighbours differ) that
+    // both kept a room; a cell too small for a room still joins its
+    // neighbours: each pair of rooms around it is an edge too (weight 1,
+    // after the direct ones).
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let a = ids[y * w + x];
+            if a == NONE {
                 continue;
             }
-            seen[j] = stamp;
-            parent[j] = i as u32;
-            if tiles.as_slice()[j] == Tile::Floor {
-                let mut k = i;
-                while k != start {
-                    tiles.as_mut_slice()[k] = match tiles.as_slice()[k] {
-                        Tile::Wall => Tile::Corridor,
-                        t => t,
-                    };
-                    k = parent[k] as usize;
+            for b in [
+                if x + 1 < w { ids[y * w + x + 1] } else { NONE },
+                if y + 1 < h {
+                    ids[(y + 1) * w + x]
+                } else {
+                    NONE
+                },
+            ] {
+                if b != NONE && b != a {
+                    let pair = (a.min(b), a.max(b));
+                    if pairs.last() != Some(&pair) {
+                        pairs.push(pair);
+                    }
                 }
-                return;
             }
-            queue.push(j as u32);
         }
     }
+    pairs.sort_unstable();
+    pairs.dedup();
+    let mut edges: Vec<Edge> = Vec::new();
+    let mut around: Vec<Vec<u32>> = vec![Vec::new(); cells];
+    for (a, b) in pairs {
+        let (ca, cb) = (a as usize, b as usize);
+        let (ra, rb) = (room_of_cell[ca], room_of_cell[cb]);
+        match (ra != NONE, rb != NONE) {
+            (true, true) => edges.push(Edge {
+                a: ra.min(rb),
+                b: ra.max(rb),
+                weight: 0,
+            }),
+            (true, false) => around[cb].push(ra),
+            (false, true) => around[ca].push(rb),
+            (false, false) => {}
+        }
+    }
+    for list in &around {
+        for (k, &a) in list.iter().enumerate() {
+            for &b in &list[k + 1..] {
+                edges.push(Edge {
+                    a: a.min(b),
+                    b: a.max(b),
+                    weight: 1,
+                });
+            }
+        }
+    }
+    edges.sort_unstable_by_key(|e| (e.a, e.b, e.weight));
+    edges.dedup_by_key(|e| (e.a, e.b));
+
+    // 3. Links, 4. doors and corridors, 5. finish.
+    let links = spanning_links(
+        cell_of_room.len(),
+        &edges,
+        loop_rule(config.loops, config.loop_factor),
+        &mut rng,
+    )?;
+    canvas.link_all(
+        &edges,
+        &links,
+        |e| {
+            bounding(
+                &cell_bounds[cell_of_room[e.a as usize]],
+                &cell_bounds[cell_of_room[e.b as usize]],
+            )
+        },
+        &mut rng,
+    )?;
+    Level::finish_canvas(LevelKind::Passages, canvas, &mut rng)
 }
 
-/// The room record of a room's tiles: the bounding box and count of its floor.
-fn room_of(tiles: &Grid<Tile>, cells: &[Point]) -> Result<Room, LevelError> {
-    let mut floor = cells.iter().filter(|p| tiles[**p] == Tile::Floor);
-    let Some(first) = floor.next() else {
-        return Err(LevelError::Unsatisfiable("a room without floor".into()));
-    };
-    let (mut x0, mut y0, mut x1, mut y1, mut area) = (first.x, first.y, first.x, first.y, 1u32);
-    for p in floor {
-        x0 = x0.min(p.x);
-        y0 = y0.min(p.y);
-        x1 = x1.max(p.x);
-        y1 = y1.max(p.y);
-        area += 1;
+/// Labels the 4-connected pieces of `floor` `0, 1, ...` in raster order of
+/// their first tile (`NONE` elsewhere); returns the labels, the sizes and
+/// the first tiles.
+fn pieces(floor: &[bool], w: usize) -> (Vec<u32>, Vec<u32>, Vec<usize>) {
+    let mut piece = vec![NONE; floor.len()];
+    let mut sizes = Vec::new();
+    let mut firsts = Vec::new();
+    let mut queue = Vec::new();
+    for s in 0..floor.len() {
+        if !floor[s] || piece[s] != NONE {
+            continue;
+        }
+        let k = sizes.len() as u32;
+        piece[s] = k;
+        queue.clear();
+        queue.push(s);
+        let mut head = 0;
+        while head < queue.len() {
+            let i = queue[head];
+            head += 1;
+            // Floor tiles are at least 2 from the edge: neighbours exist.
+            for j in [i - w, i + 1, i + w, i - 1] {
+                if floor[j] && piece[j] == NONE {
+                    piece[j] = k;
+                    queue.push(j);
+                }
+            }
+        }
+        sizes.push(queue.len() as u32);
+        firsts.push(s);
     }
-    Ok(Room {
-        bounds: Rect::from_edges(x0, y0, x1 + 1, y1 + 1)?,
-        area,
-    })
+    (piece, sizes, firsts)
+}
+
+/// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their
+/// own cell or the map's border ring (two separable passes: along rows, then along columns), then
+/// opened by a 3x3 square.
+fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
+    // The map's border ring (no cell) does not wear rooms away: only
+    // other cells do, so rooms reach to two tiles from the map's edge.
+    let mut row_ok = vec![false; w * h];
+    for y in 0..h {
+        let row = &ids[y * w..(y + 1) * w];
+        for x in ROCK..w.saturating_sub(ROCK) {
+            let id = row[x];
+            row_ok[y * w + x] = id != NONE
+                && row[x - ROCK..=x + ROCK]
+                    .iter()
+                    .all(|&o| o == id || o == NONE);
+        }
+    }
+    let mut floor = vec![false; w * h];
+    for y in ROCK..h.saturating_sub(ROCK) {
+        for x in 0..w {
+            let i = y * w + x;
+            let id = ids[i];
+            let fits = |j: usize| ids[j] == NONE || (ids[j] == id && row_ok[j]);
+            floor[i] = row_ok[i] && (1..=ROCK).all(|k| fits(i - k * w) && fits(i + k * w));
+        }
+    }
+    // An opening: keep only tiles of some 3x3 block of floor of one cell
+    // (separable: three in a row, three such rows; then the dilation back).
+    let same = |i: usize, j: usize| floor[j] && ids[j] == ids[i];
+    let mut row3 = vec![false; w * h];
+    for y in 0..h {
+        for x in 1..w.saturating_sub(1) {
+            let i = y * w + x;
+            row3[i] = floor[i] && same(i, i - 1) && same(i, i + 1);
+        }
+    }
+    let mut core = vec![false; w * h];
+    for y in 1..h.saturating_sub(1) {
+        for x in 0..w {
+            let i = y * w + x;
+            core[i] = row3[i]
+                && row3[i - w]
+                && ids[i - w] == ids[i]
+                && row3[i + w]
+                && ids[i + w] == ids[i];
+        }
+    }
+    let mut near_row = vec![false; w * h];
+    for y in 0..h {
+        for x in 1..w.saturating_sub(1) {
+            let i = y * w + x;
+            near_row[i] = core[i - 1] || core[i] || core[i + 1];
+        }
+    }
+    let mut kept = vec![false; w * h];
+    for y in 1..h.saturating_sub(1) {
+        for x in 0..w {
+            let i = y * w + x;
+            kept[i] = floor[i] && (near_row[i - w] || near_row[i] || near_row[i + w]);
+        }
+    }
+    kept
 }
 
 #[cfg(test)]
@@ -277,10 +392,9 @@ mod tests {
     fn bad_options_are_errors() {
         let c = PassagesConfig::default();
         assert!(matches!(
-            passages(&PassagesConfig { width: 6, ..c }, 1),
+            passages(&PassagesConfig { width: 11, ..c }, 1),
             Err(LevelError::TooSmall { .. })
         ));
-        assert!(passages(&PassagesConfig { rooms: 0, ..c }, 1).is_err());
         assert!(passages(&PassagesConfig { loops: -1.0, ..c }, 1).is_err());
     }
 
@@ -297,8 +411,8 @@ mod tests {
     #[test]
     fn smallest_map_makes_a_level() {
         let c = PassagesConfig {
-            width: 7,
-            height: 7,
+            width: 12,
+            height: 12,
             ..PassagesConfig::default()
         };
         let level = passages(&c, 1).unwrap();

@@ -1,15 +1,14 @@
 //! The scatter level: rooms scattered, pushed apart, linked to their
 //! neighbours.
 
-use crate::carving::{dig, fill_room};
+use crate::corridors::{Canvas, bounding, grow};
 use crate::error::{check_fraction, check_size};
-use crate::{Door, Level, LevelError, LevelKind, Room, Tile};
-use mcrdun_geom::random::{range_i32, seeded_rng};
-use mcrdun_geom::{Grid, Point, Rect, Side};
-use mcrdun_scatter::{
-    Link, ScatterError, SeparateOptions, SizeRange, SpawnArea, connect, neighbours,
-    scatter as spawn, separate,
-};
+use crate::links::{Edge, loop_rule, spanning_links};
+use crate::schema;
+use crate::{Level, LevelError, LevelKind};
+use mcrdun_geom::Rect;
+use mcrdun_geom::random::seeded_rng;
+use mcrdun_scatter::{SeparateOptions, SizeRange, SpawnArea, scatter as spawn, separate};
 
 /// Options of the scatter level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -18,16 +17,28 @@ pub struct ScatterConfig {
     pub width: u32,
     /// Height in tiles (at least `max_room + 2`).
     pub height: u32,
-    /// Rooms scattered (default 30). Those that end up outside the map after
-    /// separation are dropped.
+    /// Rooms scattered; 0 (the default) derives it from the map's size:
+    /// one room per 190 tiles, and one more per 8 tiles of
+    /// width plus height for the rooms lost over the edges. Those that end up outside the
+    /// map after separation are dropped.
     pub rooms: u32,
     /// The smallest room side (default 4).
     pub min_room: u32,
     /// The largest room side (default 10).
     pub max_room: u32,
-    /// The share, in `[0, 1]`, of the neighbour pairs left out of the
-    /// spanning tree that are linked anyway (default 0.15).
+    /// The share, in `[0, 1]`, of the other neighbour pairs linked beyond
+    /// the spanning tree (default 0.15; see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
+    /// 2, a link beyond the spanning tree is made only where it cuts the
+    /// walk between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    pub loop_factor: u32,
+    /// The ceiling on the level's working memory in bytes (0, the default:
+    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
+    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
+    /// [`LevelError::TooLarge`] before anything is allocated.
+    pub max_bytes: u64,
 }
 
 impl Default for ScatterConfig {
@@ -35,90 +46,91 @@ impl Default for ScatterConfig {
         ScatterConfig {
             width: 80,
             height: 50,
-            rooms: 30,
-            min_room: 4,
-            max_room: 10,
-            loops: 0.15,
+            rooms: schema::SCATTER_ROOMS,
+            min_room: schema::SCATTER_MIN_ROOM,
+            max_room: schema::SCATTER_MAX_ROOM,
+            loops: schema::SCATTER_LOOPS,
+            loop_factor: schema::LOOP_FACTOR,
+            max_bytes: 0,
         }
     }
 }
 
-/// Empty tiles kept between rooms by the separation: room floors never
-/// touch, and a corridor between two neighbours (gap below [`MAX_GAP`])
-/// cannot cross a third room, which would need a gap of at least
-/// `2 * PADDING + 1`.
-const PADDING: u32 = 2;
-/// Rooms closer than this (and overlapping by at least 2 along the facing
-/// sides) are neighbours.
-const MAX_GAP: u32 = 2 * PADDING + 1;
+/// Map tiles per room when [`ScatterConfig::rooms`] is 0.
+pub const TILES_PER_ROOM: u32 = 190;
 
-fn scatter_error(e: ScatterError) -> LevelError {
-    match e {
-        ScatterError::Geom(g) => g.into(),
-        other => LevelError::Component {
-            component: "scatter",
-            message: other.to_string(),
-        },
-    }
-}
+/// Tiles of the map's width plus height per extra room, for the rooms lost
+/// over the edges.
+const EDGE_TILES_PER_ROOM: u64 = 8;
 
-/// A scatter level.
+/// Empty tiles kept between rooms by the separation: each room's wall and
+/// a lane of rock between them.
+const PADDING: u32 = 3;
+
+/// Neighbours each room is offered to in the room graph.
+const NEAREST: usize = 5;
+
+/// A scatter level, composed of stages:
 ///
-/// 1. `rooms` rooms of random size are dropped, overlapping, in the middle
-///    half of the map (`mcrdun-scatter`), pushed apart until at least two
-///    tiles separate any two, and the heap is centred on the map; rooms
-///    that do not fit inside the map's border are dropped.
-/// 2. Neighbours are rooms less than 5 tiles apart that face each other
-///    over at least 2 tiles (`neighbours`). In each group of neighbours a
-///    flood from its first room builds the group's tree (`connect`), and
-///    `loops` of its unused neighbour pairs are linked too (`with_loops`).
-/// 3. Each link is a straight corridor across the gap at a random place of
-///    the facing span, with a door next to the first room.
-/// 4. [`Level::finish`] joins the groups with dug corridors (the summary's
-///    `regions` counts them) and places the stairs.
+/// 1. layout: rooms of random size are dropped all over the map
+///    (`mcrdun-scatter`), pushed apart until three tiles separate any two,
+///    and the heap is spread or centred over the map; rooms hanging over the
+///    border are pushed back inside where they keep their distance, else
+///    dropped, and the rooms kept are spread over the whole map;
+/// 2. room graph: each room and its 5 nearest rooms (by the gap between
+///    them), weighted by that gap;
+/// 3. links: [`spanning_links`] (shorter gaps first) with `loops` as
+///    [`Loops::Share`](crate::links::Loops::Share);
+/// 4. doors and corridors: [`Canvas::link`] around the two rooms;
+/// 5. finish: [`Level::finish_canvas`].
 ///
-/// Cost: the separation's (about linear in rooms per step), then O(tiles).
+/// Cost: the separation's (about linear in rooms per step), then O(tiles)
+/// and one small search per link.
 ///
 /// # Errors
 /// [`LevelError::TooSmall`] when the map cannot hold the largest room;
-/// [`LevelError::InvalidOption`] for sizes with min > max or min < 1, or a
-/// bad loop fraction; [`LevelError::Unsatisfiable`] when no room fits.
+/// [`LevelError::InvalidOption`] for sizes with min > max or min < 1, more
+/// rooms than could fit, or a bad loop fraction;
+/// [`LevelError::Unsatisfiable`] when no room fits.
 ///
 /// ```
 /// use mcrdun_dungeon::{scatter, ScatterConfig};
 /// let level = scatter(&ScatterConfig::default(), 7)?;
-/// assert!(level.rooms().len() >= 2);
-/// // A tree of doors in each group of neighbours; groups joined by digging.
-/// assert!(level.doors().len() + level.summary().regions >= level.rooms().len());
+/// assert!(level.rooms().len() >= 10);
+/// assert_eq!(level.summary().dug, 0, "the generator joins its rooms itself");
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     check_fraction("loops", config.loops)?;
     let sizes = SizeRange::new(config.min_room, config.max_room).map_err(|e| {
         LevelError::InvalidOption {
-            name: "min-room",
-            reason: format!("{e} (--min-room and --max-room)"),
+            name: "min_room",
+            reason: format!("{e} (min_room and max_room)"),
         }
     })?;
     let side = config.max_room.saturating_add(2);
-    check_size("scatter", config.width, config.height, side, side)?;
-    if config.rooms == 0 {
-        return Err(LevelError::InvalidOption {
-            name: "rooms",
-            reason: "at least one room is needed".into(),
-        });
-    }
+    check_size(
+        "scatter",
+        config.width,
+        config.height,
+        side,
+        side,
+        config.max_bytes,
+    )?;
+    let count = room_count(config)?;
     let (w, h) = (config.width as i32, config.height as i32);
     let mut rng = seeded_rng(seed);
-    let middle = Rect::new(w / 4, h / 4, (w / 2).max(1), (h / 2).max(1))?;
+
+    // 1. Layout.
+    let inner = Rect::new(1, 1, w - 2, h - 2)?;
     let mut rooms = spawn(
         &mut rng,
-        room_budget(config, sizes) as usize,
-        SpawnArea::Rect(middle),
+        count as usize,
+        SpawnArea::Rect(inner),
         sizes,
         sizes,
     )
-    .map_err(scatter_error)?;
+    .map_err(LevelError::Scatter)?;
     separate(
         &mut rooms,
         SeparateOptions {
@@ -126,72 +138,157 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
             ..SeparateOptions::default()
         },
     )
-    .map_err(scatter_error)?;
-
-    let rooms = place_inside(&rooms, w, h)?;
-
-    // Each group of the neighbour graph gets its own tree by flooding from
-    // its first room (mcrdun-scatter's `connect`), plus `loops` of its
-    // unused neighbour pairs; the common ending then joins the groups with
-    // dug corridors, so no room that fits is lost.
-    let links = neighbours(&rooms, MAX_GAP, 1).map_err(scatter_error)?;
-    let mut linked: Vec<Link> = Vec::with_capacity(links.len());
-    let mut reached = vec![false; rooms.len()];
-    for start in 0..rooms.len() {
-        if reached[start] {
-            continue;
-        }
-        let group = connect(rooms.len(), &links, start)
-            .and_then(|c| c.with_loops(config.loops, &mut rng))
-            .map_err(scatter_error)?;
-        for (room, seen) in reached.iter_mut().enumerate() {
-            *seen |= group.is_reached(room);
-        }
-        linked.extend(group.links().copied());
-    }
-
-    let mut tiles = Grid::new(config.width, config.height, Tile::Wall)?;
+    .map_err(LevelError::Scatter)?;
+    stretch(&mut rooms, w, h);
+    let mut rooms = place_inside(&rooms, w, h)?;
+    // The rooms kept may leave strips at the edges: spread them again.
+    stretch(&mut rooms, w, h);
+    let mut canvas = Canvas::new(config.width, config.height)?;
     for r in &rooms {
-        fill_room(&mut tiles, r);
+        canvas.add_rect(*r)?;
     }
-    let mut doors = Vec::with_capacity(linked.len());
-    for link in linked {
-        let span = link.door;
-        let a = &rooms[link.a];
-        let t = range_i32(&mut rng, span.start, span.end - 1)?;
-        let first = match span.side {
-            Side::East => Point::new(a.right(), t),
-            Side::West => Point::new(a.x() - 1, t),
-            Side::North => Point::new(t, a.y() - 1),
-            Side::South => Point::new(t, a.bottom()),
-        };
-        for k in 1..span.gap as i32 {
-            dig(
-                &mut tiles,
-                first + Point::new(span.side.delta().x * k, span.side.delta().y * k),
-            );
+
+    // 2. Room graph, 3. links, 4. doors and corridors, 5. finish.
+    let edges = nearest_rooms(&rooms, w, h);
+    let links = spanning_links(
+        rooms.len(),
+        &edges,
+        loop_rule(config.loops, config.loop_factor),
+        &mut rng,
+    )?;
+    canvas.link_all(
+        &edges,
+        &links,
+        |e| grow(&bounding(&rooms[e.a as usize], &rooms[e.b as usize]), 4),
+        &mut rng,
+    )?;
+    Level::finish_canvas(LevelKind::Scatter, canvas, &mut rng)
+}
+
+/// The rooms to scatter: `config.rooms`, or one per [`TILES_PER_ROOM`]
+/// tiles; refused when even the smallest rooms, padded, could not tile the
+/// map's inside.
+fn room_count(config: &ScatterConfig) -> Result<u32, LevelError> {
+    let area = u64::from(config.width - 2) * u64::from(config.height - 2);
+    let fits = area / (u64::from(config.min_room) + u64::from(PADDING)).pow(2);
+    let wanted = if config.rooms == 0 {
+        // Rooms pushed off the map's edges are lost: a few more for the
+        // edges keep small maps as full as large ones.
+        (u64::from(config.width) * u64::from(config.height) / u64::from(TILES_PER_ROOM)
+            + (u64::from(config.width) + u64::from(config.height)) / EDGE_TILES_PER_ROOM)
+            .max(1)
+    } else {
+        u64::from(config.rooms)
+    };
+    if config.rooms != 0 && wanted > fits.max(1) {
+        return Err(LevelError::InvalidOption {
+            name: "rooms",
+            reason: format!(
+                "{wanted} rooms of at least {0}x{0} with {PADDING} tiles between them cannot fit in {1}x{2} (at most {fits})",
+                config.min_room, config.width, config.height
+            ),
+        });
+    }
+    Ok(u32::try_from(wanted.min(fits.max(1))).unwrap_or(u32::MAX))
+}
+
+/// The gap between two rectangles: empty tiles between them along x plus
+/// along y.
+fn gap(a: &Rect, b: &Rect) -> u32 {
+    let gx = (b.x() - a.right()).max(a.x() - b.right()).max(0);
+    let gy = (b.y() - a.bottom()).max(a.y() - b.bottom()).max(0);
+    (gx + gy) as u32
+}
+
+/// The room graph: each room and its [`NEAREST`] nearest rooms by gap,
+/// found through buckets of 32 x 32 tiles (wider rings of buckets for a
+/// room with too few near it); each pair once, sorted.
+fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
+    const B: i32 = 32;
+    let (bw, bh) = ((w + B - 1) / B, (h + B - 1) / B);
+    let bucket_of = |r: &Rect| {
+        let c = r.center();
+        ((c.x / B).clamp(0, bw - 1), (c.y / B).clamp(0, bh - 1))
+    };
+    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (bw * bh) as usize];
+    for (i, r) in rooms.iter().enumerate() {
+        let (x, y) = bucket_of(r);
+        buckets[(y * bw + x) as usize].push(i as u32);
+    }
+    let mut edges = Vec::with_capacity(rooms.len() * NEAREST);
+    let mut near: Vec<(u32, u32)> = Vec::new();
+    for (a, ra) in rooms.iter().enumerate() {
+        let (bx, by) = bucket_of(ra);
+        let mut ring = 1;
+        loop {
+            near.clear();
+            for y in (by - ring).max(0)..=(by + ring).min(bh - 1) {
+                for x in (bx - ring).max(0)..=(bx + ring).min(bw - 1) {
+                    for &b in &buckets[(y * bw + x) as usize] {
+                        if b as usize != a {
+                            near.push((gap(ra, &rooms[b as usize]), b));
+                        }
+                    }
+                }
+            }
+            if near.len() >= NEAREST || ring >= bw.max(bh) {
+                break;
+            }
+            ring *= 2;
         }
-        if tiles[first] != Tile::Door {
-            tiles[first] = Tile::Door;
-            doors.push(Door {
-                at: first,
-                rooms: (link.a.min(link.b) as u32, link.a.max(link.b) as u32),
+        near.sort_unstable();
+        for &(g, b) in near.iter().take(NEAREST) {
+            let (lo, hi) = ((a as u32).min(b), (a as u32).max(b));
+            edges.push(Edge {
+                a: lo,
+                b: hi,
+                weight: g,
             });
         }
     }
-    let rooms = rooms.into_iter().map(Room::rectangular).collect();
-    Level::finish(LevelKind::Scatter, tiles, rooms, doors)
+    edges.sort_unstable_by_key(|e| (e.a, e.b));
+    edges.dedup();
+    edges
 }
 
-/// How many rooms to scatter: `config.rooms`, but no more than the inner
-/// map could hold if the rooms, with their padding, tiled it perfectly.
-/// More would push most of the heap off a small map and leave it to chance
-/// which few rooms land inside.
-fn room_budget(config: &ScatterConfig, sizes: SizeRange) -> u32 {
-    let mean_side = (u64::from(sizes.min()) + u64::from(sizes.max())) / 2 + u64::from(PADDING);
-    let inner = u64::from(config.width - 2) * u64::from(config.height - 2);
-    let fits = (inner / (mean_side * mean_side)).max(1);
-    config.rooms.min(u32::try_from(fits).unwrap_or(u32::MAX))
+/// Spreads a heap narrower (lower) than the map's inside over all of it:
+/// each room's offset from the heap's edge is scaled by `inside / heap`
+/// (integer, rounded down). Gaps only grow, so rooms stay apart: for rooms
+/// `a` left of `b`, `(b.x - a.x) * s >= a.w + gap` before rounding, and
+/// rounding both down loses less than one.
+fn stretch(rooms: &mut [Rect], w: i32, h: i32) {
+    if rooms.is_empty() {
+        return;
+    }
+    let x0 = rooms.iter().map(|r| i64::from(r.x())).min().unwrap_or(0);
+    let y0 = rooms.iter().map(|r| i64::from(r.y())).min().unwrap_or(0);
+    let x1 = rooms
+        .iter()
+        .map(|r| i64::from(r.right()))
+        .max()
+        .unwrap_or(0);
+    let y1 = rooms
+        .iter()
+        .map(|r| i64::from(r.bottom()))
+        .max()
+        .unwrap_or(0);
+    let (iw, ih) = (i64::from(w) - 2, i64::from(h) - 2);
+    let (hw, hh) = (x1 - x0, y1 - y0);
+    for r in rooms.iter_mut() {
+        let mut x = i64::from(r.x());
+        let mut y = i64::from(r.y());
+        if hw < iw {
+            x = 1 + (x - x0) * iw / hw;
+        }
+        if hh < ih {
+            y = 1 + (y - y0) * ih / hh;
+        }
+        if let (Ok(x), Ok(y)) = (i32::try_from(x), i32::try_from(y))
+            && let Ok(moved) = Rect::new(x, y, r.w(), r.h())
+        {
+            *r = moved;
+        }
+    }
 }
 
 /// Moves the separated heap onto the map and keeps the rooms that lie
@@ -219,11 +316,46 @@ fn place_inside(rooms: &[Rect], w: i32, h: i32) -> Result<Vec<Rect>, LevelError>
             })
             .collect()
     };
-    let placed = shifted(
+    let (dx, dy) = (
         (i64::from(w) - (x1 - x0)) / 2 - x0,
         (i64::from(h) - (y1 - y0)) / 2 - y0,
     );
+    let mut placed = shifted(dx, dy);
     if !placed.is_empty() {
+        // Rooms hanging over the edge are pushed back inside where they keep
+        // their distance from every room kept, so the edges fill up too.
+        for r in rooms {
+            let (Ok(x), Ok(y)) = (
+                i32::try_from(i64::from(r.x()) + dx),
+                i32::try_from(i64::from(r.y()) + dy),
+            ) else {
+                continue;
+            };
+            let Ok(moved) = Rect::new(x, y, r.w(), r.h()) else {
+                continue;
+            };
+            if inside.contains_rect(&moved) {
+                continue;
+            }
+            let cx = x.clamp(1, w - 1 - r.w());
+            let cy = y.clamp(1, h - 1 - r.h());
+            if (cx - x).abs() > r.w() || (cy - y).abs() > r.h() {
+                continue;
+            }
+            let Ok(back) = Rect::new(cx, cy, r.w(), r.h()) else {
+                continue;
+            };
+            let p = PADDING as i32;
+            let apart = |o: &Rect| {
+                o.x() >= back.right() + p
+                    || back.x() >= o.right() + p
+                    || o.y() >= back.bottom() + p
+                    || back.y() >= o.bottom() + p
+            };
+            if placed.iter().all(apart) {
+                placed.push(back);
+            }
+        }
         return Ok(placed);
     }
     let (cx, cy) = ((x0 + x1) / 2, (y0 + y1) / 2);
@@ -265,7 +397,10 @@ mod tests {
             Err(LevelError::InvalidOption { .. })
         ));
         assert!(scatter(&ScatterConfig { min_room: 0, ..c }, 1).is_err());
-        assert!(scatter(&ScatterConfig { rooms: 0, ..c }, 1).is_err());
+        assert!(matches!(
+            scatter(&ScatterConfig { rooms: 100, ..c }, 1),
+            Err(LevelError::InvalidOption { name: "rooms", .. })
+        ));
         assert!(matches!(
             scatter(&ScatterConfig { width: 11, ..c }, 1),
             Err(LevelError::TooSmall { .. })

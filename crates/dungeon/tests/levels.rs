@@ -84,6 +84,124 @@ fn walkable(level: &Level, p: Point) -> bool {
     level.tile(p).is_some_and(Tile::is_walkable)
 }
 
+fn at(level: &Level, x: i32, y: i32) -> Option<Tile> {
+    level.tile(Point::new(x, y))
+}
+
+/// Room floor, as the tiles read: floor or a staircase standing on it.
+fn is_floor(t: Option<Tile>) -> bool {
+    matches!(t, Some(Tile::Floor | Tile::StairsUp | Tile::StairsDown))
+}
+
+fn has_rooms(kind: LevelKind) -> bool {
+    matches!(
+        kind,
+        LevelKind::Bsp | LevelKind::Scatter | LevelKind::Passages
+    )
+}
+
+/// The door rules, read from the tile grid alone: walkable on one axis with
+/// room floor on one side, wall on both sides of the other axis; no two
+/// doors 8-adjacent.
+fn check_doors(level: &Level, kind: LevelKind) {
+    let wall = |t: Option<Tile>| t == Some(Tile::Wall);
+    let walk = |t: Option<Tile>| t.is_some_and(Tile::is_walkable);
+    for (p, t) in level.tiles().iter() {
+        if *t != Tile::Door {
+            continue;
+        }
+        let (n, s, e, w) = (
+            at(level, p.x, p.y - 1),
+            at(level, p.x, p.y + 1),
+            at(level, p.x + 1, p.y),
+            at(level, p.x - 1, p.y),
+        );
+        let vertical = walk(n) && walk(s) && (is_floor(n) || is_floor(s)) && wall(e) && wall(w);
+        let horizontal = walk(e) && walk(w) && (is_floor(e) || is_floor(w)) && wall(n) && wall(s);
+        assert!(
+            vertical ^ horizontal,
+            "{kind:?}: door {p:?} is not in a room's wall"
+        );
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) != (0, 0) {
+                    assert_ne!(
+                        at(level, p.x + dx, p.y + dy),
+                        Some(Tile::Door),
+                        "{kind:?}: doors touch at {p:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// No 2x2 square of walkable tiles with a corridor or door in it, and no
+/// corridor tile with room floor among its 8 neighbours (a corridor that
+/// opened a room's wall).
+fn check_corridors(level: &Level, kind: LevelKind) {
+    let (w, h) = (level.width() as usize, level.height() as usize);
+    let t = level.tiles().as_slice();
+    for y in 0..h - 1 {
+        for x in 0..w - 1 {
+            let i = y * w + x;
+            let four = [t[i], t[i + 1], t[i + w], t[i + w + 1]];
+            let outside = four
+                .iter()
+                .any(|t| matches!(t, Tile::Corridor | Tile::Door));
+            assert!(
+                !(outside && four.iter().all(|t| t.is_walkable())),
+                "{kind:?}: corridors side by side at ({x}, {y})"
+            );
+        }
+    }
+    for (p, t) in level.tiles().iter() {
+        if *t != Tile::Corridor {
+            continue;
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                assert!(
+                    !is_floor(at(level, p.x + dx, p.y + dy)),
+                    "{kind:?}: corridor {p:?} opens a room's wall"
+                );
+            }
+        }
+    }
+}
+
+/// Whether `p` is inside a room: room floor on all 8 sides.
+fn inside(level: &Level, p: Point) -> bool {
+    (-1..=1).all(|dy| (-1..=1).all(|dx| is_floor(at(level, p.x + dx, p.y + dy))))
+}
+
+/// The tiles inside rooms (room floor on all 8 sides), from the raw tiles
+/// (the same test as [`inside`], without a lookup per neighbour).
+fn inside_tiles(level: &Level) -> Vec<usize> {
+    let (w, h) = (level.width() as usize, level.height() as usize);
+    let t = level.tiles().as_slice();
+    let f = |i: usize| matches!(t[i], Tile::Floor | Tile::StairsUp | Tile::StairsDown);
+    let mut out = Vec::new();
+    for y in 1..h.saturating_sub(1) {
+        for x in 1..w.saturating_sub(1) {
+            let i = y * w + x;
+            if f(i)
+                && f(i - 1)
+                && f(i + 1)
+                && f(i - w - 1)
+                && f(i - w)
+                && f(i - w + 1)
+                && f(i + w - 1)
+                && f(i + w)
+                && f(i + w + 1)
+            {
+                out.push(i);
+            }
+        }
+    }
+    out
+}
+
 /// Every promise of a finished level.
 fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
     assert_eq!(level.kind(), kind);
@@ -114,42 +232,30 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
         }
     }
     assert_eq!(count, level.summary().walkable);
-    // Stairs: one of each, where the level says, apart, and the down stairs
-    // as far from the up stairs as any floor tile.
-    assert_eq!(
-        tiles
-            .as_slice()
-            .iter()
-            .filter(|t| **t == Tile::StairsUp)
-            .count(),
-        1
-    );
-    assert_eq!(
-        tiles
-            .as_slice()
-            .iter()
-            .filter(|t| **t == Tile::StairsDown)
-            .count(),
-        1
-    );
+    // Stairs: one of each, where the level says.
+    for stairs in [Tile::StairsUp, Tile::StairsDown] {
+        assert_eq!(tiles.as_slice().iter().filter(|t| **t == stairs).count(), 1);
+    }
     assert_eq!(level.tile(up), Some(Tile::StairsUp));
     assert_eq!(level.tile(down), Some(Tile::StairsDown));
     let d = dist[tiles.index_of(down).unwrap()];
     assert!(d > 0);
     assert_eq!(d as usize, level.summary().longest_path);
-    let farthest_floor = tiles
-        .as_slice()
-        .iter()
-        .zip(&dist)
-        .filter(|(t, _)| **t == Tile::Floor)
-        .map(|(_, d)| *d)
-        .max()
-        .unwrap_or(0);
-    assert!(
-        d >= farthest_floor,
-        "{kind:?}: a floor tile is farther than the down stairs"
-    );
-    // Doors: on door tiles, between two walkable tiles, joining two rooms.
+    // Inside rooms (floor all around) where the level has such tiles, and
+    // the down stairs as far from the up stairs as any such tile.
+    let inner = inside_tiles(level);
+    if inner.len() >= 2 {
+        assert!(
+            inside(level, up) && inside(level, down),
+            "{kind:?}: stairs in a corner"
+        );
+        let farthest = inner.iter().map(|&i| dist[i]).max().unwrap_or(0);
+        assert!(
+            d >= farthest,
+            "{kind:?}: an inner tile is farther than the down stairs"
+        );
+    }
+    // Doors: on door tiles, joining two rooms, and by the rules.
     let door_tiles = tiles
         .as_slice()
         .iter()
@@ -164,21 +270,11 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
             a < b && (b as usize) < level.rooms().len(),
             "{kind:?}: {door:?}"
         );
-        let n = [(0, -1), (1, 0), (0, 1), (-1, 0)]
-            .map(|(dx, dy)| walkable(level, Point::new(door.at.x + dx, door.at.y + dy)));
-        match kind {
-            // Straight corridors: walkable on two opposite sides.
-            LevelKind::Bsp | LevelKind::Scatter => {
-                assert!(
-                    (n[0] && n[2]) || (n[1] && n[3]),
-                    "{kind:?}: door {door:?} {n:?}"
-                )
-            }
-            _ => assert!(
-                n.iter().filter(|x| **x).count() >= 2,
-                "{kind:?}: door {door:?}"
-            ),
-        }
+    }
+    if has_rooms(kind) {
+        check_doors(level, kind);
+        check_corridors(level, kind);
+        assert_eq!(level.summary().dug, 0, "{kind:?}: the fallback dug");
     }
     // Rooms: inside the border, their floor walkable.
     assert_eq!(level.summary().rooms, level.rooms().len());
@@ -198,17 +294,113 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
     if matches!(kind, LevelKind::Maze | LevelKind::Cave) {
         assert!(level.rooms().is_empty() && level.doors().is_empty());
     }
-    // Rooms are linked by doors in trees, one per group the generator made;
-    // the groups (regions before joining) are joined by digging.
-    if matches!(kind, LevelKind::Bsp | LevelKind::Scatter) {
-        assert!(
-            level.doors().len() + level.summary().regions >= level.rooms().len(),
-            "{kind:?}: {} doors, {} regions, {} rooms",
-            level.doors().len(),
-            level.summary().regions,
-            level.rooms().len()
+    // A maze uses the whole map, even sides included.
+    if kind == LevelKind::Maze {
+        let (x0, y0, x1, y1) = bbox(level);
+        assert_eq!(
+            (x0, y0, x1, y1),
+            (1, 1, width as i32 - 2, height as i32 - 2)
         );
     }
+}
+
+/// The bounding box of the walkable tiles (inclusive).
+fn bbox(level: &Level) -> (i32, i32, i32, i32) {
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, -1, -1);
+    for (p, t) in level.tiles().iter() {
+        if t.is_walkable() {
+            x0 = x0.min(p.x);
+            y0 = y0.min(p.y);
+            x1 = x1.max(p.x);
+            y1 = y1.max(p.y);
+        }
+    }
+    (x0, y0, x1, y1)
+}
+
+/// Rooms per 1000 tiles, the bounding box's share of the map, the floor's.
+fn scale_figures(level: &Level) -> (f64, f64, f64) {
+    let area = f64::from(level.width()) * f64::from(level.height());
+    let (x0, y0, x1, y1) = bbox(level);
+    (
+        level.rooms().len() as f64 * 1000.0 / area,
+        f64::from(x1 - x0 + 1) * f64::from(y1 - y0 + 1) / area,
+        level.summary().walkable as f64 / area,
+    )
+}
+
+/// The same level with `loops = 0`, for room generators.
+fn without_loops(kind: LevelKind, width: u32, height: u32, seed: u64) -> Option<Level> {
+    let level = match kind {
+        LevelKind::Bsp => bsp(
+            &BspConfig {
+                width,
+                height,
+                loops: 0.0,
+                ..BspConfig::default()
+            },
+            seed,
+        ),
+        LevelKind::Scatter => scatter(
+            &ScatterConfig {
+                width,
+                height,
+                loops: 0.0,
+                ..ScatterConfig::default()
+            },
+            seed,
+        ),
+        LevelKind::Passages => passages(
+            &PassagesConfig {
+                width,
+                height,
+                loops: 0.0,
+                ..PassagesConfig::default()
+            },
+            seed,
+        ),
+        _ => return None,
+    };
+    Some(level.unwrap())
+}
+
+/// The rules at one size over `seeds`: every level checked, the room
+/// density, bounding box and cave floor share within their bounds, and
+/// `loops` changing every level. Returns the mean rooms per 1000 tiles.
+fn rules_at(kind: LevelKind, width: u32, height: u32, seeds: std::ops::RangeInclusive<u64>) -> f64 {
+    let (mut rooms, mut n) = (0.0, 0.0);
+    for seed in seeds {
+        let level = generate(kind, width, height, seed).unwrap();
+        let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            check(&level, kind, width, height)
+        }));
+        assert!(
+            checked.is_ok(),
+            "{kind:?} {width}x{height} seed {seed} broke a rule"
+        );
+        let (per_k, bbox, floor) = scale_figures(&level);
+        rooms += per_k;
+        n += 1.0;
+        if has_rooms(kind) {
+            assert!(
+                bbox >= 0.8,
+                "{kind:?} {width}x{height} seed {seed}: bbox {bbox}"
+            );
+            let plain = without_loops(kind, width, height, seed).unwrap();
+            assert_ne!(
+                plain.tiles(),
+                level.tiles(),
+                "{kind:?} seed {seed}: loops changed nothing"
+            );
+        }
+        if kind == LevelKind::Cave {
+            assert!(
+                (0.4..=0.55).contains(&floor),
+                "cave {width}x{height} seed {seed}: floor {floor}"
+            );
+        }
+    }
+    rooms / n
 }
 
 proptest! {
@@ -238,9 +430,61 @@ proptest! {
 #[test]
 fn many_seeds_at_the_default_size() {
     for kind in LevelKind::ALL {
-        for seed in 0..12 {
-            let level = generate(kind, 80, 50, seed).unwrap();
-            check(&level, kind, 80, 50);
+        rules_at(kind, 80, 50, 0..=11);
+    }
+}
+
+/// The three sizes of the issue, few seeds at the large ones: the rules,
+/// and the room density within 30% of the smallest map's.
+#[test]
+fn sizes_scale() {
+    for kind in LevelKind::ALL {
+        let small = rules_at(kind, 80, 50, 1..=6);
+        let middle = rules_at(kind, 200, 120, 1..=2);
+        let large = rules_at(kind, 400, 250, 1..=1);
+        if has_rooms(kind) {
+            for other in [middle, large] {
+                let ratio = other / small;
+                assert!((0.7..=1.3).contains(&ratio), "{kind:?}: {small} vs {other}");
+            }
+        }
+    }
+}
+
+/// Seeds 1-1000 at 80x50, 200x120 and 1000x1000 (release: `cargo test
+/// --release -p mcrdun-dungeon --test levels -- --ignored --nocapture`;
+/// `LEVELS_KINDS=bsp,cave` and `LEVELS_SIZES=1000x1000` narrow it).
+#[test]
+#[ignore]
+fn seeds_1_to_1000() {
+    let kinds = std::env::var("LEVELS_KINDS").unwrap_or_default();
+    let sizes = std::env::var("LEVELS_SIZES").unwrap_or_default();
+    for (w, h) in [(80, 50), (200, 120), (1000, 1000)] {
+        if !sizes.is_empty() && !sizes.split(',').any(|s| s == format!("{w}x{h}")) {
+            continue;
+        }
+        for kind in LevelKind::ALL {
+            if !kinds.is_empty() && !kinds.split(',').any(|k| k == kind.name()) {
+                continue;
+            }
+            let t = std::time::Instant::now();
+            let mut rooms = 0.0;
+            for hundred in 0..10u64 {
+                rooms += rules_at(kind, w, h, hundred * 100 + 1..=hundred * 100 + 100) / 10.0;
+                if w >= 1000 {
+                    eprintln!(
+                        "  {} {w}x{h}: seeds 1-{} pass, {:.1} s",
+                        kind.name(),
+                        hundred * 100 + 100,
+                        t.elapsed().as_secs_f64()
+                    );
+                }
+            }
+            eprintln!(
+                "{} {w}x{h}: 1000 seeds, {rooms:.2} rooms/1k, {:.1} s",
+                kind.name(),
+                t.elapsed().as_secs_f64()
+            );
         }
     }
 }
@@ -323,7 +567,7 @@ fn fnv1a_is_the_reference_function() {
 fn golden_hashes() {
     let mut got = Vec::new();
     for kind in LevelKind::ALL {
-        for (w, h, seed) in [(80, 50, 7), (64, 40, 12345)] {
+        for (w, h, seed) in [(80, 50, 7), (64, 40, 12345), (81, 51, 3)] {
             let level = generate(kind, w, h, seed).unwrap();
             got.push(format!(
                 "{} {w}x{h} {seed} {:016x}",
@@ -333,16 +577,21 @@ fn golden_hashes() {
         }
     }
     let expected = [
-        "bsp 80x50 7 884712bfc1b2377d",
-        "bsp 64x40 12345 f2541000bd2e8b73",
-        "scatter 80x50 7 df6f196e20c7ed81",
-        "scatter 64x40 12345 fa5c7e04c3ea1511",
-        "maze 80x50 7 4a216129df460cab",
-        "maze 64x40 12345 961d56442aecc82d",
-        "cave 80x50 7 7423e9d3b72c4979",
-        "cave 64x40 12345 6fdde9a9299b33a8",
-        "passages 80x50 7 8130483fe16d268a",
-        "passages 64x40 12345 5db0481c67141813",
+        "bsp 80x50 7 1d999d0ea08edcf2",
+        "bsp 64x40 12345 953f02640045c5c0",
+        "bsp 81x51 3 05b2af17de2bdd7e",
+        "scatter 80x50 7 284c16ee97761fa9",
+        "scatter 64x40 12345 8f4d65de35eb978d",
+        "scatter 81x51 3 4c6267d50cf7a84b",
+        "maze 80x50 7 d7926d70fdd51368",
+        "maze 64x40 12345 c85ebab39bba4bed",
+        "maze 81x51 3 d35706f308b73c3d",
+        "cave 80x50 7 cc878f6d0b767a90",
+        "cave 64x40 12345 fbbf6d12d5516b68",
+        "cave 81x51 3 0dd17c9963b1d6d2",
+        "passages 80x50 7 92d6792aa5ead03e",
+        "passages 64x40 12345 21e372d9e3ff1033",
+        "passages 81x51 3 6c092a194e54f950",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }

@@ -7,7 +7,7 @@ use crate::ptr::{BoxHandle, OutBuffer, all_fit, check_out, handle_ref, write_ite
 use crate::types::{McrdunPoint, McrdunRect};
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelConfig, LevelError, LevelKind, MazeAlgorithm, MazeConfig,
-    PassagesConfig, ScatterConfig, Tile, generate,
+    PassagesConfig, ScatterConfig, Tile, generate, schema,
 };
 
 /// Tile byte: wall (not walkable).
@@ -68,7 +68,10 @@ const _: () = {
 
 /// The options of a level, for every kind at once: each kind reads the
 /// fields its comment names and ignores the others. Fill it with
-/// `mcrdun_level_config_default` and change what you need.
+/// `mcrdun_level_config_default` and change what you need. The fields are
+/// the options of the level schema (`mcrdun_dungeon::schema`), by the same
+/// names; errors name them so. A `rooms` of 0 derives the room count from
+/// the map's size.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct McrdunLevelConfig {
@@ -103,6 +106,15 @@ pub struct McrdunLevelConfig {
     pub maze_braid: f64,
     /// Cave: the share in [0, 1] of rock in the initial noise.
     pub cave_fill: f64,
+    /// BSP, scatter, passages: Brogue's loop rule instead of `loops`: a
+    /// link beyond the spanning tree only where it cuts the walk between
+    /// its rooms, in links, from at least this many to 1 (0: off; else at
+    /// least 2).
+    pub loop_factor: u32,
+    /// Every kind: the ceiling on the level's working memory in bytes (0:
+    /// 1 GiB); a larger map is refused with `TOO_LARGE` before anything
+    /// is allocated.
+    pub max_bytes: u64,
 }
 
 /// A room of a level: the bounding box of its floor and its floor tiles.
@@ -168,14 +180,24 @@ pub struct McrdunLevel {
 
 impl BoxHandle for McrdunLevel {}
 
+/// The same cause, the same status: a lower crate's error maps as its own
+/// `mcrdun_<crate>_*` functions map it (a BSP node limit is `TOO_LARGE`
+/// here too), with the level's message.
 impl From<LevelError> for FfiError {
     fn from(e: LevelError) -> FfiError {
+        let message = e.to_string();
         let status = match e {
             LevelError::TooLarge { .. } => McrdunStatus::TooLarge,
             LevelError::Unsatisfiable(_) => McrdunStatus::Unsatisfiable,
+            LevelError::Geom(inner) => FfiError::from(inner).status,
+            LevelError::Bsp(inner) => FfiError::from(inner).status,
+            LevelError::Scatter(inner) => FfiError::from(inner).status,
+            LevelError::Carve(inner) => FfiError::from(inner).status,
+            LevelError::Passages(inner) => FfiError::from(inner).status,
+            LevelError::Regions(inner) => FfiError::from(inner).status,
             _ => McrdunStatus::InvalidArgument,
         };
-        FfiError::new(status, e.to_string())
+        FfiError::new(status, message)
     }
 }
 
@@ -192,44 +214,65 @@ fn kind_number(kind: LevelKind) -> u32 {
 }
 
 impl McrdunLevelConfig {
-    /// The defaults of `kind` at `width` x `height`.
+    /// The defaults of `kind` at `width` x `height`: the Rust defaults
+    /// (`LevelConfig::new`, which come from the option schema) for the
+    /// kind's own fields, and the other kinds' defaults for the rest.
     fn defaults(kind: LevelKind, width: u32, height: u32) -> McrdunLevelConfig {
-        let (b, s, m, c, p) = (
-            BspConfig::default(),
-            ScatterConfig::default(),
-            MazeConfig::default(),
-            CaveConfig::default(),
-            PassagesConfig::default(),
-        );
-        McrdunLevelConfig {
+        let mut c = McrdunLevelConfig {
             kind: kind_number(kind),
             width,
             height,
-            rooms: if kind == LevelKind::Passages {
-                p.rooms
-            } else {
-                s.rooms
-            },
-            min_room: if kind == LevelKind::Scatter {
-                s.min_room
-            } else {
-                b.min_room
-            },
-            max_room: s.max_room,
-            depth: b.depth,
-            min_leaf_width: b.min_leaf_width,
-            min_leaf_height: b.min_leaf_height,
-            maze_algorithm: m.algorithm.number().unwrap_or(0),
-            maze_pattern42: u32::from(m.pattern42),
-            cave_passes: c.passes,
-            loops: match kind {
-                LevelKind::Passages => p.loops,
-                LevelKind::Scatter => s.loops,
-                _ => b.loops,
-            },
-            maze_braid: m.braid,
-            cave_fill: c.fill,
+            ..McrdunLevelConfig::default()
+        };
+        // Other kinds first, so the asked kind's values win for shared names.
+        for other in LevelKind::ALL.iter().filter(|k| **k != kind).chain([&kind]) {
+            for o in schema::options(*other) {
+                c.set(o.name, o.default.as_f64());
+            }
         }
+        c
+    }
+
+    /// Sets the field named by a schema option.
+    fn set(&mut self, name: &str, value: f64) {
+        let whole = value as u32;
+        match name {
+            "rooms" => self.rooms = whole,
+            "min_room" => self.min_room = whole,
+            "max_room" => self.max_room = whole,
+            "depth" => self.depth = whole,
+            "min_leaf_width" => self.min_leaf_width = whole,
+            "min_leaf_height" => self.min_leaf_height = whole,
+            "maze_algorithm" => self.maze_algorithm = whole,
+            "maze_pattern42" => self.maze_pattern42 = whole,
+            "cave_passes" => self.cave_passes = whole,
+            "loop_factor" => self.loop_factor = whole,
+            "loops" => self.loops = value,
+            "maze_braid" => self.maze_braid = value,
+            "cave_fill" => self.cave_fill = value,
+            _ => {}
+        }
+    }
+
+    /// Reads the field named by a schema option.
+    #[cfg(test)]
+    fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "rooms" => f64::from(self.rooms),
+            "min_room" => f64::from(self.min_room),
+            "max_room" => f64::from(self.max_room),
+            "depth" => f64::from(self.depth),
+            "min_leaf_width" => f64::from(self.min_leaf_width),
+            "min_leaf_height" => f64::from(self.min_leaf_height),
+            "maze_algorithm" => f64::from(self.maze_algorithm),
+            "maze_pattern42" => f64::from(self.maze_pattern42),
+            "cave_passes" => f64::from(self.cave_passes),
+            "loop_factor" => f64::from(self.loop_factor),
+            "loops" => self.loops,
+            "maze_braid" => self.maze_braid,
+            "cave_fill" => self.cave_fill,
+            _ => return None,
+        })
     }
 
     /// The Rust options these fields describe.
@@ -244,6 +287,8 @@ impl McrdunLevelConfig {
                 min_leaf_height: self.min_leaf_height,
                 min_room: self.min_room,
                 loops: self.loops,
+                loop_factor: self.loop_factor,
+                max_bytes: self.max_bytes,
             }),
             LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig {
                 width,
@@ -252,6 +297,8 @@ impl McrdunLevelConfig {
                 min_room: self.min_room,
                 max_room: self.max_room,
                 loops: self.loops,
+                loop_factor: self.loop_factor,
+                max_bytes: self.max_bytes,
             }),
             LevelKind::Maze => LevelConfig::Maze(MazeConfig {
                 width,
@@ -268,18 +315,22 @@ impl McrdunLevelConfig {
                         )));
                     }
                 },
+                max_bytes: self.max_bytes,
             }),
             LevelKind::Cave => LevelConfig::Cave(CaveConfig {
                 width,
                 height,
                 fill: self.cave_fill,
                 passes: self.cave_passes,
+                max_bytes: self.max_bytes,
             }),
             LevelKind::Passages => LevelConfig::Passages(PassagesConfig {
                 width,
                 height,
                 rooms: self.rooms,
                 loops: self.loops,
+                loop_factor: self.loop_factor,
+                max_bytes: self.max_bytes,
             }),
         })
     }
@@ -575,6 +626,23 @@ mod tests {
         assert_eq!(st, McrdunStatus::InvalidArgument);
     }
 
+    /// The C defaults are the schema's, field by field.
+    #[test]
+    fn defaults_are_the_schemas() {
+        for (k, kind) in LevelKind::ALL.iter().enumerate() {
+            let c = config(k as u32, 200, 120);
+            for o in schema::options(*kind) {
+                assert_eq!(
+                    c.get(o.name),
+                    Some(o.default.as_f64()),
+                    "{kind:?} {}",
+                    o.name
+                );
+            }
+            assert_eq!(c.max_bytes, 0);
+        }
+    }
+
     #[test]
     fn one_call_matches_rust() {
         for k in 0..5 {
@@ -665,6 +733,15 @@ mod tests {
         assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
         let mut c = config(MCRDUN_LEVEL_KIND_CAVE, 3_000_000_000, 3_000_000_000);
         assert_eq!(generate_status(&c, &mut len), McrdunStatus::TooLarge);
+        // Over the working-memory ceiling, and under a raised one.
+        let mut big = config(MCRDUN_LEVEL_KIND_BSP, 300, 300);
+        big.max_bytes = 1000;
+        assert_eq!(generate_status(&big, &mut len), McrdunStatus::TooLarge);
+        big.max_bytes = 1 << 31;
+        assert_eq!(
+            generate_status(&big, &mut len),
+            McrdunStatus::BufferTooSmall
+        );
         c.kind = 9;
         assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
         let mut out = null_mut();

@@ -98,6 +98,7 @@ mod error;
 mod graph;
 mod layout;
 mod plan;
+mod voronoi;
 
 pub use border::{Border, BorderCell};
 pub use choose::{Passage, Weights, choose_passage};
