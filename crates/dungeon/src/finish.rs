@@ -3,7 +3,7 @@
 
 use crate::corridors::Canvas;
 use crate::join::join;
-use crate::reach::Bfs;
+use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
 use mcrdun_geom::random::SeededRng;
 use mcrdun_geom::{Grid, Point};
@@ -110,7 +110,6 @@ impl Level {
             }
             dug += canvas_dug;
         }
-        let mut bfs = Bfs::new(tiles.len());
 
         // Stairs stand inside rooms (floor on all 8 sides) where there are
         // two such tiles, else on any floor, else on corridor.
@@ -150,17 +149,20 @@ impl Level {
             }
         }
         let candidates = &inner;
-        let is_candidate = |i: usize| candidates[i];
         let Some(first) = candidates.iter().position(|c| *c) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
             ));
         };
-        let (up, _) = bfs.run(&tiles, first, is_candidate);
-        let up = up.map_or(first, |(i, _)| i);
-        let (down, _) = bfs.run(&tiles, up, is_candidate);
-        let (down, longest_path) = match down {
-            Some((d, dist)) if d != up => (d, dist as usize),
+        // Walking distances by mcrdun-distance (4-connected, unit costs):
+        // the up stairs on the candidate farthest from the first one, the
+        // down stairs on the candidate farthest from the up stairs (ties:
+        // the first in raster order).
+        let walkable: Vec<bool> = cells.iter().map(|t| t.is_walkable()).collect();
+        let mut stairs = StairsSearch::new(&walkable, tiles.width(), tiles.height())?;
+        let up = stairs.farthest(first, candidates)?.map_or(first, |(i, _)| i);
+        let (down, longest_path) = match stairs.farthest(up, candidates)? {
+            Some((d, dist)) if d != up => (d, dist),
             _ => {
                 return Err(LevelError::Unsatisfiable(
                     "fewer than two floor tiles for the stairs".into(),
@@ -302,5 +304,71 @@ mod tests {
             Level::finish(LevelKind::Cave, walled, vec![], vec![]),
             Err(LevelError::Unsatisfiable(_))
         ));
+    }
+}
+
+/// Walking distances for the stairs: one distance map and one
+/// [`DistanceScratch`] reused for both searches (about 15 bytes a tile,
+/// within the level's working-memory budget).
+struct StairsSearch<'a> {
+    walkable: &'a [bool],
+    width: u32,
+    height: u32,
+    dist: Vec<i32>,
+    scratch: DistanceScratch,
+}
+
+impl<'a> StairsSearch<'a> {
+    fn new(walkable: &'a [bool], width: u32, height: u32) -> Result<Self, LevelError> {
+        let mut dist = Vec::new();
+        dist.try_reserve_exact(walkable.len())
+            .map_err(|_| LevelError::TooLarge { width, height })?;
+        dist.resize(walkable.len(), UNREACHED);
+        let mut scratch = DistanceScratch::new();
+        // The level's own ceiling (max_bytes) has already admitted the map.
+        scratch.set_max_cells(walkable.len());
+        Ok(StairsSearch {
+            walkable,
+            width,
+            height,
+            dist,
+            scratch,
+        })
+    }
+
+    /// The candidate tile farthest by walking from `from`, with its
+    /// distance; ties go to the first in raster order.
+    fn farthest(
+        &mut self,
+        from: usize,
+        candidates: &[bool],
+    ) -> Result<Option<(usize, usize)>, LevelError> {
+        self.dist.fill(UNREACHED);
+        self.dist[from] = 0;
+        self.scratch
+            .compute(
+                self.walkable,
+                &mut self.dist,
+                self.width,
+                self.height,
+                Steps::FOUR,
+            )
+            .map_err(|e| match e {
+                DistanceError::TooLarge { .. } | DistanceError::AllocationFailed { .. } => {
+                    LevelError::TooLarge {
+                        width: self.width,
+                        height: self.height,
+                    }
+                }
+                other => LevelError::Unsatisfiable(format!("stairs: {other}")),
+            })?;
+        let mut best: Option<(usize, i32)> = None;
+        for (i, (&d, &c)) in self.dist.iter().zip(candidates).enumerate() {
+            if c && d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
+                best = Some((i, d));
+            }
+        }
+        // Distances from one source at 0 with unit costs are never negative.
+        Ok(best.map(|(i, d)| (i, d as usize)))
     }
 }

@@ -42,7 +42,8 @@
 //!
 //! Cost: linear in the tiles for every pipeline (plus its generator's own
 //! cost), one small A* search per link inside a window around its two
-//! rooms, and two breadth-first sweeps for the stairs. A 1024 x 1024 level
+//! rooms, and two walking-distance maps (`mcrdun-distance`, breadth-first
+//! rings) for the stairs. A 1024 x 1024 level
 //! of any kind takes well under a second.
 //!
 //! Same seed and options, same level, on every platform: randomness comes
