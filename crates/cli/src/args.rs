@@ -57,6 +57,10 @@ pub struct Common {
     /// Print the level's summary and metrics (rooms, doors in walls, floor, loops, dead ends, stairs).
     #[arg(long)]
     pub stats: bool,
+    /// With --format png: shade walkable tiles by walking distance from the up stairs
+    /// (light near, deep blue far), to judge a layout.
+    #[arg(long)]
+    pub distance: bool,
     /// The ceiling on the level's working memory in bytes (0: 1 GiB); larger maps are refused.
     #[arg(long, default_value_t = 0)]
     pub max_bytes: u64,
@@ -124,7 +128,7 @@ pub enum Command {
         /// Read the 42 "A-Maze-ing" config file (KEY=VALUE lines) and write its OUTPUT_FILE.
         #[arg(long, value_name = "FILE", conflicts_with_all = [
             "cells", "entry", "exit", "algorithm", "braid", "pattern42",
-            "width", "height", "seed", "format", "output", "scale", "stats",
+            "width", "height", "seed", "format", "output", "scale", "stats", "distance",
         ])]
         config: Option<PathBuf>,
         /// --format 42: the maze size in cells, WxH (default: from --width/--height in tiles).
@@ -387,6 +391,7 @@ mod tests {
                 "output",
                 "scale",
                 "stats",
+                "distance",
                 "max-bytes",
             ];
             for arg in sub.get_arguments() {

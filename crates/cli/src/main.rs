@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! mcrdun <bsp|scatter|maze|cave|passages> [--width W] [--height H] [--seed S]
-//!        [--format ascii|png|json|42] [--output FILE] [--scale N] [--stats]
+//!        [--format ascii|png|json|42] [--output FILE] [--scale N] [--distance] [--stats]
 //!        [options of the generator]
 //! mcrdun maze --config FILE      the 42 "A-Maze-ing" subject's config file
 //! ```
@@ -70,6 +70,11 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             "--scale applies to --format png only".into(),
         ));
     }
+    if common.format != Format::Png && common.distance {
+        return Err(Failure::Usage(
+            "--distance applies to --format png only".into(),
+        ));
+    }
     if let Some(done) = maze42::dispatch(&cli.command) {
         return done;
     }
@@ -80,8 +85,12 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     let level = &generated.level;
     let body: Vec<u8> = match common.format {
         Format::Ascii => render::ascii(level).into_bytes(),
-        Format::Png => render::png(level, common.scale.unwrap_or(args::DEFAULT_SCALE))
-            .map_err(Failure::Usage)?,
+        Format::Png => render::png(
+            level,
+            common.scale.unwrap_or(args::DEFAULT_SCALE),
+            common.distance,
+        )
+        .map_err(Failure::Usage)?,
         Format::Json => {
             let mut text = serde_json::to_string_pretty(&render::json(level, seed))
                 .map_err(|e| Failure::Io(e.to_string()))?;

@@ -1,6 +1,8 @@
 //! The three ways to show a level: ASCII for a terminal, PNG, JSON.
 
+use mcrdun_distance::{Steps, UNREACHED, walk_distances};
 use mcrdun_dungeon::{Level, Metrics, Summary, Tile};
+use mcrdun_geom::Grid;
 use serde_json::{Value, json};
 
 /// The level as terminal text: [`Level::to_ascii`] (rock is blank).
@@ -23,9 +25,65 @@ pub fn colour(tile: Tile) -> [u8; 3] {
 /// The largest PNG we write, in pixels (3 bytes each in memory).
 pub const MAX_PIXELS: u64 = 1 << 28;
 
-/// The level as a PNG: one `scale` x `scale` square of [`colour`] per tile,
-/// 8-bit RGB. Errors when the image would exceed [`MAX_PIXELS`].
-pub fn png(level: &Level, scale: u32) -> Result<Vec<u8>, String> {
+/// The colour of a walkable tile at walking distance `d` of the up stairs,
+/// where the farthest reachable tile is at `max`: warm and light near the
+/// stairs, through green, to deep blue at the far end.
+pub fn distance_colour(d: i32, max: i32) -> [u8; 3] {
+    const STOPS: [[u8; 3]; 4] = [
+        [250, 236, 160],
+        [230, 140, 60],
+        [60, 160, 120],
+        [30, 50, 150],
+    ];
+    let max = i64::from(max.max(1));
+    // Position along the three segments in 1/max steps, integer only.
+    let t = i64::from(d.clamp(0, max as i32)) * 3;
+    let seg = (t / max).min(2) as usize;
+    let rem = t - seg as i64 * max;
+    let (a, b) = (STOPS[seg], STOPS[seg + 1]);
+    let mix = |i: usize| (i64::from(a[i]) + (i64::from(b[i]) - i64::from(a[i])) * rem / max) as u8;
+    [mix(0), mix(1), mix(2)]
+}
+
+/// Each tile's PNG colour: [`colour`], or with `distance`, walkable tiles
+/// (but the stairs) shaded by [`distance_colour`] of their walking distance
+/// from the up stairs (4-connected, by `mcrdun-distance`).
+fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
+    let tiles = level.tiles();
+    if !distance {
+        return Ok(tiles.as_slice().iter().map(|t| colour(*t)).collect());
+    }
+    let walkable = Grid::from_vec(
+        tiles.width(),
+        tiles.height(),
+        tiles.as_slice().iter().map(|t| t.is_walkable()).collect(),
+    )
+    .map_err(|e| e.to_string())?;
+    let dist =
+        walk_distances(&walkable, &[level.stairs_up()], Steps::FOUR).map_err(|e| e.to_string())?;
+    let max = dist
+        .as_slice()
+        .iter()
+        .copied()
+        .filter(|d| *d != UNREACHED)
+        .max()
+        .unwrap_or(0);
+    Ok(tiles
+        .as_slice()
+        .iter()
+        .zip(dist.as_slice())
+        .map(|(t, d)| match t {
+            Tile::StairsUp | Tile::StairsDown | Tile::Wall => colour(*t),
+            _ if *d == UNREACHED => colour(*t),
+            _ => distance_colour(*d, max),
+        })
+        .collect())
+}
+
+/// The level as a PNG: one `scale` x `scale` square of [`colour`] per tile
+/// (or, with `distance`, walkable tiles shaded by walking distance from the
+/// up stairs), 8-bit RGB. Errors when the image would exceed [`MAX_PIXELS`].
+pub fn png(level: &Level, scale: u32, distance: bool) -> Result<Vec<u8>, String> {
     let too_large = || {
         format!(
             "a {}x{} level at --scale {scale} makes an image over {MAX_PIXELS} pixels",
@@ -39,12 +97,14 @@ pub fn png(level: &Level, scale: u32) -> Result<Vec<u8>, String> {
         return Err(too_large());
     }
     let (pw_us, s) = (pw as usize, scale as usize);
+    let colours = tile_colours(level, distance)?;
+    let w = level.width() as usize;
     let mut pixels = vec![0u8; pw_us * ph as usize * 3];
-    for (y, row) in level.tiles().rows().enumerate() {
+    for (y, row) in colours.chunks_exact(w.max(1)).enumerate() {
         // Build one pixel row, then copy it `scale` times.
         let first = y * s * pw_us * 3;
-        for (x, t) in row.iter().enumerate() {
-            let c = colour(*t);
+        for (x, c) in row.iter().enumerate() {
+            let c = *c;
             for k in 0..s {
                 let at = first + (x * s + k) * 3;
                 pixels[at..at + 3].copy_from_slice(&c);

@@ -362,3 +362,110 @@ fn a_seed_from_the_clock_is_told() {
     // With --seed given, nothing on stderr.
     assert!(again.stderr.is_empty());
 }
+
+/// Decodes a scale-1 RGB PNG into one colour per tile.
+fn png_colours(bytes: Vec<u8>) -> (usize, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let colours = buf[..info.buffer_size()]
+        .chunks_exact(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    (info.width as usize, colours)
+}
+
+#[test]
+fn distance_png_shades_walkable_tiles_by_walking_distance_from_the_up_stairs() {
+    for g in ["bsp", "cave", "scatter"] {
+        let common = [g, "--seed", "4", "--width", "60", "--height", "40"];
+        let text = String::from_utf8(ok(&common).stdout).unwrap();
+        let rows: Vec<&[u8]> = text.lines().map(str::as_bytes).collect();
+        let (plain_w, plain) =
+            png_colours(ok(&[&common[..], &["--format", "png", "--scale", "1"]].concat()).stdout);
+        let (w, shaded) = png_colours(
+            ok(&[
+                &common[..],
+                &["--format", "png", "--scale", "1", "--distance"],
+            ]
+            .concat())
+            .stdout,
+        );
+        assert_eq!((w, plain_w), (60, 60));
+        // Our own breadth-first walk from '<' over the ASCII map.
+        let walkable = |c: u8| matches!(c, b'.' | b',' | b'+' | b'<' | b'>');
+        let h = rows.len();
+        let mut dist = vec![u32::MAX; w * h];
+        let start = (0..w * h)
+            .find(|&i| rows[i / w].get(i % w) == Some(&b'<'))
+            .expect("up stairs");
+        dist[start] = 0;
+        let mut queue = std::collections::VecDeque::from([start]);
+        while let Some(i) = queue.pop_front() {
+            let (x, y) = (i % w, i / w);
+            let mut next = vec![];
+            if x > 0 {
+                next.push(i - 1)
+            }
+            if x + 1 < w {
+                next.push(i + 1)
+            }
+            if y > 0 {
+                next.push(i - w)
+            }
+            if y + 1 < h {
+                next.push(i + w)
+            }
+            for j in next {
+                let c = rows[j / w].get(j % w).copied().unwrap_or(b' ');
+                if walkable(c) && dist[j] == u32::MAX {
+                    dist[j] = dist[i] + 1;
+                    queue.push_back(j);
+                }
+            }
+        }
+        let far = dist
+            .iter()
+            .copied()
+            .filter(|d| *d != u32::MAX)
+            .max()
+            .unwrap();
+        let mut by_distance = std::collections::BTreeMap::new();
+        for i in 0..w * h {
+            let c = rows[i / w].get(i % w).copied().unwrap_or(b' ');
+            if !walkable(c) || c == b'<' || c == b'>' {
+                assert_eq!(
+                    shaded[i], plain[i],
+                    "{g}: tile {i} ({}) keeps its colour",
+                    c as char
+                );
+                continue;
+            }
+            // One colour per distance.
+            let seen = by_distance.entry(dist[i]).or_insert(shaded[i]);
+            assert_eq!(
+                *seen, shaded[i],
+                "{g}: tiles at distance {} differ",
+                dist[i]
+            );
+            if dist[i] == far {
+                assert_eq!(
+                    shaded[i],
+                    [30, 50, 150],
+                    "{g}: the farthest tile is deep blue"
+                );
+            }
+        }
+        // Near tiles are light, far ones dark.
+        let lum = |c: [u8; 3]| u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2]);
+        let nearest = by_distance.values().next().copied().unwrap();
+        let farthest = by_distance.values().last().copied().unwrap();
+        assert!(
+            lum(nearest) > lum(farthest) + 200,
+            "{g}: {nearest:?} vs {farthest:?}"
+        );
+    }
+    usage_error(&["bsp", "--distance"], "--distance applies to --format png");
+}

@@ -3,8 +3,8 @@
 
 use crate::corridors::Canvas;
 use crate::join::join;
-use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
+use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use mcrdun_geom::random::SeededRng;
 use mcrdun_geom::{Grid, Point};
 
@@ -160,7 +160,9 @@ impl Level {
         // the first in raster order).
         let walkable: Vec<bool> = cells.iter().map(|t| t.is_walkable()).collect();
         let mut stairs = StairsSearch::new(&walkable, tiles.width(), tiles.height())?;
-        let up = stairs.farthest(first, candidates)?.map_or(first, |(i, _)| i);
+        let up = stairs
+            .farthest(first, candidates)?
+            .map_or(first, |(i, _)| i);
         let (down, longest_path) = match stairs.farthest(up, candidates)? {
             Some((d, dist)) if d != up => (d, dist),
             _ => {
