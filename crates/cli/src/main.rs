@@ -46,15 +46,6 @@ enum Failure {
 
 fn run(cli: &Cli) -> Result<(), Failure> {
     let common = cli.command.common();
-    let seed = match common.seed {
-        Some(seed) => seed,
-        None => {
-            // A level one likes can be made again.
-            let seed = args::clock_seed();
-            eprintln!("mcrdun: seed {seed} (add --seed {seed} to make this level again)");
-            seed
-        }
-    };
     if common.format == Format::FortyTwo && !cli.command.is_maze() {
         return Err(Failure::Usage(
             "--format 42 is the maze file format: use it with `mcrdun maze`".into(),
@@ -78,6 +69,15 @@ fn run(cli: &Cli) -> Result<(), Failure> {
     if let Some(done) = maze42::dispatch(&cli.command) {
         return done;
     }
+    let seed = match common.seed {
+        Some(seed) => seed,
+        None => {
+            // A level one likes can be made again.
+            let seed = args::clock_seed();
+            eprintln!("mcrdun: seed {seed} (add --seed {seed} to make this level again)");
+            seed
+        }
+    };
     let generated = cli
         .command
         .generate(seed)

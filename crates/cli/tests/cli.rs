@@ -307,6 +307,33 @@ fn docs_pictures_are_current() {
             ));
         }
     }
+    // Shaded by walking distance from the up stairs (--distance).
+    pictures.push((
+        "bsp-80x50-distance.png".to_string(),
+        vec![
+            "bsp",
+            "--seed",
+            "7",
+            "--width",
+            "80",
+            "--height",
+            "50",
+            "--distance",
+        ],
+    ));
+    pictures.push((
+        "cave-200x120-distance.png".to_string(),
+        vec![
+            "cave",
+            "--seed",
+            "7",
+            "--width",
+            "200",
+            "--height",
+            "120",
+            "--distance",
+        ],
+    ));
     for (file, mut args) in pictures {
         let path = format!("{docs}/{file}");
         let committed = pixels(std::fs::read(&path).unwrap_or_default());

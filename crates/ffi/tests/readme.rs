@@ -142,6 +142,7 @@ fn rust_snippets_compile_and_run() {
         "mcrdun_carve",
         "mcrdun_passages",
         "mcrdun_scatter",
+        "mcrdun_distance",
     ];
     for (line, text) in snippets {
         let src = out_dir().join(format!("readme-{line}.rs"));
