@@ -526,11 +526,10 @@ static int sweep_extreme_sizes(void) {
     return 0;
 }
 
-/* Levels: their size validation (issue 12 #3, #4) and the BSP node limit
- * (#5) belong to crates/dungeon and crates/bsp split; until those land this
- * case aborts (a 2.4 GB BSP node vector) or hangs, so it runs only with
- * MCRDUN_HOSTILE_LEVELS=1 set. It requires "no crash, no success". */
-static int sweep_level_sizes(void) {
+/* Levels (issue 12 #3, #4, #9, #11, #12): impossible sizes are refused
+ * before anything is allocated, TOO_LARGE for too large and
+ * INVALID_ARGUMENT for too small, for every kind. */
+static int r03_level_sizes(void) {
     McrdunLevelConfig cfg;
     McrdunLevel *lvl = NULL;
     size_t len = 0;
@@ -539,13 +538,71 @@ static int sweep_level_sizes(void) {
         CHECK_OK(mcrdun_level_config_default(kind, 40, 40, &cfg));
         cfg.width = INT32_MAX;
         cfg.height = INT32_MAX;
-        CHECK(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL) !=
-              MCRDUN_STATUS_OK);
+        CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                     MCRDUN_STATUS_TOO_LARGE);
         cfg.width = 100000;
         cfg.height = 100000;
-        CHECK(mcrdun_level_new(&cfg, 1, &lvl) != MCRDUN_STATUS_OK);
+        CHECK_STATUS(mcrdun_level_new(&cfg, 1, &lvl), MCRDUN_STATUS_TOO_LARGE);
         CHECK(lvl == NULL);
+        cfg.width = 30000;
+        cfg.height = 30000;
+        CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                     MCRDUN_STATUS_TOO_LARGE);
+        cfg.width = 0;
+        cfg.height = 10;
+        CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                     MCRDUN_STATUS_INVALID_ARGUMENT);
     }
+    return 0;
+}
+
+/* #5: a split whose node count could pass the documented limit is
+ * refused before any work (both modes), and the tree is left as it was. */
+static int r05_bsp_split_int32_max(void) {
+    McrdunBsp *b = NULL;
+    CHECK_OK(mcrdun_bsp_new(0, 0, INT32_MAX, INT32_MAX, &b));
+    CHECK_STATUS(mcrdun_bsp_split_recursive(b, 1, 32, 1, 1, 1.5f, 1.5f), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_bsp_split_recursive_libtcod(b, 1, 32, 1, 1, 1.5f, 1.5f),
+                 MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_bsp_free(b);
+    return 0;
+}
+
+/* #9: a room count that cannot fit the map is refused up front. */
+static int r09_level_rooms(void) {
+    McrdunLevelConfig cfg;
+    size_t len = 0;
+    uint32_t kind;
+    const uint32_t kinds[] = {MCRDUN_LEVEL_KIND_PASSAGES, MCRDUN_LEVEL_KIND_SCATTER};
+    for (kind = 0; kind < 2; kind++) {
+        CHECK_OK(mcrdun_level_config_default(kinds[kind], 80, 50, &cfg));
+        cfg.rooms = UINT32_MAX;
+        CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                     MCRDUN_STATUS_INVALID_ARGUMENT);
+    }
+    return 0;
+}
+
+/* #12: a maze level of one cell is too small (INVALID_ARGUMENT), not
+ * UNSATISFIABLE after the work; 3x4 and 4x4 make levels. */
+static int r12_maze_level_sizes(void) {
+    McrdunLevelConfig cfg;
+    size_t len = 0;
+    CHECK_OK(mcrdun_level_config_default(MCRDUN_LEVEL_KIND_MAZE, 3, 3, &cfg));
+    CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    cfg.height = 4;
+    CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 12);
+    cfg.width = 4;
+    CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 16);
+    cfg.width = INT32_MAX;
+    cfg.height = INT32_MAX;
+    CHECK_STATUS(mcrdun_level_generate(&cfg, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                 MCRDUN_STATUS_TOO_LARGE);
     return 0;
 }
 
@@ -559,6 +616,10 @@ int main(void) {
     printf("hostile: %s limits\n", relaxed ? "relaxed (valgrind/sanitizer)" : "native");
     run_case("#1 layout_from_labels 0xFFFFFFFE", r01_layout_label_table, 0, 1);
     run_case("#2 layout_new 65536^2, INT32_MAX^2", r02_layout_new_huge, 0, 1);
+    run_case("#3 #4 #11 level sizes, every kind", r03_level_sizes, 0, 1);
+    run_case("#5 bsp split INT32_MAX^2 depth 32", r05_bsp_split_int32_max, 0, 1);
+    run_case("#9 level room counts that cannot fit", r09_level_rooms, 0, 1);
+    run_case("#12 maze level sizes", r12_maze_level_sizes, 0, 1);
     run_case("#6 regions_is_connected 2 GiB row", r06_is_connected_2gib_row, 3000 * MB, 1);
     run_case("#7 bsp_rasterise_leaves 0x7FFFFFFF^2", r07_rasterise_impossible_grid, 0, 1);
     run_case("#8 regions connect/stats/touched 2^31^2", r08_regions_impossible_sizes, 0, 1);
@@ -574,11 +635,6 @@ int main(void) {
     run_case("sweep: bad enums, NaN, inf", sweep_bad_enums_and_floats, 0, 0);
     run_case("sweep: short buffers keep canaries", sweep_short_buffers_keep_canaries, 0, 0);
     run_case("sweep: extreme sizes and counts", sweep_extreme_sizes, 0, 1);
-    if (getenv("MCRDUN_HOSTILE_LEVELS") != NULL) {
-        run_case("sweep: impossible level sizes", sweep_level_sizes, 0, 0);
-    } else {
-        printf("%-44s skipped (set MCRDUN_HOSTILE_LEVELS=1)\n", "sweep: impossible level sizes");
-    }
     printf("hostile: %d case(s), %d failed\n", ran_cases, failed_cases);
     return failed_cases == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

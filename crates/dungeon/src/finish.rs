@@ -245,70 +245,6 @@ pub(crate) fn index(w: u32, p: Point) -> usize {
     p.y as usize * w as usize + p.x as usize
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn grid(rows: &[&str]) -> Grid<Tile> {
-        Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
-            Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
-        })
-        .unwrap()
-    }
-
-    #[test]
-    fn loops_count_holes() {
-        let ring = grid(&["#####", "#...#", "#.#.#", "#...#", "#####"]);
-        let level = Level::finish(LevelKind::Cave, ring, vec![], vec![]).unwrap();
-        assert_eq!(level.summary().loops, 1);
-        assert_eq!(level.summary().dead_ends, 0);
-        assert_eq!(level.summary().walkable, 8);
-        assert_eq!(level.summary().longest_path, 4);
-        let open = grid(&["#####", "#...#", "#...#", "#...#", "#####"]);
-        let level = Level::finish(LevelKind::Cave, open, vec![], vec![]).unwrap();
-        assert_eq!(level.summary().loops, 0);
-        let comb = grid(&["#######", "#.#.#.#", "#.....#", "#.#.#.#", "#######"]);
-        let level = Level::finish(LevelKind::Cave, comb, vec![], vec![]).unwrap();
-        assert_eq!(
-            level.summary().loops,
-            0,
-            "walls joined to the border are no holes"
-        );
-        assert_eq!(level.summary().dead_ends, 6);
-        let two = grid(&["#######", "#.....#", "#.#.#.#", "#.....#", "#######"]);
-        let level = Level::finish(LevelKind::Cave, two, vec![], vec![]).unwrap();
-        assert_eq!(level.summary().loops, 2);
-        assert_eq!(level.summary().dead_ends, 0);
-    }
-
-    #[test]
-    fn too_few_floor_tiles_is_an_error() {
-        let one = grid(&["###", "#.#", "###"]);
-        assert!(matches!(
-            Level::finish(LevelKind::Cave, one, vec![], vec![]),
-            Err(LevelError::Unsatisfiable(_))
-        ));
-        let none = grid(&["###"]);
-        assert!(Level::finish(LevelKind::Cave, none, vec![], vec![]).is_err());
-        let empty = Grid::new(0, 0, Tile::Wall).unwrap();
-        assert!(Level::finish(LevelKind::Cave, empty, vec![], vec![]).is_err());
-    }
-
-    #[test]
-    fn regions_are_joined_inside_the_border() {
-        let split = grid(&["#####", "#.#.#", "#####", "#.#.#", "#####"]);
-        let level = Level::finish(LevelKind::Cave, split, vec![], vec![]).unwrap();
-        assert_eq!(level.summary().regions, 4);
-        assert_eq!(level.summary().dug, 3);
-        // Only the border separates these two.
-        let walled = grid(&[".#."]);
-        assert!(matches!(
-            Level::finish(LevelKind::Cave, walled, vec![], vec![]),
-            Err(LevelError::Unsatisfiable(_))
-        ));
-    }
-}
-
 /// Walking distances for the stairs: one distance map and one
 /// [`DistanceScratch`] reused for both searches (about 15 bytes a tile,
 /// within the level's working-memory budget).
@@ -372,5 +308,69 @@ impl<'a> StairsSearch<'a> {
         }
         // Distances from one source at 0 with unit costs are never negative.
         Ok(best.map(|(i, d)| (i, d as usize)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> Grid<Tile> {
+        Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
+            Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn loops_count_holes() {
+        let ring = grid(&["#####", "#...#", "#.#.#", "#...#", "#####"]);
+        let level = Level::finish(LevelKind::Cave, ring, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().loops, 1);
+        assert_eq!(level.summary().dead_ends, 0);
+        assert_eq!(level.summary().walkable, 8);
+        assert_eq!(level.summary().longest_path, 4);
+        let open = grid(&["#####", "#...#", "#...#", "#...#", "#####"]);
+        let level = Level::finish(LevelKind::Cave, open, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().loops, 0);
+        let comb = grid(&["#######", "#.#.#.#", "#.....#", "#.#.#.#", "#######"]);
+        let level = Level::finish(LevelKind::Cave, comb, vec![], vec![]).unwrap();
+        assert_eq!(
+            level.summary().loops,
+            0,
+            "walls joined to the border are no holes"
+        );
+        assert_eq!(level.summary().dead_ends, 6);
+        let two = grid(&["#######", "#.....#", "#.#.#.#", "#.....#", "#######"]);
+        let level = Level::finish(LevelKind::Cave, two, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().loops, 2);
+        assert_eq!(level.summary().dead_ends, 0);
+    }
+
+    #[test]
+    fn too_few_floor_tiles_is_an_error() {
+        let one = grid(&["###", "#.#", "###"]);
+        assert!(matches!(
+            Level::finish(LevelKind::Cave, one, vec![], vec![]),
+            Err(LevelError::Unsatisfiable(_))
+        ));
+        let none = grid(&["###"]);
+        assert!(Level::finish(LevelKind::Cave, none, vec![], vec![]).is_err());
+        let empty = Grid::new(0, 0, Tile::Wall).unwrap();
+        assert!(Level::finish(LevelKind::Cave, empty, vec![], vec![]).is_err());
+    }
+
+    #[test]
+    fn regions_are_joined_inside_the_border() {
+        let split = grid(&["#####", "#.#.#", "#####", "#.#.#", "#####"]);
+        let level = Level::finish(LevelKind::Cave, split, vec![], vec![]).unwrap();
+        assert_eq!(level.summary().regions, 4);
+        assert_eq!(level.summary().dug, 3);
+        // Only the border separates these two.
+        let walled = grid(&[".#."]);
+        assert!(matches!(
+            Level::finish(LevelKind::Cave, walled, vec![], vec![]),
+            Err(LevelError::Unsatisfiable(_))
+        ));
     }
 }

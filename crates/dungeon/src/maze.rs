@@ -104,7 +104,9 @@ fn carve_error(e: CarveError) -> LevelError {
 /// Cost: the carver's O(cells), then O(tiles).
 ///
 /// # Errors
-/// [`LevelError::TooSmall`] under 3x3; [`LevelError::InvalidOption`] for a
+/// [`LevelError::TooSmall`] under 3x3, and for 3x3 itself (one cell has
+/// no room for two stairs; 3x4 and 4x3 are the smallest mazes);
+/// [`LevelError::InvalidOption`] for a
 /// bad braid fraction, a pattern that does not fit, or an algorithm that
 /// refuses the pattern's mask.
 ///
@@ -125,6 +127,16 @@ pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
 /// As [`maze`].
 pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
     check_size("maze", config.width, config.height, 3, 3, config.max_bytes)?;
+    if config.width == 3 && config.height == 3 {
+        // One cell: no room for two stairs. 3x4 and 4x3 are the smallest.
+        return Err(LevelError::TooSmall {
+            generator: "maze",
+            width: 3,
+            height: 3,
+            min_width: 3,
+            min_height: 4,
+        });
+    }
     check_fraction("maze_braid", config.braid)?;
     let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
     let mut m = Maze::new(cw, ch).map_err(carve_error)?;
@@ -209,6 +221,10 @@ mod tests {
             maze(&MazeConfig { width: 2, ..c }, 1),
             Err(LevelError::TooSmall { .. })
         ));
+        // One cell is too small; one more row or column is enough.
+        let tiny = |width, height| maze(&MazeConfig { width, height, ..c }, 1);
+        assert!(matches!(tiny(3, 3), Err(LevelError::TooSmall { .. })));
+        assert!(tiny(3, 4).is_ok() && tiny(4, 3).is_ok());
         assert!(maze(&MazeConfig { braid: 2.0, ..c }, 1).is_err());
         let small = MazeConfig {
             width: 9,

@@ -54,6 +54,7 @@ mod version;
 // drive the C ABI through these paths).
 pub use bsp::*;
 pub use carve::*;
+pub use distance::*;
 pub use error::McrdunStatus;
 pub use level::*;
 pub use memory::*;
