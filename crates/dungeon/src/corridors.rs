@@ -35,8 +35,6 @@ use mcrdun_geom::random::{SeededRng, shuffle};
 use mcrdun_geom::{DisjointSets, Grid, Rect};
 
 const NONE: u32 = u32::MAX;
-/// Not reached by the current search.
-const UNSEEN: u32 = u32::MAX;
 /// Marks a parent that is a source door.
 const DOOR_BIT: u32 = 1 << 31;
 
@@ -66,8 +64,9 @@ enum Found {
 /// Tiles being drawn, with the rooms on them, the doors placed so far and
 /// the digger's buffers.
 ///
-/// Working memory: 5 bytes per tile (the tile and its room), 5 bytes per tile of the largest search window, and the door
-/// sites of each room. Maps are limited to 2^31 tiles.
+/// Working memory: 5 bytes per tile (the tile and its room), 12 bytes per
+/// tile of the largest search window, and the door sites of each room.
+/// Maps are limited to 2^31 tiles.
 #[derive(Debug)]
 pub struct Canvas {
     tiles: Grid<Tile>,
@@ -79,8 +78,15 @@ pub struct Canvas {
     site_ranges: Vec<(u32, u32)>,
     room_doors: Vec<Vec<Site>>,
     doors: Vec<Door>,
+    /// Search state per tile of the window: the parent, valid where `seen`
+    /// holds the current `stamp`; a target where `target` holds it. A new
+    /// search takes a new stamp instead of clearing the buffers.
     parent: Vec<u32>,
-    is_target: Vec<bool>,
+    seen: Vec<u32>,
+    target: Vec<u32>,
+    stamp: u32,
+    sources_buf: Vec<(Site, u32)>,
+    path_buf: Vec<usize>,
     from_buf: Vec<(Site, u32)>,
     to_buf: Vec<(Site, u32)>,
     queue: Vec<u32>,
@@ -110,7 +116,11 @@ impl Canvas {
             room_doors: Vec::new(),
             doors: Vec::new(),
             parent: Vec::new(),
-            is_target: Vec::new(),
+            seen: Vec::new(),
+            target: Vec::new(),
+            stamp: 0,
+            sources_buf: Vec::new(),
+            path_buf: Vec::new(),
             from_buf: Vec::new(),
             to_buf: Vec::new(),
             queue: Vec::new(),
@@ -368,9 +378,10 @@ impl Canvas {
     /// The search of [`Canvas::link`] from any of `from` to any of `to`;
     /// digs the path found and returns the room of the target reached.
     ///
-    /// The search state lives in buffers the size of the window (a parent
-    /// per tile and a target flag), cleared for each search: small windows
-    /// cost little, whatever the map's size.
+    /// The search state lives in buffers the size of the largest window so
+    /// far (a parent, a seen stamp and a target stamp per tile), never
+    /// cleared: each search takes a new stamp ([`Canvas::next_stamp`]), so
+    /// small windows cost little, whatever the map's size.
     fn search_and_dig(
         &mut self,
         from: &[(Site, u32)],
@@ -392,8 +403,42 @@ impl Canvas {
         None
     }
 
+    /// A stamp no tile of `seen` or `target` holds yet, the buffers grown
+    /// to `area` tiles (new tiles hold stamp 0, never current). When the
+    /// stamps run out, the buffers are cleared once and counting restarts.
+    fn next_stamp(&mut self, area: usize) -> u32 {
+        if self.seen.len() < area {
+            self.parent.resize(area, 0);
+            self.seen.resize(area, 0);
+            self.target.resize(area, 0);
+        }
+        if self.stamp == u32::MAX {
+            self.seen.fill(0);
+            self.target.fill(0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+
+    /// One search of [`Canvas::search_and_dig`], with the canvas's sources
+    /// buffer (taken out of the canvas while the search runs).
     fn search_once(
         &mut self,
+        from: &[(Site, u32)],
+        to: &[(Site, u32)],
+        window: Rect,
+        rng: &mut SeededRng,
+    ) -> Found {
+        let mut sources = core::mem::take(&mut self.sources_buf);
+        let found = self.search_with(&mut sources, from, to, window, rng);
+        self.sources_buf = sources;
+        found
+    }
+
+    fn search_with(
+        &mut self,
+        sources: &mut Vec<(Site, u32)>,
         from: &[(Site, u32)],
         to: &[(Site, u32)],
         window: Rect,
@@ -415,10 +460,7 @@ impl Canvas {
         };
         let local = |i: usize| local_xy((i % w) as i32, (i / w) as i32);
         let area = ww * (y1 - y0) as usize;
-        self.parent.clear();
-        self.parent.resize(area, UNSEEN);
-        self.is_target.clear();
-        self.is_target.resize(area, false);
+        let stamp = self.next_stamp(area);
         let existing = |c: &Canvas, s: Site| c.tiles.as_slice()[s.door as usize] == Tile::Door;
         // The targets, and their bounding box for the A* estimate.
         let (mut tx0, mut ty0, mut tx1, mut ty1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
@@ -426,7 +468,7 @@ impl Canvas {
             if let Some(l) = local_xy(s.x, s.y)
                 && (existing(self, s) || self.open_site(s))
             {
-                self.is_target[l] = true;
+                self.target[l] = stamp;
                 let (x, y) = (s.x, s.y);
                 tx0 = tx0.min(x);
                 ty0 = ty0.min(y);
@@ -439,14 +481,11 @@ impl Canvas {
         }
         let estimate =
             |x: i32, y: i32| ((tx0 - x).max(x - tx1).max(0) + (ty0 - y).max(y - ty1).max(0)) as u32;
-        let mut sources: Vec<(Site, u32)> = from
-            .iter()
-            .copied()
-            .filter(|&(s, _)| {
-                local_xy(s.x, s.y).is_some() && (existing(self, s) || self.open_site(s))
-            })
-            .collect();
-        shuffle(rng, &mut sources);
+        sources.clear();
+        sources.extend(from.iter().copied().filter(|&(s, _)| {
+            local_xy(s.x, s.y).is_some() && (existing(self, s) || self.open_site(s))
+        }));
+        shuffle(rng, sources);
         // A* over unit steps with a bucket queue: bucket `f - f0` holds
         // (tile, steps) with estimate + steps = f, taken last in first out.
         let mut buckets = core::mem::take(&mut self.buckets);
@@ -467,10 +506,10 @@ impl Canvas {
             buckets[k].push((i as u32, steps));
         };
         let mut end = None;
-        for &(s, _) in &sources {
+        for &(s, _) in sources.iter() {
             let o = s.out as usize;
             let lo = local_xy(s.x, s.y).unwrap_or(0);
-            if self.parent[lo] != UNSEEN {
+            if self.seen[lo] == stamp {
                 continue;
             }
             if self.tiles.as_slice()[o] == Tile::Wall && !self.square_free(o, s.door, NONE) {
@@ -478,8 +517,9 @@ impl Canvas {
             }
             // A source's parent is its door, marked by the flag bit.
             self.parent[lo] = s.door | DOOR_BIT;
+            self.seen[lo] = stamp;
             push(&mut buckets, estimate(s.x, s.y), o, 0);
-            if self.is_target[lo] {
+            if self.target[lo] == stamp {
                 end = Some(o);
                 break;
             }
@@ -507,7 +547,7 @@ impl Canvas {
                 (i + w, li + ww, x, y + 1, y + 1 < y1),
                 (i.wrapping_sub(1), li.wrapping_sub(1), x - 1, y, x > x0),
             ] {
-                if !ok || self.parent[lj] != UNSEEN {
+                if !ok || self.seen[lj] == stamp {
                     continue;
                 }
                 let ok = match self.tiles.as_slice()[j] {
@@ -522,8 +562,9 @@ impl Canvas {
                     continue;
                 }
                 self.parent[lj] = i as u32;
+                self.seen[lj] = stamp;
                 push(&mut buckets, estimate(nx, ny) + steps + 1, j, steps + 1);
-                if self.is_target[lj] {
+                if self.target[lj] == stamp {
                     end = Some(j);
                     break;
                 }
@@ -533,8 +574,10 @@ impl Canvas {
         let Some(end) = end else {
             return Found::Nothing;
         };
-        // Walk back to the source door, digging.
-        let mut path = Vec::new();
+        // Walk back to the source door, digging (the path buffer is the
+        // canvas's, given back below; an early return only loses capacity).
+        let mut path = core::mem::take(&mut self.path_buf);
+        path.clear();
         let mut k = end;
         let source_door = loop {
             path.push(k);
@@ -565,20 +608,20 @@ impl Canvas {
                 || c == src.door as usize
                 || c == dst.door as usize
         };
-        for &k in &path {
-            if self.tiles.as_slice()[k] != Tile::Wall {
-                continue;
-            }
-            for (a, b, c) in [
-                (k - 1, k - w, k - w - 1),
-                (k + 1, k - w, k - w + 1),
-                (k - 1, k + w, k + w - 1),
-                (k + 1, k + w, k + w + 1),
-            ] {
-                if on(a) && on(b) && on(c) {
-                    return Found::Square(k);
-                }
-            }
+        let square = path.iter().copied().find(|&k| {
+            self.tiles.as_slice()[k] == Tile::Wall
+                && [
+                    (k - 1, k - w, k - w - 1),
+                    (k + 1, k - w, k - w + 1),
+                    (k - 1, k + w, k + w - 1),
+                    (k + 1, k + w, k + w + 1),
+                ]
+                .into_iter()
+                .any(|(a, b, c)| on(a) && on(b) && on(c))
+        });
+        if let Some(k) = square {
+            self.path_buf = path;
+            return Found::Square(k);
         }
         for &k in &path {
             if self.tiles.as_slice()[k] == Tile::Wall {
@@ -595,6 +638,7 @@ impl Canvas {
                 });
             }
         }
+        self.path_buf = path;
         self.linked.union(room_a as usize, room_b as usize);
         Found::Dug(room_b)
     }
