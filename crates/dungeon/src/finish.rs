@@ -115,24 +115,33 @@ impl Level {
         // two such tiles, else on any floor, else on corridor.
         let w = tiles.width() as usize;
         let cells = tiles.as_slice();
-        // Three floor tiles in a row, then three such rows in a column.
+        // Three floor tiles in a row, then three such rows in a column
+        // (x and y in 1..w-1 and 1..h-1 only). Row slices and `&` rather
+        // than `&&`, so the loops have no bounds checks or branches and
+        // vectorise: this runs over the whole map.
         let h = tiles.height() as usize;
         let mut row3 = vec![false; cells.len()];
         for (r, out) in cells
             .chunks_exact(w.max(1))
             .zip(row3.chunks_exact_mut(w.max(1)))
         {
-            for x in 1..w.saturating_sub(1) {
-                out[x] = r[x - 1] == Tile::Floor && r[x] == Tile::Floor && r[x + 1] == Tile::Floor;
+            // Window `t` is r[x-1..=x+1]; out[1..] zipped stops at x = w-2.
+            for (o, t) in out.iter_mut().skip(1).zip(r.windows(3)) {
+                *o = (t[0] == Tile::Floor) & (t[1] == Tile::Floor) & (t[2] == Tile::Floor);
             }
         }
         let mut inner = vec![false; cells.len()];
         let mut inner_count = 0usize;
-        for y in 1..h.saturating_sub(1) {
-            for x in 1..w.saturating_sub(1) {
-                let i = y * w + x;
-                let v = row3[i - w] && row3[i] && row3[i + w];
-                inner[i] = v;
+        // No inside tiles on maps less than 3 wide (nor less than 3 high).
+        let ys = if w >= 3 { 1..h.saturating_sub(1) } else { 0..0 };
+        for y in ys {
+            let inside = 1..w - 1;
+            let row = |y: usize| &row3[y * w..(y + 1) * w][inside.clone()];
+            let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
+            let out = &mut inner[y * w..(y + 1) * w][inside.clone()];
+            for (((o, a), m), b) in out.iter_mut().zip(above).zip(mid).zip(below) {
+                let v = *a & *m & *b;
+                *o = v;
                 inner_count += usize::from(v);
             }
         }
@@ -300,14 +309,25 @@ impl<'a> StairsSearch<'a> {
                 }
                 other => LevelError::Unsatisfiable(format!("stairs: {other}")),
             })?;
-        let mut best: Option<(usize, i32)> = None;
-        for (i, (&d, &c)) in self.dist.iter().zip(candidates).enumerate() {
-            if c && d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
-                best = Some((i, d));
+        // The reached candidate with the largest distance, the first in
+        // raster order on ties: the largest key (branch-free, so it
+        // vectorises), then the first tile with that key. Tiles that are
+        // no reached candidate have key i64::MIN, below every distance.
+        let key = |(&d, &c): (&i32, &bool)| {
+            if c && d != UNREACHED {
+                i64::from(d)
+            } else {
+                i64::MIN
             }
+        };
+        let pairs = || self.dist.iter().zip(candidates);
+        let most = pairs().map(key).max().unwrap_or(i64::MIN);
+        if most == i64::MIN {
+            return Ok(None);
         }
+        let best = pairs().position(|p| key(p) == most);
         // Distances from one source at 0 with unit costs are never negative.
-        Ok(best.map(|(i, d)| (i, d as usize)))
+        Ok(best.map(|i| (i, most as usize)))
     }
 }
 
