@@ -157,8 +157,24 @@ impl Level {
                 *c = *t == candidate_tile;
             }
         }
-        let candidates = &inner;
-        let Some(first) = candidates.iter().position(|c| *c) else {
+        // The candidates' indices, ascending (raster order): both searches
+        // below look at these only, not at the whole map (at most 4 bytes a
+        // tile, in place of the 1-byte mask dropped here; tile indices fit
+        // in u32 on every map a generator accepts, fewer than 2^31 tiles).
+        if u32::try_from(cells.len()).is_err() {
+            return Err(LevelError::TooLarge {
+                width: tiles.width(),
+                height: tiles.height(),
+            });
+        }
+        let candidates: Vec<u32> = inner
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| **c)
+            .map(|(i, _)| i as u32)
+            .collect();
+        drop(inner);
+        let Some(first) = candidates.first().map(|&i| i as usize) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
             ));
@@ -170,9 +186,9 @@ impl Level {
         let walkable: Vec<bool> = cells.iter().map(|t| t.is_walkable()).collect();
         let mut stairs = StairsSearch::new(&walkable, tiles.width(), tiles.height())?;
         let up = stairs
-            .farthest(first, candidates)?
+            .farthest(first, &candidates)?
             .map_or(first, |(i, _)| i);
-        let (down, longest_path) = match stairs.farthest(up, candidates)? {
+        let (down, longest_path) = match stairs.farthest(up, &candidates)? {
             Some((d, dist)) if d != up => (d, dist),
             _ => {
                 return Err(LevelError::Unsatisfiable(
@@ -288,7 +304,7 @@ impl<'a> StairsSearch<'a> {
     fn farthest(
         &mut self,
         from: usize,
-        candidates: &[bool],
+        candidates: &[u32],
     ) -> Result<Option<(usize, usize)>, LevelError> {
         self.dist.fill(UNREACHED);
         self.dist[from] = 0;
@@ -310,24 +326,16 @@ impl<'a> StairsSearch<'a> {
                 other => LevelError::Unsatisfiable(format!("stairs: {other}")),
             })?;
         // The reached candidate with the largest distance, the first in
-        // raster order on ties: the largest key (branch-free, so it
-        // vectorises), then the first tile with that key. Tiles that are
-        // no reached candidate have key i64::MIN, below every distance.
-        let key = |(&d, &c): (&i32, &bool)| {
-            if c && d != UNREACHED {
-                i64::from(d)
-            } else {
-                i64::MIN
+        // raster order on ties (`candidates` is ascending).
+        let mut best: Option<(usize, i32)> = None;
+        for &i in candidates {
+            let d = self.dist[i as usize];
+            if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
+                best = Some((i as usize, d));
             }
-        };
-        let pairs = || self.dist.iter().zip(candidates);
-        let most = pairs().map(key).max().unwrap_or(i64::MIN);
-        if most == i64::MIN {
-            return Ok(None);
         }
-        let best = pairs().position(|p| key(p) == most);
         // Distances from one source at 0 with unit costs are never negative.
-        Ok(best.map(|i| (i, most as usize)))
+        Ok(best.map(|(i, d)| (i, d as usize)))
     }
 }
 
