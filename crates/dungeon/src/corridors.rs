@@ -640,32 +640,35 @@ impl Canvas {
             return Found::Nothing;
         };
         // Every new tile against every square around it, with the whole
-        // path and both doors counted as walkable.
+        // path and both doors counted as walkable: the path's rock is dug
+        // first (the path's other tiles are corridor, walkable already), so
+        // a look at the tile tells whether it is walkable or on the path,
+        // and undone if a square is found.
+        path.retain(|&k| self.tiles.as_slice()[k] == Tile::Wall);
+        for &k in &path {
+            self.tiles.as_mut_slice()[k] = Tile::Corridor;
+        }
         let on = |c: usize| {
             self.tiles.as_slice()[c].is_walkable()
-                || path.contains(&c)
                 || c == src.door as usize
                 || c == dst.door as usize
         };
         let square = path.iter().copied().find(|&k| {
-            self.tiles.as_slice()[k] == Tile::Wall
-                && [
-                    (k - 1, k - w, k - w - 1),
-                    (k + 1, k - w, k - w + 1),
-                    (k - 1, k + w, k + w - 1),
-                    (k + 1, k + w, k + w + 1),
-                ]
-                .into_iter()
-                .any(|(a, b, c)| on(a) && on(b) && on(c))
+            [
+                (k - 1, k - w, k - w - 1),
+                (k + 1, k - w, k - w + 1),
+                (k - 1, k + w, k + w - 1),
+                (k + 1, k + w, k + w + 1),
+            ]
+            .into_iter()
+            .any(|(a, b, c)| on(a) && on(b) && on(c))
         });
         if let Some(k) = square {
+            for &k in &path {
+                self.tiles.as_mut_slice()[k] = Tile::Wall;
+            }
             self.path_buf = path;
             return Found::Square(k);
-        }
-        for &k in &path {
-            if self.tiles.as_slice()[k] == Tile::Wall {
-                self.tiles.as_mut_slice()[k] = Tile::Corridor;
-            }
         }
         for (s, room) in [(src, room_a), (dst, room_b)] {
             if self.tiles.as_slice()[s.door as usize] == Tile::Wall {
