@@ -117,8 +117,8 @@ impl Level {
         let cells = tiles.as_slice();
         // Three floor tiles in a row, then three such rows in a column
         // (x and y in 1..w-1 and 1..h-1 only). Row slices and `&` rather
-        // than `&&`, so the loops have no bounds checks or branches and
-        // vectorise: this runs over the whole map.
+        // than `&&`, so the loops have no bounds checks (the first has no
+        // branches and vectorises): this runs over the whole map.
         let h = tiles.height() as usize;
         let mut row3 = vec![false; cells.len()];
         for (r, out) in cells
@@ -130,19 +130,27 @@ impl Level {
                 *o = (t[0] == Tile::Floor) & (t[1] == Tile::Floor) & (t[2] == Tile::Floor);
             }
         }
-        let mut inner = vec![false; cells.len()];
-        let mut inner_count = 0usize;
+        // The candidates' indices, ascending (raster order): the searches
+        // below look at these only, not at the whole map (at most 4 bytes a
+        // tile; tile indices fit in u32 on every map a generator accepts,
+        // fewer than 2^31 tiles).
+        if u32::try_from(cells.len()).is_err() {
+            return Err(LevelError::TooLarge {
+                width: tiles.width(),
+                height: tiles.height(),
+            });
+        }
+        let mut candidates: Vec<u32> = Vec::new();
         // No inside tiles on maps less than 3 wide (nor less than 3 high).
         let ys = if w >= 3 { 1..h.saturating_sub(1) } else { 0..0 };
         for y in ys {
             let inside = 1..w - 1;
             let row = |y: usize| &row3[y * w..(y + 1) * w][inside.clone()];
             let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
-            let out = &mut inner[y * w..(y + 1) * w][inside.clone()];
-            for (((o, a), m), b) in out.iter_mut().zip(above).zip(mid).zip(below) {
-                let v = *a & *m & *b;
-                *o = v;
-                inner_count += usize::from(v);
+            for (x, ((a, m), b)) in above.iter().zip(mid).zip(below).enumerate() {
+                if *a & *m & *b {
+                    candidates.push((y * w + 1 + x) as u32);
+                }
             }
         }
         drop(row3);
@@ -152,28 +160,15 @@ impl Level {
         } else {
             Tile::Corridor
         };
-        if inner_count < 2 {
-            for (c, t) in inner.iter_mut().zip(cells) {
-                *c = *t == candidate_tile;
-            }
+        if candidates.len() < 2 {
+            candidates.clear();
+            candidates.extend(
+                (0u32..)
+                    .zip(cells)
+                    .filter(|(_, t)| **t == candidate_tile)
+                    .map(|(i, _)| i),
+            );
         }
-        // The candidates' indices, ascending (raster order): both searches
-        // below look at these only, not at the whole map (at most 4 bytes a
-        // tile, in place of the 1-byte mask dropped here; tile indices fit
-        // in u32 on every map a generator accepts, fewer than 2^31 tiles).
-        if u32::try_from(cells.len()).is_err() {
-            return Err(LevelError::TooLarge {
-                width: tiles.width(),
-                height: tiles.height(),
-            });
-        }
-        let candidates: Vec<u32> = inner
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| **c)
-            .map(|(i, _)| i as u32)
-            .collect();
-        drop(inner);
         let Some(first) = candidates.first().map(|&i| i as usize) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
