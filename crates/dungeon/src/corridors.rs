@@ -236,52 +236,25 @@ impl Canvas {
         let mut sites: Vec<Site> = Vec::with_capacity(n * 16);
         let mut ranges: Vec<(u32, u32)> = Vec::with_capacity(n);
         let mut found: Vec<(Site, bool)> = Vec::new();
-        let t = self.tiles.as_slice();
         for (room, r) in self.rooms.iter().enumerate() {
             found.clear();
             let b = r.bounds;
             let ys = (b.y() - 1).max(1) as usize..((b.bottom() + 1) as usize).min(h - 1);
+            let xs = (b.x() - 1).max(1) as usize..((b.right() + 1) as usize).min(w - 1);
+            let rect = self.is_rect[room];
             for y in ys {
-                let xs = (b.x() - 1).max(1) as usize..((b.right() + 1) as usize).min(w - 1);
-                for x in xs {
-                    let d = y * w + x;
-                    if t[d] != Tile::Wall {
-                        continue;
+                let yi = y as i32;
+                if rect && yi >= b.y() && yi < b.bottom() {
+                    // A rectangle's own rows are its floor (never dug), but
+                    // for the wall at either end: only those may be sites.
+                    for x in [(b.x() - 1) as usize, b.right() as usize] {
+                        if xs.contains(&x) {
+                            self.sites_at(room, x, y, &mut found);
+                        }
                     }
-                    for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
-                        let step = dy as isize * w as isize + dx as isize;
-                        // `f` is the floor behind the door, `o` its outside.
-                        let f = (d as isize - step) as usize;
-                        let (fx, fy) = (x as i32 - dx, y as i32 - dy);
-                        if !self.owns(room, f, fx, fy) {
-                            continue;
-                        }
-                        let (ox, oy) = (x as i32 + dx, y as i32 + dy);
-                        if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
-                            continue;
-                        }
-                        let o = oy as usize * w + ox as usize;
-                        if floor_near(t, w, o) {
-                            continue;
-                        }
-                        let flank = if dx != 0 { w } else { 1 };
-                        if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
-                            continue;
-                        }
-                        let (sx, sy) = (i32::from(dx == 0), i32::from(dx != 0));
-                        let straight = self.owns(room, f + flank, fx + sx, fy + sy)
-                            && self.owns(room, f - flank, fx - sx, fy - sy);
-                        found.push((
-                            Site {
-                                door: d as u32,
-                                out: o as u32,
-                                x: ox,
-                                y: oy,
-                                dx: dx as i8,
-                                dy: dy as i8,
-                            },
-                            straight,
-                        ));
+                } else {
+                    for x in xs.clone() {
+                        self.sites_at(room, x, y, &mut found);
                     }
                 }
             }
@@ -300,6 +273,53 @@ impl Canvas {
         self.room_doors.resize(n, Vec::new());
         self.linked = DisjointSets::new(n);
         self.prepared = true;
+    }
+
+    /// The door sites of room `room` at wall tile `(x, y)` (none unless it
+    /// is rock), pushed to `found` with whether each is in a straight
+    /// stretch of wall.
+    fn sites_at(&self, room: usize, x: usize, y: usize, found: &mut Vec<(Site, bool)>) {
+        let (w, h) = (self.w, self.tiles.height() as usize);
+        let t = self.tiles.as_slice();
+        let d = y * w + x;
+        if t[d] != Tile::Wall {
+            return;
+        }
+        for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
+            let step = dy as isize * w as isize + dx as isize;
+            // `f` is the floor behind the door, `o` its outside.
+            let f = (d as isize - step) as usize;
+            let (fx, fy) = (x as i32 - dx, y as i32 - dy);
+            if !self.owns(room, f, fx, fy) {
+                continue;
+            }
+            let (ox, oy) = (x as i32 + dx, y as i32 + dy);
+            if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
+                continue;
+            }
+            let o = oy as usize * w + ox as usize;
+            if floor_near(t, w, o) {
+                continue;
+            }
+            let flank = if dx != 0 { w } else { 1 };
+            if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
+                continue;
+            }
+            let (sx, sy) = (i32::from(dx == 0), i32::from(dx != 0));
+            let straight = self.owns(room, f + flank, fx + sx, fy + sy)
+                && self.owns(room, f - flank, fx - sx, fy - sy);
+            found.push((
+                Site {
+                    door: d as u32,
+                    out: o as u32,
+                    x: ox,
+                    y: oy,
+                    dx: dx as i8,
+                    dy: dy as i8,
+                },
+                straight,
+            ));
+        }
     }
 
     /// Whether tile `i` at `(x, y)` is floor of room `room`: for a
