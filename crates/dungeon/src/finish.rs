@@ -153,7 +153,6 @@ impl Level {
                 }
             }
         }
-        drop(row3);
         let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
         let candidate_tile = if floor_count >= 2 {
             Tile::Floor
@@ -178,7 +177,11 @@ impl Level {
         // the up stairs on the candidate farthest from the first one, the
         // down stairs on the candidate farthest from the up stairs (ties:
         // the first in raster order).
-        let walkable: Vec<bool> = cells.iter().map(|t| t.is_walkable()).collect();
+        // The walkable mask for the searches, in the row mask's memory.
+        let mut walkable = row3;
+        for (o, t) in walkable.iter_mut().zip(cells) {
+            *o = t.is_walkable();
+        }
         let mut stairs = StairsSearch::new(&walkable, tiles.width(), tiles.height())?;
         let up = stairs
             .farthest(first, &candidates)?
@@ -273,6 +276,8 @@ struct StairsSearch<'a> {
     width: u32,
     height: u32,
     dist: Vec<i32>,
+    /// Whether `dist` is all `UNREACHED` (as made, before a search).
+    clean: bool,
     scratch: DistanceScratch,
 }
 
@@ -290,6 +295,7 @@ impl<'a> StairsSearch<'a> {
             width,
             height,
             dist,
+            clean: true,
             scratch,
         })
     }
@@ -301,7 +307,9 @@ impl<'a> StairsSearch<'a> {
         from: usize,
         candidates: &[u32],
     ) -> Result<Option<(usize, usize)>, LevelError> {
-        self.dist.fill(UNREACHED);
+        if !core::mem::take(&mut self.clean) {
+            self.dist.fill(UNREACHED);
+        }
         self.dist[from] = 0;
         self.scratch
             .compute(
