@@ -244,17 +244,23 @@ impl Canvas {
             let rect = self.is_rect[room];
             for y in ys {
                 let yi = y as i32;
-                if rect && yi >= b.y() && yi < b.bottom() {
+                if rect {
                     // A rectangle's own rows are its floor (never dug), but
-                    // for the wall at either end: only those may be sites.
-                    for x in [(b.x() - 1) as usize, b.right() as usize] {
-                        if xs.contains(&x) {
-                            self.sites_at(room, x, y, &mut found);
+                    // for the wall at either end: only those may be sites,
+                    // and each wall tile faces the rectangle one way only.
+                    let own_row = yi >= b.y() && yi < b.bottom();
+                    let ends = [(b.x() - 1) as usize, b.right() as usize];
+                    for x in xs.clone() {
+                        if own_row && !ends.contains(&x) {
+                            continue;
+                        }
+                        if let Some(step) = facing_rect(&b, x as i32, yi) {
+                            self.sites_at(room, x, y, &[step], &mut found);
                         }
                     }
                 } else {
                     for x in xs.clone() {
-                        self.sites_at(room, x, y, &mut found);
+                        self.sites_at(room, x, y, &STEPS, &mut found);
                     }
                 }
             }
@@ -276,16 +282,24 @@ impl Canvas {
     }
 
     /// The door sites of room `room` at wall tile `(x, y)` (none unless it
-    /// is rock), pushed to `found` with whether each is in a straight
-    /// stretch of wall.
-    fn sites_at(&self, room: usize, x: usize, y: usize, found: &mut Vec<(Site, bool)>) {
+    /// is rock), for the steps `steps` from the door to its outside tile
+    /// (in that order), pushed to `found` with whether each is in a
+    /// straight stretch of wall.
+    fn sites_at(
+        &self,
+        room: usize,
+        x: usize,
+        y: usize,
+        steps: &[(i32, i32)],
+        found: &mut Vec<(Site, bool)>,
+    ) {
         let (w, h) = (self.w, self.tiles.height() as usize);
         let t = self.tiles.as_slice();
         let d = y * w + x;
         if t[d] != Tile::Wall {
             return;
         }
-        for (dx, dy) in [(0i32, -1i32), (1, 0), (0, 1), (-1, 0)] {
+        for &(dx, dy) in steps {
             let step = dy as isize * w as isize + dx as isize;
             // `f` is the floor behind the door, `o` its outside.
             let f = (d as isize - step) as usize;
@@ -842,6 +856,21 @@ impl Canvas {
     pub fn into_parts(self) -> (Grid<Tile>, Vec<Room>, Vec<Door>) {
         (self.tiles, self.rooms, self.doors)
     }
+}
+
+/// The steps from a door to its outside tile, in the order sites are
+/// listed: up, right, down, left.
+const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// The first step of [`STEPS`] whose reverse leads from tile `(x, y)`
+/// into rectangle `b` (the floor behind a door there), if any: a tile
+/// outside a rectangle has at most one 4-neighbour inside it, so this is
+/// the only step for which [`Canvas::sites_at`] could find a site.
+fn facing_rect(b: &Rect, x: i32, y: i32) -> Option<(i32, i32)> {
+    STEPS.into_iter().find(|&(dx, dy)| {
+        let (fx, fy) = (x - dx, y - dy);
+        fx >= b.x() && fx < b.right() && fy >= b.y() && fy < b.bottom()
+    })
 }
 
 /// Whether any of the 8 neighbours of `i` (or `i`) is floor.
