@@ -534,6 +534,13 @@ impl Canvas {
         let local = |i: usize| local_xy((i % w) as i32, (i / w) as i32);
         let area = ww * (y1 - y0) as usize;
         let stamp = self.next_stamp(area);
+        // Tiles that completed a 2x2 square in an earlier try of this link
+        // count as already seen: the search never enters them again.
+        for &b in &self.banned {
+            if let Some(l) = local(b as usize) {
+                self.seen[l] = stamp;
+            }
+        }
         let existing = |c: &Canvas, s: Site| c.tiles.as_slice()[s.door as usize] == Tile::Door;
         // The targets, and their bounding box for the A* estimate.
         let (mut tx0, mut ty0, mut tx1, mut ty1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
