@@ -8,30 +8,10 @@
 #include <type_traits>
 #include <vector>
 
+#include "check.hpp"
 #include "mcrdun.hpp"
 
 namespace {
-
-int failures = 0;
-
-void check(bool ok, const char *what, int line) {
-    if (!ok) {
-        std::fprintf(stderr, "distance.cpp:%d: CHECK failed: %s\n", line, what);
-        ++failures;
-    }
-}
-#define CHECK(cond) check((cond), #cond, __LINE__)
-
-template <typename F>
-void expect_error(F f, McrdunStatus status, int line) {
-    try {
-        f();
-        check(false, "an exception", line);
-    } catch (const mcrdun::Error &e) {
-        check(e.status() == status, "the status", line);
-    }
-}
-#define EXPECT_ERROR(f, status) expect_error((f), (status), __LINE__)
 
 static_assert(!std::is_copy_constructible<mcrdun::DistanceScratch>::value, "move-only");
 static_assert(std::is_nothrow_move_constructible<mcrdun::DistanceScratch>::value, "moves");
@@ -73,7 +53,7 @@ std::vector<int32_t> bfs(const std::vector<uint8_t> &floor) {
 
 }  // namespace
 
-int main() {
+void test_distance() {
     std::vector<uint8_t> floor(W * H);
     for (uint32_t y = 0; y < H; ++y)
         for (uint32_t x = 0; x < W; ++x) floor[y * W + x] = MAP[y][x] == '.' ? 1 : 0;
@@ -113,26 +93,17 @@ int main() {
 
     // Errors become exceptions, and leave the vectors alone.
     std::vector<int32_t> before = dist;
-    EXPECT_ERROR([&] { scratch.compute(floor, W, H, dist, 1, 0, 99); },
-                 MCRDUN_STATUS_INVALID_ARGUMENT);
-    EXPECT_ERROR([&] { scratch.compute(floor, W + 1, H, dist, 1, 0); },
-                 MCRDUN_STATUS_INVALID_ARGUMENT);
-    EXPECT_ERROR([&] { mcrdun::distance_descent(dist, W, H, McrdunPoint{-1, 0}, 1, 1); },
-                 MCRDUN_STATUS_OUT_OF_RANGE);
-    EXPECT_ERROR([&] { mcrdun::distance_scale(dist, W, H, 1, 0); },
-                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    EXPECT_ERROR([&] { scratch.compute(floor, W, H, dist, 1, 0, 99); }, MCRDUN_STATUS_INVALID_ARGUMENT, "");
+    EXPECT_ERROR([&] { scratch.compute(floor, W + 1, H, dist, 1, 0); }, MCRDUN_STATUS_INVALID_ARGUMENT, "");
+    EXPECT_ERROR([&] { mcrdun::distance_descent(dist, W, H, McrdunPoint{-1, 0}, 1, 1); }, MCRDUN_STATUS_OUT_OF_RANGE, "");
+    EXPECT_ERROR([&] { mcrdun::distance_scale(dist, W, H, 1, 0); }, MCRDUN_STATUS_INVALID_ARGUMENT, "");
     scratch.set_max_cells(10);
-    EXPECT_ERROR([&] { scratch.compute(floor, W, H, dist, 1, 0); }, MCRDUN_STATUS_TOO_LARGE);
+    EXPECT_ERROR([&] { scratch.compute(floor, W, H, dist, 1, 0); }, MCRDUN_STATUS_TOO_LARGE, "");
     CHECK(dist == before);
 
     // Move-only RAII: the handle moves, nothing leaks (valgrind checks).
     mcrdun::DistanceScratch moved = std::move(scratch);
     CHECK(moved.get() != nullptr);
-
-    if (failures != 0) {
-        std::fprintf(stderr, "distance.cpp: %d check(s) failed\n", failures);
-        return 1;
-    }
-    std::printf("distance.cpp: all checks passed\n");
-    return 0;
 }
+
+int main() { return check_hpp::run_main("distance.cpp", test_distance); }

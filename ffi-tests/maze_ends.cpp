@@ -6,31 +6,10 @@
 #include <cstdio>
 #include <string>
 
+#include "check.hpp"
 #include "mcrdun.hpp"
 
 namespace {
-
-int failures = 0;
-
-void check(bool ok, const char *what, int line) {
-    if (!ok) {
-        std::fprintf(stderr, "maze_ends.cpp:%d: CHECK failed: %s\n", line, what);
-        ++failures;
-    }
-}
-#define CHECK(cond) check((cond), #cond, __LINE__)
-
-template <typename F>
-void expect_error(F f, McrdunStatus status, const char *needle, int line) {
-    try {
-        f();
-        check(false, "an exception", line);
-    } catch (const mcrdun::Error &e) {
-        check(e.status() == status, "the status", line);
-        check(std::string(e.what()).find(needle) != std::string::npos, needle, line);
-    }
-}
-#define EXPECT_ERROR(f, status, needle) expect_error((f), (status), (needle), __LINE__)
 
 void test_ends() {
     mcrdun::Maze maze(20, 15);
@@ -59,18 +38,4 @@ void test_ends() {
 
 }  // namespace
 
-int main() {
-    try {
-        test_ends();
-    } catch (const mcrdun::Error &e) {
-        std::fprintf(stderr, "maze_ends.cpp: unexpected mcrdun::Error %d: %s\n",
-                     static_cast<int>(e.status()), e.what());
-        return 1;
-    }
-    if (failures != 0) {
-        std::fprintf(stderr, "maze_ends.cpp: %d check(s) failed\n", failures);
-        return 1;
-    }
-    std::printf("maze_ends.cpp: all checks passed\n");
-    return 0;
-}
+int main() { return check_hpp::run_main("maze_ends.cpp", test_ends); }
