@@ -42,30 +42,41 @@
 //!
 //! # Algorithms and their cost
 //!
-//! [`DistanceScratch::compute`] copies the map into a buffer with a one-cell
-//! impassable border (no step ever needs a bounds test), sorts the sources
-//! by value unless they already come in order (the usual case: one value),
-//! and picks per call ([`Algorithm::Auto`]):
+//! [`DistanceScratch::compute`] reads the map once (the range of the costs
+//! and the sources), sorts the sources by value unless they already come
+//! in order (the usual case: one value), and picks per call
+//! ([`Algorithm::Auto`]):
 //!
 //! - **rings** when every passable cell has the same cost, so that steps
-//!   weigh one or two values (cardinal and diagonal): one first-in
-//!   first-out queue per weight, each already in distance order, merged
-//!   with each other and with the sorted sources; each cell enters each
-//!   queue at most once. When the two weights are at most 3 (unit costs,
-//!   steps such as `2, 3`), four buckets instead, where every step out of
-//!   one bucket lands in one of two buckets fixed for that bucket. O(n +
-//!   s log s) for n cells and s unsorted sources.
+//!   weigh one or two values (cardinal and diagonal). With one weight, a
+//!   first-in first-out queue already in distance order, merged with the
+//!   sorted sources; with two, one such queue per weight, merged, or, when
+//!   both weights are at most 3 (unit costs, steps such as `2, 3`), four
+//!   buckets where every step out of one bucket lands in one of two buckets
+//!   fixed for that bucket. These run branch-free over a padded copy of
+//!   the map (a one-cell impassable border, so that no step needs a bounds
+//!   test), except on a map that is mostly walls with one weight, where the
+//!   copies would cost more than the search and the bit-plane engine below
+//!   runs instead. O(n + s log s) for n cells and s unsorted sources.
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular
-//!   array of the next power of two above W buckets of cell indices.
-//!   O(n + r + D), r the improvements (at most 8 per cell) and D the
+//!   array of the next power of two above W buckets of cells, run in place
+//!   on the caller's buffers over bit planes (one bit per cell: walls,
+//!   cells already offered a step of each kind, cells settled), so that a
+//!   step reads the eight neighbours' state from three cached 16-bit words
+//!   and the distance map is written once per cell and never read. A cell
+//!   enters the queue at most once per kind of step (once in all with one
+//!   multiplier and sources at one value). O(n + s log s + D), D the
 //!   spread of distances walked.
-//! - **heap** otherwise: a binary heap of (distance, cell). O((n + r) log n).
+//! - **heap** otherwise: a binary heap of (distance, cell) over the padded
+//!   copy. O((n + r) log n), r the improvements (at most 8 per cell).
 //!
-//! All three are lazy (a stale entry is skipped when it comes out) and give
-//! the same map. Working memory is stated on [`DistanceScratch`]; nothing
-//! is allocated per cell, every buffer sized from the input is reserved
-//! fallibly ([`DistanceError::AllocationFailed`]), and maps above a ceiling
+//! When a sum could come near [`SATURATED`] (extreme start values or
+//! weights), rings and buckets run over the padded copy with saturating
+//! sums instead. All give the same map. Working memory is stated on
+//! [`DistanceScratch`]; nothing is allocated per cell, every buffer sized
+//! from the input is reserved fallibly
+//! ([`DistanceError::AllocationFailed`]), and maps above a ceiling
 //! ([`DistanceScratch::set_max_cells`]) are refused before any work. On any
 //! error the caller's distance map is left unchanged.
 //!
@@ -110,6 +121,7 @@
 
 mod descent;
 mod error;
+mod planes;
 mod scratch;
 
 pub use descent::{DESCENT_ORDER, Descent, descent, farthest, scale};

@@ -1,6 +1,7 @@
 //! The distance-map engine: a padded copy of the map, the sources in order,
 //! and three frontiers (rings, buckets, heap) over 32-bit cell indices.
 
+use crate::planes::{self, Moves, Planes};
 use crate::{Algorithm, Cost, DistanceError, SATURATED, Steps, UNREACHED};
 use core::cmp::Reverse;
 use mcrdun_geom::checked_cell_count;
@@ -20,14 +21,19 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// Reusable working memory for distance maps.
 ///
 /// A scratch keeps its buffers between calls, so a caller who computes
-/// many maps per turn allocates only while the maps grow. Working memory,
-/// for a map of `n` cells padded to `(width + 2) * (height + 2)` cells `p`:
-/// `6 p` bytes (a padded copy of the costs as `u16` and of the distances as
-/// `i32`) plus 8 bytes per source, plus the frontier: `4 p` bytes for
-/// rings with one step weight, `16 p` with two; for buckets and the heap 4
-/// (resp. 8) bytes per queued entry,
-/// at most one entry per improvement of a cell (typically 1 to 2 per cell,
-/// at most 8).
+/// many maps per turn allocates only while the maps grow. Working memory
+/// for a map of `n` cells, besides 8 bytes per source:
+///
+/// - **in place** (buckets, and rings with one weight on a map that is
+///   mostly walls): bit planes of `round_up(width + 10, 8) * (height + 2)`
+///   bits, about `n / 8` bytes each: two with one multiplier and sources
+///   at one value, four at most; plus 4 bytes per queued entry, at most
+///   one per cell and kind of step.
+/// - **padded** (other rings, the heap, and sums near saturation), for `p =
+///   (width + 2) * (height + 2)`: `6 p` bytes (copies of the costs as
+///   `u16` and of the distances as `i32`), plus `4 p` bytes for rings with
+///   one step weight, `16 p` with two; for the heap (and saturating
+///   buckets) 8 (4) bytes per queued entry, at most 8 per cell.
 ///
 /// ```
 /// use mcrdun_distance::{DistanceScratch, Steps, UNREACHED};
@@ -52,6 +58,8 @@ pub struct DistanceScratch {
     keys2: Vec<i32>,
     /// Four buckets of `p + 8` cells for rings with two small weights.
     rings4: Vec<u32>,
+    /// The in-place engine of buckets with one multiplier.
+    planes: Planes,
     /// Bucket storage: each vector's length is its usable room; the
     /// entries in use are the first `bucket_lens[b]`.
     buckets: Vec<Vec<u32>>,
@@ -291,6 +299,7 @@ impl DistanceScratch {
             keys: Vec::new(),
             keys2: Vec::new(),
             rings4: Vec::new(),
+            planes: Planes::default(),
             buckets: Vec::new(),
             bucket_lens: Vec::new(),
             heap: BinaryHeap::new(),
@@ -392,71 +401,47 @@ impl DistanceScratch {
         }
         let pn = pn as usize;
 
-        // The padded copies: a border of impassable cells means no step
-        // ever needs a bounds test.
-        // Interior cells are all overwritten below; only a new size needs
-        // a resize, and the border is set each time.
-        if self.cost.len() != pn {
-            self.cost.clear();
-            reserve(&mut self.cost, pn)?;
-            self.cost.resize(pn, 0);
-            self.dist.clear();
-            reserve(&mut self.dist, pn)?;
-            self.dist.resize(pn, UNREACHED);
-        }
-        self.cost[..pw].fill(0);
-        self.cost[pn - pw..].fill(0);
-        for y in 1..=h {
-            self.cost[y * pw] = 0;
-            self.cost[y * pw + pw - 1] = 0;
-        }
-        self.sources.clear();
-        let (mut min_less_1, mut max_c) = (u16::MAX, 0u16);
-        let mut sorted = true;
-        let mut prev = i32::MIN;
-        for y in 0..h {
-            let row = &costs[y * w..(y + 1) * w];
-            let base = (y + 1) * pw + 1;
+        // One pass over the input: the range of the passable costs and the
+        // sources, as (value, cell index).
+        let (mut min_less_1, mut max_c, mut passable) = (u16::MAX, 0u16, 0usize);
+        for chunk in costs.chunks(4096) {
             // Branch-free so that it vectorises: walls count as u16::MAX
             // for the minimum and 0 for the maximum.
-            let (mut lo, mut hi) = (u16::MAX, 0u16);
-            for (p, &c) in self.cost[base..base + w].iter_mut().zip(row) {
+            let (mut lo, mut hi, mut open) = (u16::MAX, 0u16, 0u16);
+            for &c in chunk {
                 let c = c.cost();
-                *p = c;
                 lo = lo.min(c.wrapping_sub(1));
                 hi = hi.max(c);
+                open += u16::from(c != 0);
             }
             min_less_1 = min_less_1.min(lo);
             max_c = max_c.max(hi);
-            let row = &dist[y * w..(y + 1) * w];
-            self.dist[base..base + w].copy_from_slice(row);
-            if row.iter().fold(false, |any, &v| any | (v != UNREACHED)) {
-                for (x, &v) in row.iter().enumerate() {
-                    if v != UNREACHED {
-                        if self.sources.len() == self.sources.capacity() {
-                            let more = self.sources.capacity().max(64).min(n);
-                            reserve(&mut self.sources, more)?;
-                        }
-                        self.sources.push((v, (base + x) as u32));
-                        sorted &= v >= prev;
-                        prev = v;
-                    }
-                }
-            }
+            passable += usize::from(open);
         }
         // 0 when nothing is passable (u16::MAX + 1 wraps).
         let min_c = min_less_1.wrapping_add(1);
+        self.sources.clear();
+        let mut sorted = true;
+        let mut prev = i32::MIN;
+        for (k, chunk) in dist.chunks(256).enumerate() {
+            if !chunk.iter().fold(false, |any, &v| any | (v != UNREACHED)) {
+                continue;
+            }
+            for (x, &v) in chunk.iter().enumerate() {
+                if v != UNREACHED {
+                    if self.sources.len() == self.sources.capacity() {
+                        let more = self.sources.capacity().max(64).min(n);
+                        reserve(&mut self.sources, more)?;
+                    }
+                    self.sources.push((v, (k * 256 + x) as u32));
+                    sorted &= v >= prev;
+                    prev = v;
+                }
+            }
+        }
 
-        let card = if steps.cardinal != 0 {
-            u64::from(steps.cardinal)
-        } else {
-            0
-        };
-        let diag = if steps.diagonal != 0 {
-            u64::from(steps.diagonal)
-        } else {
-            0
-        };
+        let card = u64::from(steps.cardinal);
+        let diag = u64::from(steps.diagonal);
         let max_w = card.max(diag) * u64::from(max_c);
         let uniform = min_c == max_c;
         let chosen = match algorithm {
@@ -477,41 +462,101 @@ impl DistanceScratch {
             }
             other => other,
         };
-        let mut sentinel = false;
         let nothing_moves = max_c == 0 || (card == 0 && diag == 0) || self.sources.is_empty();
-        if !nothing_moves {
-            if !sorted {
-                self.sources.sort_unstable();
+        if nothing_moves {
+            self.last = Some(chosen);
+            return Ok(chosen);
+        }
+        if !sorted {
+            self.sources.sort_unstable();
+        }
+
+        // Buckets run over bit planes, in place, unless a sum could come
+        // near saturation; so do rings with one multiplier on a map that is
+        // mostly walls, where the padded copies below would cost more than
+        // the search (on denser maps the branch-free rings are faster).
+        let one_multiplier = card == 0 || diag == 0 || card == diag;
+        let in_place = match chosen {
+            Algorithm::Buckets => true,
+            Algorithm::Rings => one_multiplier && passable < n / 2,
+            _ => false,
+        };
+        let lo = self.sources.first().map_or(0, |&(v, _)| i64::from(v));
+        let top = self.sources.last().map_or(0, |&(v, _)| i64::from(v));
+        let no_saturation = top.saturating_add((n as i64).saturating_mul(max_w as i64))
+            < i64::from(SATURATED)
+            && lo > i64::from(i32::MIN) + max_w as i64;
+        if in_place && no_saturation && max_w < 1 << 16 && planes::fits(w, h) {
+            let moves = Moves {
+                cardinal: steps.cardinal,
+                diagonal: steps.diagonal,
+                corner_cutting: steps.corner_cutting,
+                uniform: uniform.then_some(max_c),
+                max_weight: max_w,
+            };
+            self.planes.run(costs, dist, w, h, moves, &self.sources)?;
+            self.last = Some(chosen);
+            return Ok(chosen);
+        }
+
+        // The padded copies: a border of impassable cells means no step
+        // ever needs a bounds test. Interior cells are all overwritten
+        // below; only a new size needs a resize, and the border is set
+        // each time.
+        if self.cost.len() != pn {
+            self.cost.clear();
+            reserve(&mut self.cost, pn)?;
+            self.cost.resize(pn, 0);
+            self.dist.clear();
+            reserve(&mut self.dist, pn)?;
+            self.dist.resize(pn, UNREACHED);
+        }
+        self.cost[..pw].fill(0);
+        self.cost[pn - pw..].fill(0);
+        for y in 1..=h {
+            self.cost[y * pw] = 0;
+            self.cost[y * pw + pw - 1] = 0;
+        }
+        for y in 0..h {
+            let base = (y + 1) * pw + 1;
+            for (p, &c) in self.cost[base..base + w]
+                .iter_mut()
+                .zip(&costs[y * w..(y + 1) * w])
+            {
+                *p = c.cost();
             }
-            let geo = Geometry::new(pw, steps);
-            match chosen {
-                Algorithm::Rings => {
-                    let c = u64::from(max_c);
-                    let (wc, wd) = ((card * c) as i64, (diag * c) as i64);
-                    sentinel = self.fold_walls();
-                    match (card == 0 || diag == 0 || card == diag, sentinel) {
-                        (true, true) => self.rings::<true>(&geo, wc.max(wd), pn)?,
-                        (true, false) => self.rings::<false>(&geo, wc.max(wd), pn)?,
-                        (false, sentinel) => {
-                            // Two weights of at most 3 (unit costs, steps
-                            // such as 2,3) and no saturation in sight: four
-                            // buckets with fixed targets; otherwise two
-                            // merged queues.
-                            let top = self.sources.last().map_or(0, |&(v, _)| i64::from(v));
-                            let small =
-                                wc.max(wd) <= 3 && top + 3 * (pn as i64) < i64::from(SATURATED);
-                            match (small, sentinel) {
-                                (true, true) => self.rings4::<true>(&geo, wc, wd, pn)?,
-                                (true, false) => self.rings4::<false>(&geo, wc, wd, pn)?,
-                                (false, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
-                                (false, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
-                            }
+            self.dist[base..base + w].copy_from_slice(&dist[y * w..(y + 1) * w]);
+        }
+        for source in &mut self.sources {
+            let u = source.1 as usize;
+            source.1 = ((u / w + 1) * pw + u % w + 1) as u32;
+        }
+        let mut sentinel = false;
+        let geo = Geometry::new(pw, steps);
+        match chosen {
+            Algorithm::Rings => {
+                let c = u64::from(max_c);
+                let (wc, wd) = ((card * c) as i64, (diag * c) as i64);
+                sentinel = self.fold_walls();
+                match (one_multiplier, sentinel) {
+                    (true, true) => self.rings::<true>(&geo, wc.max(wd), pn)?,
+                    (true, false) => self.rings::<false>(&geo, wc.max(wd), pn)?,
+                    (false, sentinel) => {
+                        // Two weights of at most 3 (unit costs, steps such
+                        // as 2,3) and no saturation in sight: four buckets
+                        // with fixed targets; otherwise two merged queues.
+                        let small = wc.max(wd) <= 3 && top + 3 * (pn as i64) < i64::from(SATURATED);
+                        match (small, sentinel) {
+                            (true, true) => self.rings4::<true>(&geo, wc, wd, pn)?,
+                            (true, false) => self.rings4::<false>(&geo, wc, wd, pn)?,
+                            (false, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
+                            (false, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
                         }
                     }
                 }
-                Algorithm::Buckets => self.buckets(&geo, max_w)?,
-                Algorithm::Heap | Algorithm::Auto => self.heap(&geo)?,
             }
+            Algorithm::Buckets => self.buckets(&geo, max_w)?,
+            Algorithm::Heap | Algorithm::Auto => self.heap(&geo)?,
         }
         for y in 0..h {
             let base = (y + 1) * pw + 1;
@@ -564,9 +609,12 @@ impl DistanceScratch {
         // Each cell enters the queue at most once (its first improvement
         // is final: cells leave the queue in order of distance), so `pn`
         // entries, plus 8 for the unconditional stores, always suffice.
-        queue.clear();
-        reserve(queue, pn + 8)?;
-        queue.resize(pn + 8, 0);
+        // Every entry is written before it is read: no need to clear.
+        if queue.len() != pn + 8 {
+            queue.clear();
+            reserve(queue, pn + 8)?;
+            queue.resize(pn + 8, 0);
+        }
         let next = |d: i32| (i64::from(d) + weight).min(SATURATED as i64) as i32;
         let mut head = 0;
         let mut tail = 0;
@@ -723,15 +771,20 @@ impl DistanceScratch {
             keys2,
             ..
         } = self;
+        // Every entry is written before it is read: no need to clear.
         for q in [&mut *queue, &mut *queue2] {
-            q.clear();
-            reserve(q, pn + 8)?;
-            q.resize(pn + 8, 0);
+            if q.len() != pn + 8 {
+                q.clear();
+                reserve(q, pn + 8)?;
+                q.resize(pn + 8, 0);
+            }
         }
         for k in [&mut *keys, &mut *keys2] {
-            k.clear();
-            reserve(k, pn + 8)?;
-            k.resize(pn + 8, 0);
+            if k.len() != pn + 8 {
+                k.clear();
+                reserve(k, pn + 8)?;
+                k.resize(pn + 8, 0);
+            }
         }
         let sat = |d: i32, w: i64| (i64::from(d) + w).min(SATURATED as i64) as i32;
         const NONE: i64 = i64::MAX;

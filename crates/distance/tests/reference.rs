@@ -159,6 +159,59 @@ fn u16_cost() -> impl Strategy<Value = u16> + Clone {
     prop_oneof![3 => Just(1u16), 2 => Just(0u16), 2 => 1u16..10, 1 => any::<u16>()]
 }
 
+/// A map of `w x h` cells, a share `open` of them passable with costs in
+/// `1..=max_cost`, and `sources` sources: at 0 when `same_start`, else at
+/// values in -20..20 (so that a source can be reached for less through
+/// another).
+fn larger_map(
+    (w, h, open, max_cost): (usize, usize, f64, u8),
+    (sources, same_start, seed): (usize, bool, u64),
+) -> (Vec<u8>, Vec<i32>) {
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let costs = (0..w * h)
+        .map(|_| {
+            if (next() % 1000) as f64 / 1000.0 < open {
+                1 + (next() % u64::from(max_cost)) as u8
+            } else {
+                0
+            }
+        })
+        .collect();
+    let mut start = vec![UNREACHED; w * h];
+    for _ in 0..sources {
+        let i = (next() % (w * h) as u64) as usize;
+        start[i] = if same_start {
+            0
+        } else {
+            (next() % 40) as i32 - 20
+        };
+    }
+    (costs, start)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Maps wide enough for bit-plane rows of many bytes, sparse (in-place
+    /// rings) and dense (padded rings), with one or two step weights.
+    #[test]
+    fn larger_maps_match_the_reference(
+        shape in (1usize..120, 1usize..60, 0.1f64..0.95, prop_oneof![Just(1u8), Just(9u8)]),
+        sources in (1usize..6, any::<bool>(), any::<u64>()),
+        steps in steps_strategy(),
+    ) {
+        let (w, h) = (shape.0, shape.1);
+        let (costs, start) = larger_map(shape, sources);
+        check_all(&costs, &start, w, h, steps)?;
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
 

@@ -128,8 +128,10 @@ pub unsafe extern "C" fn mcrdun_distance_scratch_free(scratch: *mut McrdunDistan
 
 /// Sets the ceiling on the cells of one map computed with `scratch`
 /// (default 67108864, an 8192 x 8192 map); larger maps fail with
-/// `TOO_LARGE` before any work. Working memory is 10 to 22 bytes per cell
-/// (by algorithm) plus 8 per source.
+/// `TOO_LARGE` before any work. Working memory is at most 9 bytes per
+/// cell for the bucket queue, which runs in place over bit planes, and 10
+/// to 22 bytes per cell for the engines that work on a padded copy (rings
+/// on denser maps, the heap, sums near saturation), plus 8 per source.
 ///
 /// Errors: `NULL_ARGUMENT` when `scratch` is NULL.
 ///
