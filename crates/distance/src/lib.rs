@@ -55,9 +55,9 @@
 //!   buckets where every step out of one bucket lands in one of two buckets
 //!   fixed for that bucket. These run branch-free over a padded copy of
 //!   the map (a one-cell impassable border, so that no step needs a bounds
-//!   test), except on a map that is mostly walls with one weight, where the
-//!   copies would cost more than the search and the bit-plane engine below
-//!   runs instead. O(n + s log s) for n cells and s unsorted sources.
+//!   test), except on a map that is mostly walls, where the copies would
+//!   cost more than the search and the bit-plane engine below runs instead.
+//!   O(n + s log s) for n cells and s unsorted sources.
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular
 //!   array of the next power of two above W buckets of cells, run in place

@@ -24,8 +24,7 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// many maps per turn allocates only while the maps grow. Working memory
 /// for a map of `n` cells, besides 8 bytes per source:
 ///
-/// - **in place** (buckets, and rings with one weight on a map that is
-///   mostly walls): bit planes of `round_up(width + 10, 8) * (height + 2)`
+/// - **in place** (buckets, and rings on a map that is mostly walls): bit planes of `round_up(width + 10, 8) * (height + 2)`
 ///   bits, about `n / 8` bytes each: two with one multiplier and sources
 ///   at one value, four at most; plus 4 bytes per queued entry, at most
 ///   one per cell and kind of step.
@@ -472,13 +471,13 @@ impl DistanceScratch {
         }
 
         // Buckets run over bit planes, in place, unless a sum could come
-        // near saturation; so do rings with one multiplier on a map that is
-        // mostly walls, where the padded copies below would cost more than
-        // the search (on denser maps the branch-free rings are faster).
+        // near saturation; so do rings on a map that is mostly walls, where
+        // the padded copies below would cost more than the search (on
+        // denser maps the branch-free rings are faster).
         let one_multiplier = card == 0 || diag == 0 || card == diag;
         let in_place = match chosen {
             Algorithm::Buckets => true,
-            Algorithm::Rings => one_multiplier && passable < n / 2,
+            Algorithm::Rings => passable < n / 2,
             _ => false,
         };
         let lo = self.sources.first().map_or(0, |&(v, _)| i64::from(v));
