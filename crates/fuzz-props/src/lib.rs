@@ -22,6 +22,7 @@
 //! | `passages_layout` | every border equals the brute-force list of 4-adjacent cell pairs of the two rooms |
 //! | `c_abi` | arbitrary call sequences on the C ABI never report `PANIC`, keep canaries around output buffers intact and agree with the two-call protocol |
 //! | `level` | every generated level's walkable tiles are one 4-connected region (an independent flood fill) |
+//! | `distance` | every distance-map algorithm equals a fixpoint of relaxation sweeps (any costs, sources, start values, steps); the farthest cell and the descent from it agree with the map |
 //!
 //! ```
 //! // Any bytes are an input; a property failure would panic.
@@ -30,6 +31,7 @@
 #![deny(unsafe_code)]
 
 mod c_abi;
+mod distance;
 
 use mcrdun_bsp::Bsp;
 use mcrdun_carve::MazeFile;
@@ -39,13 +41,14 @@ use mcrdun_regions::{Cells, ConnectOptions, Connectivity, LabelOptions, NO_REGIO
 use std::collections::VecDeque;
 
 pub use c_abi::c_abi;
+pub use distance::distance;
 
 /// A property: panics when the input shows a bug.
 pub type Property = fn(&[u8]);
 
 /// Every target: its name (the directory under `fuzz/corpus/`) and its
 /// property.
-pub const TARGETS: [(&str, Property); 7] = [
+pub const TARGETS: [(&str, Property); 8] = [
     ("maze_hex", maze_hex),
     ("regions", regions),
     ("bsp_ops", bsp_ops),
@@ -53,6 +56,7 @@ pub const TARGETS: [(&str, Property); 7] = [
     ("passages_layout", passages_layout),
     ("c_abi", c_abi),
     ("level", level),
+    ("distance", distance),
 ];
 
 /// A cursor over fuzzer bytes; reads past the end give zeros.
