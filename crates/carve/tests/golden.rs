@@ -3,10 +3,10 @@
 
 mod common;
 
-use common::fnv1a;
 use mcrdun_carve::{Algorithm, Maze, MazeFile};
 use mcrdun_geom::random::{index, seeded_rng};
 use mcrdun_geom::{Point, Side};
+use mcrdun_test_util::fnv1a;
 use std::collections::BTreeSet;
 
 fn carved(algorithm: Algorithm, w: u32, h: u32, mask42: bool, seed: u64) -> Maze {
@@ -176,7 +176,7 @@ fn golden_hashes() {
     let mut report = String::new();
     let mut ok = true;
     for (a, w, h, mask, seed, want) in cases {
-        let got = fnv1a(carved(a, w, h, mask, seed).as_bytes());
+        let got = fnv1a(carved(a, w, h, mask, seed).as_bytes().iter().copied());
         report.push_str(&format!("{}: {got:#018x}\n", a.name()));
         ok &= got == want;
     }
@@ -189,5 +189,5 @@ fn golden_hex_file() {
     let text = MazeFile::new(maze, Point::new(0, 0), Point::new(19, 14))
         .unwrap()
         .to_text();
-    assert_eq!(fnv1a(text.as_bytes()), 13761206146082694989, "{text}");
+    assert_eq!(fnv1a(text.bytes()), 13761206146082694989, "{text}");
 }

@@ -9,6 +9,7 @@ use mcrdun_dungeon::{
     ScatterConfig, Tile, bsp, cave, maze, maze_level, passages, scatter,
 };
 use mcrdun_geom::Point;
+use mcrdun_test_util::fnv1a;
 use proptest::prelude::*;
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
@@ -546,21 +547,6 @@ fn maze_tiles_agree_with_the_maze() {
     }
     // Loops in the tiles = loops in the maze.
     assert_eq!(m.level.summary().loops, m.maze.loop_count());
-}
-
-/// FNV-1a over the tile bytes: a small, fixed hash for golden values.
-fn fnv1a(bytes: impl Iterator<Item = u8>) -> u64 {
-    bytes.fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-#[test]
-fn fnv1a_is_the_reference_function() {
-    // Published FNV-1a 64 test vectors.
-    assert_eq!(fnv1a(b"".iter().copied()), 0xcbf2_9ce4_8422_2325);
-    assert_eq!(fnv1a(b"a".iter().copied()), 0xaf63_dc4c_8601_ec8c);
-    assert_eq!(fnv1a(b"foobar".iter().copied()), 0x8594_4171_f739_67e8);
 }
 
 #[test]

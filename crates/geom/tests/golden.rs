@@ -3,19 +3,8 @@
 //! these changes, every level generated from a seed changes with it.
 
 use mcrdun_geom::random::{below, range_i32, seeded_rng, shuffle, unit_f64, weighted_index};
+use mcrdun_test_util::fnv1a_u64s;
 use rand::Rng;
-
-/// FNV-1a over a stream of u64 values.
-fn fnv(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    h
-}
 
 #[test]
 fn generator_stream_is_pinned() {
@@ -37,7 +26,7 @@ fn helpers_are_pinned() {
     let mut deck: Vec<u64> = (0..52).collect();
     shuffle(&mut rng, &mut deck);
     out.extend(deck);
-    assert_eq!(fnv(out), GOLDEN_HELPERS);
+    assert_eq!(fnv1a_u64s(out), GOLDEN_HELPERS);
 }
 
 /// xoshiro256++ seeded by SplitMix64(0), checked against the reference

@@ -8,22 +8,11 @@
 use mcrdun_geom::Point;
 use mcrdun_geom::random::{index, seeded_rng};
 use mcrdun_passages::{Layout, Passage, Policy, RoomId, Weights, choose_passage, passages};
+use mcrdun_test_util::fnv1a_u64s;
 use std::collections::VecDeque;
 
 mod common;
 use common::seed_layout;
-
-/// FNV-1a over a stream of u64 values (as in geom's golden test).
-fn fnv(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for v in values {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    h
-}
 
 fn passage_words(p: &Passage) -> [u64; 4] {
     [p.cell_a.x, p.cell_a.y, p.cell_b.x, p.cell_b.y].map(|v| v as i64 as u64)
@@ -55,7 +44,7 @@ fn seed_example_choices_match_the_reference() {
         ]
     );
     assert_eq!(
-        fnv(count.iter().flat_map(passage_words)),
+        fnv1a_u64s(count.iter().flat_map(passage_words)),
         2670386334529076963
     );
 
@@ -66,7 +55,7 @@ fn seed_example_choices_match_the_reference() {
         [(p(3, 3), p(4, 3)), (p(3, 3), p(3, 4)), (p(2, 2), p(2, 3))]
     );
     assert_eq!(
-        fnv(table.iter().flat_map(passage_words)),
+        fnv1a_u64s(table.iter().flat_map(passage_words)),
         2173110672799151621
     );
 }
@@ -128,7 +117,7 @@ fn plan_hash(policy: &Policy, seed: u64) -> (usize, Vec<RoomId>, u32, u64) {
         plan.passages.len(),
         plan.isolated.clone(),
         plan.components,
-        fnv(words),
+        fnv1a_u64s(words),
     )
 }
 
@@ -138,9 +127,11 @@ fn whole_layout_plans_are_pinned() {
     let lone = RoomId::new(layout.room_count() - 1);
     let graph = layout.adjacent_rooms();
     assert_eq!(
-        fnv(graph
-            .iter()
-            .flat_map(|(a, b)| [u64::from(a.get()), u64::from(b.get())])),
+        fnv1a_u64s(
+            graph
+                .iter()
+                .flat_map(|(a, b)| [u64::from(a.get()), u64::from(b.get())])
+        ),
         9193991470815379295
     );
 

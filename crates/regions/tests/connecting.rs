@@ -8,6 +8,7 @@ use mcrdun_geom::{Grid, Point};
 use mcrdun_regions::{
     ConnectOptions, Connectivity, Corridor, LabelOptions, RegionsError, connect, connect_slice,
 };
+use mcrdun_test_util::fnv1a_u32s;
 use proptest::prelude::*;
 
 fn touches(a: Point, b: Point, c: Connectivity) -> bool {
@@ -176,18 +177,6 @@ fn digs_the_cheapest_joins() {
     );
 }
 
-/// FNV-1a, written here so the pinned value never depends on std's hasher.
-fn fnv(data: impl IntoIterator<Item = u32>) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for v in data {
-        for b in v.to_le_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-    h
-}
-
 /// A seeded random cave: the result of `connect` is pinned by a hash.
 #[test]
 fn golden_seeded_connect() {
@@ -208,7 +197,7 @@ fn golden_seeded_connect() {
         let after: Vec<u8> = grid.as_slice().iter().map(|&b| u8::from(b)).collect();
         // Independent check of every promise with the flood fill.
         check(&before, &after, w as usize, h as usize, o, &corridors);
-        let hash = fnv(corridors.iter().flat_map(|c| {
+        let hash = fnv1a_u32s(corridors.iter().flat_map(|c| {
             [c.from, c.to, c.cells.len() as u32]
                 .into_iter()
                 .chain(c.cells.iter().flat_map(|p| [p.x as u32, p.y as u32]))

@@ -7,21 +7,7 @@ use mcrdun_geom::{Point, Rect, are_neighbours};
 use mcrdun_scatter::{
     SeparateOptions, SizeRange, SpawnArea, connect, neighbours, scatter, separate,
 };
-
-/// FNV-1a, 64 bits: small and fixed, independent of std's hasher.
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn int(&mut self, v: i64) {
-        for b in v.to_le_bytes() {
-            self.0 ^= u64::from(b);
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-}
+use mcrdun_test_util::Fnv1a;
 
 /// One level from `seed`: its hash, after checking it by brute force.
 fn level(seed: u64, count: usize, area: SpawnArea, options: SeparateOptions) -> u64 {
@@ -53,27 +39,27 @@ fn level(seed: u64, count: usize, area: SpawnArea, options: SeparateOptions) -> 
     }
     assert_eq!(brute, links.len());
 
-    let mut h = Fnv::new();
+    let mut h = Fnv1a::new();
     for r in &rooms {
         for v in [r.x(), r.y(), r.w(), r.h()] {
-            h.int(v.into());
+            h.i64(v.into());
         }
     }
-    h.int(report.steps.into());
-    h.int(i64::from(report.converged));
-    h.int(report.finished as i64);
+    h.i64(report.steps.into());
+    h.i64(i64::from(report.converged));
+    h.i64(report.finished as i64);
     for l in c.tree().iter().chain(c.loops()) {
-        h.int(l.a as i64);
-        h.int(l.b as i64);
-        h.int(l.door.side.bit().into());
-        h.int(l.door.start.into());
-        h.int(l.door.end.into());
-        h.int(l.door.gap.into());
+        h.i64(l.a as i64);
+        h.i64(l.b as i64);
+        h.i64(l.door.side.bit().into());
+        h.i64(l.door.start.into());
+        h.i64(l.door.end.into());
+        h.i64(l.door.gap.into());
     }
     for &u in c.unreachable() {
-        h.int(u as i64);
+        h.i64(u as i64);
     }
-    h.0
+    h.finish()
 }
 
 #[test]
@@ -130,14 +116,12 @@ fn c_abi_level() {
     );
     let mut rooms = scatter(&mut rng, 60, area, ws, hs).unwrap();
     separate(&mut rooms, SeparateOptions::default()).unwrap();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h = Fnv1a::new();
     for r in &rooms {
         for v in [r.x(), r.y(), r.w(), r.h()] {
-            for b in v.to_le_bytes() {
-                h ^= u64::from(b);
-                h = h.wrapping_mul(0x0100_0000_01b3);
-            }
+            h.i32(v);
         }
     }
+    let h = h.finish();
     assert_eq!(h, 0x18b4_a635_d8a9_7ae4, "got {h:#018x}");
 }

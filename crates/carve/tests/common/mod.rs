@@ -7,16 +7,6 @@ use mcrdun_carve::Maze;
 use mcrdun_geom::{Point, Side};
 use std::collections::VecDeque;
 
-/// FNV-1a, 64 bits: a small stable hash for golden values.
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
 /// The open cells reachable from `start` through open cells (walls
 /// ignored): the piece a carver must span.
 pub fn piece(maze: &Maze, start: Point) -> Vec<Point> {

@@ -1,0 +1,117 @@
+//! Helpers shared by the tests of the mcrdun crates, as `regex-test` is
+//! for regex: a dev-dependency only, never part of a published crate.
+//!
+//! Golden tests pin what a seed generates by a hash of it, so that a
+//! change to any level, maze or room list shows up as a changed number.
+//! The hash must never change with the toolchain or the platform, which
+//! rules out std's `Hasher`s; FNV-1a (64 bits) is small, fixed and
+//! published, and the C tests in `ffi-tests/` compute the same one. Every
+//! value is hashed as its little-endian bytes.
+//!
+//! ```
+//! use mcrdun_test_util::{Fnv1a, fnv1a};
+//! let mut h = Fnv1a::new();
+//! h.i32(-1).u64(7);
+//! assert_eq!(h.finish(), fnv1a([0xFF; 4].into_iter().chain(7u64.to_le_bytes())));
+//! ```
+
+/// The FNV-1a 64-bit offset basis: the hash of nothing.
+const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+/// The FNV 64-bit prime.
+const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// An FNV-1a (64-bit) hash being fed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fnv1a(u64);
+
+impl Default for Fnv1a {
+    fn default() -> Fnv1a {
+        Fnv1a::new()
+    }
+}
+
+impl Fnv1a {
+    /// The hash of nothing yet.
+    pub const fn new() -> Fnv1a {
+        Fnv1a(OFFSET_BASIS)
+    }
+
+    /// Feeds bytes.
+    pub fn bytes(&mut self, bytes: impl IntoIterator<Item = u8>) -> &mut Fnv1a {
+        for b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(PRIME);
+        }
+        self
+    }
+
+    /// Feeds a `u32` as its 4 little-endian bytes.
+    pub fn u32(&mut self, v: u32) -> &mut Fnv1a {
+        self.bytes(v.to_le_bytes())
+    }
+
+    /// Feeds an `i32` as its 4 little-endian bytes.
+    pub fn i32(&mut self, v: i32) -> &mut Fnv1a {
+        self.bytes(v.to_le_bytes())
+    }
+
+    /// Feeds a `u64` as its 8 little-endian bytes.
+    pub fn u64(&mut self, v: u64) -> &mut Fnv1a {
+        self.bytes(v.to_le_bytes())
+    }
+
+    /// Feeds an `i64` as its 8 little-endian bytes.
+    pub fn i64(&mut self, v: i64) -> &mut Fnv1a {
+        self.bytes(v.to_le_bytes())
+    }
+
+    /// The hash of everything fed so far.
+    pub const fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// FNV-1a of a byte stream.
+pub fn fnv1a(bytes: impl IntoIterator<Item = u8>) -> u64 {
+    Fnv1a::new().bytes(bytes).finish()
+}
+
+/// FNV-1a of a stream of `u32`s, each as its 4 little-endian bytes.
+pub fn fnv1a_u32s(values: impl IntoIterator<Item = u32>) -> u64 {
+    let mut h = Fnv1a::new();
+    for v in values {
+        h.u32(v);
+    }
+    h.finish()
+}
+
+/// FNV-1a of a stream of `u64`s, each as its 8 little-endian bytes.
+pub fn fnv1a_u64s(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut h = Fnv1a::new();
+    for v in values {
+        h.u64(v);
+    }
+    h.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn published_test_vectors() {
+        assert_eq!(fnv1a(*b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(*b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(*b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn values_are_their_little_endian_bytes() {
+        let bytes = [1u8, 0, 0, 0, 0xFE, 0xFF, 0xFF, 0xFF];
+        assert_eq!(fnv1a_u32s([1, u32::MAX - 1]), fnv1a(bytes));
+        assert_eq!(Fnv1a::new().i32(1).i32(-2).finish(), fnv1a(bytes));
+        let wide = 0x0807_0605_0403_0201u64;
+        assert_eq!(fnv1a_u64s([wide]), fnv1a(1..=8));
+        assert_eq!(Fnv1a::new().i64(wide as i64).finish(), fnv1a(1..=8));
+        assert_eq!(Fnv1a::default(), Fnv1a::new());
+    }
+}
