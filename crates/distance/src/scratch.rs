@@ -400,8 +400,8 @@ impl DistanceScratch {
         }
         let pn = pn as usize;
 
-        // One pass over the input: the range of the passable costs and the
-        // sources, as (value, cell index).
+        // One pass over each input: the range and number of the passable
+        // costs, and the sources as (value, cell index).
         let (mut min_less_1, mut max_c, mut passable) = (u16::MAX, 0u16, 0usize);
         for chunk in costs.chunks(4096) {
             // Branch-free so that it vectorises: walls count as u16::MAX
@@ -480,11 +480,10 @@ impl DistanceScratch {
             Algorithm::Rings => passable < n / 2,
             _ => false,
         };
-        let lo = self.sources.first().map_or(0, |&(v, _)| i64::from(v));
+        // A path has fewer than n steps, each weighing at most max_w.
         let top = self.sources.last().map_or(0, |&(v, _)| i64::from(v));
-        let no_saturation = top.saturating_add((n as i64).saturating_mul(max_w as i64))
-            < i64::from(SATURATED)
-            && lo > i64::from(i32::MIN) + max_w as i64;
+        let no_saturation =
+            top.saturating_add((n as i64).saturating_mul(max_w as i64)) < i64::from(SATURATED);
         if in_place && no_saturation && max_w < 1 << 16 && planes::fits(w, h) {
             let moves = Moves {
                 cardinal: steps.cardinal,
