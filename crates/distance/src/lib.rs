@@ -63,7 +63,7 @@
 //!   array of the next power of two above W buckets of cells, run in place
 //!   on the caller's buffers over bit planes (one bit per cell: walls,
 //!   cells already offered a step of each kind, cells settled), so that a
-//!   step reads the eight neighbours' state from three cached 16-bit words
+//!   step reads the eight neighbours' state from three cached 32-bit words
 //!   and the distance map is written once per cell and never read. A cell
 //!   enters the queue at most once per kind of step (once in all with one
 //!   multiplier and sources at one value). O(n + s log s + D), D the

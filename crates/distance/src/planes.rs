@@ -7,7 +7,7 @@
 //! each of them is six cache lines per cell on a large map, in the
 //! scattered order in which a bucket queue visits cells. Planes of one bit
 //! per cell are 32 times smaller than the distances and stay in cache;
-//! three 16-bit reads give the state of all eight neighbours at once, and
+//! three 32-bit reads give the state of all eight neighbours at once, and
 //! only the neighbours that can still improve touch `cost`.
 //!
 //! The planes are padded: a border of walls around the map, rows of a
@@ -74,10 +74,11 @@ pub(crate) fn fits(w: usize, h: usize) -> bool {
     (row_bits(w) as u64) * (h as u64 + 2) <= u64::from(u32::MAX)
 }
 
-/// Bits per padded row: `w + 2` plus a spare byte (so that a 16-bit read
-/// never leaves its row), rounded up to whole bytes.
+/// Bits per padded row: `w + 2` plus three spare bytes (so that a 32-bit
+/// read at any cell's byte never leaves its row), rounded up to whole
+/// bytes.
 fn row_bits(w: usize) -> usize {
-    (w + 2 + 8).next_multiple_of(8)
+    (w + 2 + 24).next_multiple_of(8)
 }
 
 /// `x / d` for every `x < 2^32` by one multiplication, `d` fixed: with
@@ -119,8 +120,8 @@ fn sized<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) -> Result<(), DistanceEr
 #[inline(always)]
 fn three(plane: &[u8], q: usize) -> u32 {
     let k = q >> 3;
-    let pair = u32::from(u16::from_le_bytes([plane[k], plane[k + 1]]));
-    (pair >> (q & 7)) & 7
+    let word: [u8; 4] = plane[k..k + 4].try_into().expect("four bytes");
+    (u32::from_le_bytes(word) >> (q & 7)) & 7
 }
 
 /// The 3x3 window of `plane` around bit index `p` (see [`CARDINAL_BITS`]).

@@ -24,7 +24,7 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// many maps per turn allocates only while the maps grow. Working memory
 /// for a map of `n` cells, besides 8 bytes per source:
 ///
-/// - **in place** (buckets, and rings on a map that is mostly walls): bit planes of `round_up(width + 10, 8) * (height + 2)`
+/// - **in place** (buckets, and rings on a map that is mostly walls): bit planes of `round_up(width + 26, 8) * (height + 2)`
 ///   bits, about `n / 8` bytes each: two with one multiplier and sources
 ///   at one value, four at most; plus 4 bytes per queued entry, at most
 ///   one per cell and kind of step.
