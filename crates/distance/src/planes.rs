@@ -209,8 +209,13 @@ impl Planes {
         // With every source at one value no source can be improved (every
         // step adds at least 1), so sources need never be offered.
         let same_start = sources.first().map(|s| s.0) == sources.last().map(|s| s.0);
-        // Whether a cell can enter the queue twice.
+        // Whether a cell can enter the queue twice, and whether the
+        // settled plane tells which entry came first. With sources at one
+        // value a source is never offered, so a cell in the queue holds
+        // UNREACHED until it leaves it: the distance map itself tells (and
+        // its line is fetched anyway, for the write).
         let lazy = !one_multiplier || !same_start;
+        let settled_plane = !same_start;
         if self.offered.len() != plane_len {
             sized(&mut self.offered, plane_len, 0)?;
         }
@@ -221,7 +226,7 @@ impl Planes {
             }
             self.offered_dear.copy_from_slice(&self.walls);
         }
-        if lazy {
+        if settled_plane {
             sized(&mut self.settled, plane_len, 0)?;
         }
 
@@ -328,7 +333,7 @@ impl Planes {
                 s += 1;
                 let u = u as usize;
                 let p = bit(u);
-                if lazy {
+                if settled_plane {
                     // Reached for less through a neighbour: skip.
                     if get(marks.settled, p) {
                         continue;
@@ -345,13 +350,15 @@ impl Planes {
             core::mem::swap(&mut drained, &mut buckets[b]);
             for &p in &drained {
                 let p = p as usize;
-                if lazy {
+                let u = cell(p);
+                if settled_plane {
                     if get(marks.settled, p) {
                         continue; // a later, larger entry of a settled cell
                     }
                     set(marks.settled, p);
+                } else if lazy && dist[u] != UNREACHED {
+                    continue; // likewise
                 }
-                let u = cell(p);
                 dist[u] = cur;
                 let added = step.offer(p, u, cur, &mut marks, buckets);
                 count += added.ok_or_else(|| failed(count))?;
