@@ -44,13 +44,13 @@ const DIAGONAL_BITS: u32 = 0b101_000_101;
 pub(crate) struct Planes {
     /// One bit per padded cell: impassable (the border included).
     walls: Vec<u8>,
-    /// Walls and cells offered by a step of the cheaper kind (with one
-    /// multiplier: of any kind).
+    /// Walls and cells offered a step. With one multiplier, one bit per
+    /// padded cell (offered a step of any kind); with two, two bits per
+    /// cell side by side (bit `2 p`: offered a step of the cheaper kind,
+    /// `2 p + 1`: of the dearer kind), so that one read gives both.
     offered: Vec<u8>,
-    /// Walls and cells offered by a step of the dearer kind (two
-    /// multipliers only).
-    offered_dear: Vec<u8>,
-    /// Cells that left the queue (unless every cell enters it once).
+    /// Cells that left the queue, when sources start at different values
+    /// (with one start value the distance map itself tells).
     settled: Vec<u8>,
     /// Dial's circular buckets of padded bit indices.
     buckets: Vec<Vec<u32>>,
@@ -130,6 +130,43 @@ fn window(plane: &[u8], p: usize, row: usize) -> u32 {
     let q = p - row - 1;
     three(plane, q) | (three(plane, q + row) << 3) | (three(plane, q + 2 * row) << 6)
 }
+
+/// The 3x3 window of a plane of two bits per cell (see
+/// [`Planes::offered`]) around bit index `p`: bits `2 k` and `2 k + 1` are
+/// the pair of window cell `k` (numbered as in [`CARDINAL_BITS`]).
+#[inline(always)]
+fn window_pairs(plane: &[u8], p: usize, row: usize) -> u32 {
+    let q = p - row - 1;
+    let mut v = 0;
+    for (r, at) in [q, q + row, q + 2 * row].into_iter().enumerate() {
+        let b = 2 * at;
+        let k = b >> 3;
+        let word: [u8; 4] = plane[k..k + 4].try_into().expect("four bytes");
+        v |= ((u32::from_le_bytes(word) >> (b & 7)) & 63) << (6 * r);
+    }
+    v
+}
+
+/// The even (cheap) and odd (dear) bits of a pair window.
+const EVEN_BITS: u32 = 0x5555_5555;
+
+/// Each byte's bits spread to pairs: bit `i` of the index set in bits
+/// `2 i` and `2 i + 1` (a wall is offered both kinds of step).
+const SPREAD: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if (b >> i) & 1 == 1 {
+                t[b] |= 3 << (2 * i);
+            }
+            i += 1;
+        }
+        b += 1;
+    }
+    t
+};
 
 #[inline(always)]
 fn get(plane: &[u8], p: usize) -> bool {
@@ -216,15 +253,19 @@ impl Planes {
         // its line is fetched anyway, for the write).
         let lazy = !one_multiplier || !same_start;
         let settled_plane = !same_start;
-        if self.offered.len() != plane_len {
-            sized(&mut self.offered, plane_len, 0)?;
-        }
-        self.offered.copy_from_slice(&self.walls);
-        if !one_multiplier {
-            if self.offered_dear.len() != plane_len {
-                sized(&mut self.offered_dear, plane_len, 0)?;
+        let pairs = !one_multiplier;
+        if pairs {
+            if self.offered.len() != 2 * plane_len {
+                sized(&mut self.offered, 2 * plane_len, 0)?;
             }
-            self.offered_dear.copy_from_slice(&self.walls);
+            for (out, &walls) in self.offered.chunks_exact_mut(2).zip(&self.walls) {
+                out.copy_from_slice(&SPREAD[usize::from(walls)].to_le_bytes());
+            }
+        } else {
+            if self.offered.len() != plane_len {
+                sized(&mut self.offered, plane_len, 0)?;
+            }
+            self.offered.copy_from_slice(&self.walls);
         }
         if settled_plane {
             sized(&mut self.settled, plane_len, 0)?;
@@ -248,15 +289,16 @@ impl Planes {
         let bit = |u: usize| (u / w + 1) * row + u % w + 1;
         let mut marks = Marks {
             offered: &mut self.offered[..],
-            offered_dear: &mut self.offered_dear[..],
             settled: &mut self.settled[..],
         };
         if same_start {
             for &(_, u) in sources {
                 let p = bit(u as usize);
-                set(marks.offered, p);
-                if !one_multiplier {
-                    set(marks.offered_dear, p);
+                if pairs {
+                    set(marks.offered, 2 * p);
+                    set(marks.offered, 2 * p + 1);
+                } else {
+                    set(marks.offered, p);
                 }
             }
         }
@@ -277,22 +319,25 @@ impl Planes {
         } else {
             DIAGONAL_BITS
         };
-        // Per window bit: the offset in `dist` and in the planes, and the
-        // step multiplier.
+        // With one multiplier it is the larger of the two (the other is 0
+        // or the same); with two, the cheap kind has the smaller one. Both
+        // fit an i32: max_weight < 2^16.
+        let (cheap_multiplier, dear_multiplier) = if one_multiplier {
+            (moves.cardinal.max(moves.diagonal), 0)
+        } else {
+            (
+                moves.cardinal.min(moves.diagonal),
+                moves.cardinal.max(moves.diagonal),
+            )
+        };
+        // Per window bit: the offset in `dist` and in the planes.
         let (wi, ri) = (w as isize, row as isize);
         let mut dist_off = [0isize; 9];
         let mut bit_off = [0isize; 9];
-        let mut mult = [0i32; 9];
         for k in 0..9 {
             let (dx, dy) = (k as isize % 3 - 1, k as isize / 3 - 1);
             dist_off[k] = dy * wi + dx;
             bit_off[k] = dy * ri + dx;
-            let m = if (CARDINAL_BITS >> k) & 1 == 1 {
-                moves.cardinal
-            } else {
-                moves.diagonal
-            };
-            mult[k] = m as i32;
         }
         let step = Step {
             costs,
@@ -303,9 +348,12 @@ impl Planes {
             corner_rule: moves.diagonal != 0 && !moves.corner_cutting,
             uniform: moves.uniform.map(i32::from),
             mask,
+            cheap_pairs: pairs_of(cheap_bits),
+            dear_pairs: pairs_of(move_bits & !cheap_bits),
+            cheap_multiplier: cheap_multiplier as i32,
+            dear_multiplier: dear_multiplier as i32,
             dist_off,
             bit_off,
-            mult,
         };
         let cell = |p: usize| {
             let y = by_row.div(p);
@@ -372,10 +420,79 @@ impl Planes {
     }
 }
 
+impl<C: Cost> Step<'_, C> {
+    /// The window bits whose diagonal step the corner rule allows (and
+    /// every cardinal one).
+    #[inline(always)]
+    fn corner_allowed(&self, p: usize) -> u32 {
+        let free = !window(self.walls, p, self.row);
+        let ok = |a: u32, b: u32| (free >> a) & (free >> b) & 1;
+        CARDINAL_BITS | ok(1, 3) | (ok(1, 5) << 2) | (ok(3, 7) << 6) | (ok(5, 7) << 8)
+    }
+
+    /// [`Step::offer`] with two multipliers, over the plane of pairs: bit
+    /// `2 k` of the window is "cell `k` was offered a cheap step", `2 k +
+    /// 1` "a dear step". A cheap step may go where no cheap step went; a
+    /// dear step only where no step at all went. The lane of a set bit is
+    /// its parity, and the bit to mark is the same bit in the plane.
+    #[inline(always)]
+    fn offer_pairs(
+        &self,
+        p: usize,
+        u: usize,
+        d: i32,
+        marks: &mut Marks<'_>,
+        buckets: &mut [Vec<u32>],
+    ) -> Option<usize> {
+        let v = window_pairs(marks.offered, p, self.row);
+        // Cheap: the even bit clear. Dear: both bits of the pair clear,
+        // read at the odd bit.
+        let cheap = !v & EVEN_BITS & self.cheap_pairs;
+        let dear = !(v | (v << 1)) & !EVEN_BITS & self.dear_pairs;
+        let mut open = cheap | dear;
+        if self.corner_rule {
+            open &= pairs_of(self.corner_allowed(p));
+        }
+        let added = open.count_ones() as usize;
+        let multiplier = [self.cheap_multiplier, self.dear_multiplier];
+        while open != 0 {
+            let t = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let (k, lane) = (t >> 1, t & 1);
+            let n = u.wrapping_add_signed(self.dist_off[k]);
+            let q = p.wrapping_add_signed(self.bit_off[k]);
+            set(marks.offered, 2 * q + lane);
+            let c = match self.uniform {
+                Some(c) => c,
+                None => i32::from(self.costs[n].cost()),
+            };
+            let nd = d + multiplier[lane] * c;
+            let bucket = &mut buckets[nd as u32 as usize & self.mask];
+            if bucket.len() == bucket.capacity() {
+                bucket.try_reserve(bucket.capacity().max(256)).ok()?;
+            }
+            bucket.push(q as u32);
+        }
+        Some(added)
+    }
+}
+
+/// The 9-bit window mask `m` with each bit doubled into a pair (see
+/// [`window_pairs`]).
+#[inline(always)]
+fn pairs_of(m: u32) -> u32 {
+    // Spread 9 bits to even positions, then double each.
+    let mut x = m & 0x1FF;
+    x = (x | (x << 8)) & 0x00FF_00FF;
+    x = (x | (x << 4)) & 0x0F0F_0F0F;
+    x = (x | (x << 2)) & 0x3333_3333;
+    x = (x | (x << 1)) & 0x5555_5555;
+    x | (x << 1)
+}
+
 /// The planes a run marks.
 struct Marks<'a> {
     offered: &'a mut [u8],
-    offered_dear: &'a mut [u8],
     settled: &'a mut [u8],
 }
 
@@ -388,14 +505,19 @@ struct Step<'a, C> {
     /// and of the dearer kind (with one multiplier: none).
     cheap_bits: u32,
     dear_bits: u32,
+    /// The same as pair masks (see [`window_pairs`]).
+    cheap_pairs: u32,
+    dear_pairs: u32,
+    /// The multipliers of the two kinds (with one multiplier: the one, and
+    /// 0).
+    cheap_multiplier: i32,
+    dear_multiplier: i32,
     corner_rule: bool,
     uniform: Option<i32>,
     mask: usize,
-    /// Per window bit: the offset in `dist`, in the planes, and the step
-    /// multiplier.
+    /// Per window bit: the offset in `dist` and in the planes.
     dist_off: [isize; 9],
     bit_off: [isize; 9],
-    mult: [i32; 9],
 }
 
 impl<C: Cost> Step<'_, C> {
@@ -411,20 +533,12 @@ impl<C: Cost> Step<'_, C> {
         marks: &mut Marks<'_>,
         buckets: &mut [Vec<u32>],
     ) -> Option<usize> {
-        let cheap = window(marks.offered, p, self.row);
-        let mut open = !cheap & self.cheap_bits;
         if self.dear_bits != 0 {
-            // A dear step into a cell that a cheap step has reached cannot
-            // help (see the module docs).
-            let dear = window(marks.offered_dear, p, self.row);
-            open |= !(cheap | dear) & self.dear_bits;
+            return self.offer_pairs(p, u, d, marks, buckets);
         }
+        let mut open = !window(marks.offered, p, self.row) & self.cheap_bits;
         if self.corner_rule {
-            let free = !window(self.walls, p, self.row);
-            let ok = |a: u32, b: u32| (free >> a) & (free >> b) & 1;
-            let allowed =
-                CARDINAL_BITS | ok(1, 3) | (ok(1, 5) << 2) | (ok(3, 7) << 6) | (ok(5, 7) << 8);
-            open &= allowed;
+            open &= self.corner_allowed(p);
         }
         let added = open.count_ones() as usize;
         while open != 0 {
@@ -432,16 +546,12 @@ impl<C: Cost> Step<'_, C> {
             open &= open - 1;
             let n = u.wrapping_add_signed(self.dist_off[k]);
             let q = p.wrapping_add_signed(self.bit_off[k]);
-            if (self.cheap_bits >> k) & 1 == 1 {
-                set(marks.offered, q);
-            } else {
-                set(marks.offered_dear, q);
-            }
+            set(marks.offered, q);
             let c = match self.uniform {
                 Some(c) => c,
                 None => i32::from(self.costs[n].cost()),
             };
-            let nd = d + self.mult[k] * c;
+            let nd = d + self.cheap_multiplier * c;
             let bucket = &mut buckets[nd as u32 as usize & self.mask];
             if bucket.len() == bucket.capacity() {
                 bucket.try_reserve(bucket.capacity().max(256)).ok()?;
@@ -449,5 +559,54 @@ impl<C: Cost> Step<'_, C> {
             bucket.push(q as u32);
         }
         Some(added)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divider_divides_every_index() {
+        for d in [2usize, 3, 7, 16, 40, 2080, 65_537, (1 << 31) + 11] {
+            let by = Divider::new(d);
+            for x in [0usize, 1, d - 1, d, d + 1, 12_345_678, u32::MAX as usize] {
+                assert_eq!(by.div(x), x / d, "{x} / {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn pairs_double_each_bit() {
+        for m in 0..512u32 {
+            let naive = (0..9)
+                .filter(|k| (m >> k) & 1 == 1)
+                .fold(0, |out, k| out | (3 << (2 * k)));
+            assert_eq!(pairs_of(m), naive, "{m:#b}");
+        }
+        for (b, &spread) in SPREAD.iter().enumerate() {
+            assert_eq!(u32::from(spread), pairs_of(b as u32), "{b:#b}");
+        }
+    }
+
+    #[test]
+    fn windows_read_the_three_rows_around_a_cell() {
+        // A 20-cell row of plane: set a few bits and read them back.
+        let row = row_bits(20);
+        let mut plane = vec![0u8; row / 8 * 4];
+        let mut pairs = vec![0u8; row / 4 * 4];
+        let p = row + 9; // row 1, column 9
+        for (k, at) in [(0, p - row - 1), (4, p), (5, p + 1), (8, p + row + 1)] {
+            set(&mut plane, at);
+            set(&mut pairs, 2 * at + k % 2);
+        }
+        assert_eq!(window(&plane, p, row), 0b100_110_001);
+        // Cell k's pair at bits 2k, 2k + 1: even k set its cheap bit, odd
+        // k its dear bit.
+        assert_eq!(
+            window_pairs(&pairs, p, row),
+            (1 << 0) | (1 << 8) | (1 << 11) | (1 << 16)
+        );
+        assert!(get(&plane, p) && !get(&plane, p - 1));
     }
 }
