@@ -61,13 +61,13 @@
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular
 //!   array of the next power of two above W buckets of cells, run in place
-//!   on the caller's buffers over bit planes (one bit per cell: walls,
-//!   cells already offered a step of each kind, cells settled), so that a
-//!   step reads the eight neighbours' state from three cached 32-bit words
-//!   and the distance map is written once per cell and never read. A cell
-//!   enters the queue at most once per kind of step (once in all with one
-//!   multiplier and sources at one value). O(n + s log s + D), D the
-//!   spread of distances walked.
+//!   on the caller's buffers over bit planes (walls, cells already offered
+//!   a step of each kind, cells settled), so that a step reads the eight
+//!   neighbours' state from three cached 32-bit words and the distance map
+//!   is written once per cell, never compared. A cell enters the queue at
+//!   most once per kind of step (once in all with one multiplier and
+//!   sources at one value). O(n + s log s + D), D the spread of distances
+//!   walked.
 //! - **heap** otherwise: a binary heap of (distance, cell) over the padded
 //!   copy. O((n + r) log n), r the improvements (at most 8 per cell).
 //!

@@ -6,9 +6,10 @@
 //! most of them are walls or already reached. Reading `cost` and `dist` for
 //! each of them is six cache lines per cell on a large map, in the
 //! scattered order in which a bucket queue visits cells. Planes of one bit
-//! per cell are 32 times smaller than the distances and stay in cache;
-//! three 32-bit reads give the state of all eight neighbours at once, and
-//! only the neighbours that can still improve touch `cost`.
+//! per cell (two with two multipliers) are 32 (16) times smaller than the
+//! distances and stay in cache; three 32-bit reads give the state of all
+//! eight neighbours at once, and only the neighbours that can still improve
+//! touch `cost`.
 //!
 //! The planes are padded: a border of walls around the map, rows of a
 //! whole number of bytes. A queue entry is the cell's bit index; its row
@@ -25,12 +26,15 @@
 //! that left the queue no later than this one, a step of the dearer kind
 //! cannot beat it either. So a cell is offered at most once per kind, the
 //! queue is lazy (a cell's first entry out of the queue is its distance, a
-//! later one is skipped), and the distance map is only written, once per
-//! cell, when the cell leaves the queue: no comparison reads it. With one
-//! multiplier (`1, 0`, `1, 1`) a cell enters the queue once and nothing is
-//! ever skipped, unless sources start at different values (a source is
+//! later one is skipped), and the distance map is written once per cell,
+//! when the cell leaves the queue, without any comparison reading it. With
+//! one multiplier (`1, 0`, `1, 1`) a cell enters the queue once and nothing
+//! is ever skipped, unless sources start at different values (a source is
 //! then also offered through its neighbours, and the first of its entries
-//! wins).
+//! wins). Which entry is a later one is told by a plane of settled cells,
+//! or, when every source starts at one value (no source is ever queued),
+//! by the distance map itself: a queued cell holds [`UNREACHED`] until it
+//! leaves the queue, and its line is fetched for the write anyway.
 
 use crate::{Cost, DistanceError, UNREACHED};
 

@@ -24,10 +24,11 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// many maps per turn allocates only while the maps grow. Working memory
 /// for a map of `n` cells, besides 8 bytes per source:
 ///
-/// - **in place** (buckets, and rings on a map that is mostly walls): bit planes of `round_up(width + 26, 8) * (height + 2)`
-///   bits, about `n / 8` bytes each: two with one multiplier and sources
-///   at one value, four at most; plus 4 bytes per queued entry, at most
-///   one per cell and kind of step.
+/// - **in place** (buckets, and rings on a map that is mostly walls): bit
+///   planes over `round_up(width + 26, 8) * (height + 2)` cells, 2 bits a
+///   cell with one multiplier and sources at one value, 4 at most (about
+///   `n / 4` to `n / 2` bytes); plus 4 bytes per queued entry, at most one
+///   per cell and kind of step.
 /// - **padded** (other rings, the heap, and sums near saturation), for `p =
 ///   (width + 2) * (height + 2)`: `6 p` bytes (copies of the costs as
 ///   `u16` and of the distances as `i32`), plus `4 p` bytes for rings with
