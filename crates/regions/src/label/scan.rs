@@ -388,25 +388,3 @@ impl Labeller {
         }
     }
 }
-
-/// Writes the run boundaries of the row whose floor mask is `mask` (as
-/// [`crate::runs::row_edges`] does from the cells; bits past the row's end
-/// are clear) into `out`, which holds at least `w + 5` values for a row of
-/// `w` cells, and returns their number.
-#[inline(always)]
-pub(super) fn mask_edges(mask: &[u64], out: &mut [u32]) -> usize {
-    let mut n = 0;
-    let mut carry = 0u64;
-    for (k, &m) in mask.iter().enumerate() {
-        // Bits past the end are clear, so a run reaching the end of a
-        // partial word gets its end bit at the row's width.
-        let t = m ^ ((m << 1) | carry);
-        carry = m >> 63;
-        n = crate::runs::push_bits(t, 64 * k as u32, out, n);
-    }
-    if carry != 0 {
-        out[n] = 64 * mask.len() as u32;
-        n += 1;
-    }
-    n
-}

@@ -2,7 +2,6 @@
 //! the caller's buffer, with or without statistics.
 
 use super::Labeller;
-use super::scan::mask_edges;
 use crate::NO_REGION;
 use crate::cells::{Cells, FloorCell};
 use crate::stats::{RegionStats, RowSpan};
@@ -107,7 +106,7 @@ impl Labeller {
     /// spill past the run into the gap, and the second repairs exactly that
     /// spill (its own spill lands on the next run, written after it). So no
     /// branch depends on a run's or a gap's length except "longer than
-    /// `SPAN`", which is rare on noisy maps and predictable on structured ones.
+    /// `BLOCK`", which is rare on noisy maps and predictable on structured ones.
     #[inline(always)]
     fn write_rows<T: FloorCell>(
         &self,
@@ -192,4 +191,26 @@ fn fill_blocks(row: &mut [u32], from: usize, to: usize, value: u32) -> bool {
         row[from..to].fill(value);
         false
     }
+}
+
+/// Writes the run boundaries of the row whose floor mask is `mask` (as
+/// [`crate::runs::row_edges`] does from the cells; bits past the row's end
+/// are clear) into `out`, which holds at least `w + 5` values for a row of
+/// `w` cells, and returns their number.
+#[inline(always)]
+fn mask_edges(mask: &[u64], out: &mut [u32]) -> usize {
+    let mut n = 0;
+    let mut carry = 0u64;
+    for (k, &m) in mask.iter().enumerate() {
+        // Bits past the end are clear, so a run reaching the end of a
+        // partial word gets its end bit at the row's width.
+        let t = m ^ ((m << 1) | carry);
+        carry = m >> 63;
+        n = crate::runs::push_bits(t, 64 * k as u32, out, n);
+    }
+    if carry != 0 {
+        out[n] = 64 * mask.len() as u32;
+        n += 1;
+    }
+    n
 }
