@@ -31,10 +31,7 @@
 //! one multiplier (`1, 0`, `1, 1`) a cell enters the queue once and nothing
 //! is ever skipped, unless sources start at different values (a source is
 //! then also offered through its neighbours, and the first of its entries
-//! wins). Which entry is a later one is told by a plane of settled cells,
-//! or, when every source starts at one value (no source is ever queued),
-//! by the distance map itself: a queued cell holds [`UNREACHED`] until it
-//! leaves the queue, and its line is fetched for the write anyway.
+//! wins). Which entry is a later one is told by a plane of settled cells.
 
 use crate::{Cost, DistanceError, UNREACHED};
 
@@ -53,8 +50,7 @@ pub(crate) struct Planes {
     /// cell side by side (bit `2 p`: offered a step of the cheaper kind,
     /// `2 p + 1`: of the dearer kind), so that one read gives both.
     offered: Vec<u8>,
-    /// Cells that left the queue, when sources start at different values
-    /// (with one start value the distance map itself tells).
+    /// Cells that left the queue (unless every cell enters it once).
     settled: Vec<u8>,
     /// Dial's circular buckets of padded bit indices.
     buckets: Vec<Vec<u32>>,
@@ -250,13 +246,12 @@ impl Planes {
         // With every source at one value no source can be improved (every
         // step adds at least 1), so sources need never be offered.
         let same_start = sources.first().map(|s| s.0) == sources.last().map(|s| s.0);
-        // Whether a cell can enter the queue twice, and whether the
-        // settled plane tells which entry came first. With sources at one
-        // value a source is never offered, so a cell in the queue holds
-        // UNREACHED until it leaves it: the distance map itself tells (and
-        // its line is fetched anyway, for the write).
+        // Whether a cell can enter the queue twice; the settled plane then
+        // tells which entry came first. (Asking the distance map instead,
+        // where a queued cell holds UNREACHED until it leaves the queue,
+        // turns the write of a cold line into a read that stalls: slower
+        // on sparse maps, though fewer L1 misses.)
         let lazy = !one_multiplier || !same_start;
-        let settled_plane = !same_start;
         let pairs = !one_multiplier;
         if pairs {
             if self.offered.len() != 2 * plane_len {
@@ -271,7 +266,7 @@ impl Planes {
             }
             self.offered.copy_from_slice(&self.walls);
         }
-        if settled_plane {
+        if lazy {
             sized(&mut self.settled, plane_len, 0)?;
         }
 
@@ -385,7 +380,7 @@ impl Planes {
                 s += 1;
                 let u = u as usize;
                 let p = bit(u);
-                if settled_plane {
+                if lazy {
                     // Reached for less through a neighbour: skip.
                     if get(marks.settled, p) {
                         continue;
@@ -403,13 +398,11 @@ impl Planes {
             for &p in &drained {
                 let p = p as usize;
                 let u = cell(p);
-                if settled_plane {
+                if lazy {
                     if get(marks.settled, p) {
                         continue; // a later, larger entry of a settled cell
                     }
                     set(marks.settled, p);
-                } else if lazy && dist[u] != UNREACHED {
-                    continue; // likewise
                 }
                 dist[u] = cur;
                 let added = step.offer(p, u, cur, &mut marks, buckets);
