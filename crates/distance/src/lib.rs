@@ -56,7 +56,9 @@
 //!   fixed for that bucket. These run branch-free over a padded copy of
 //!   the map (a one-cell impassable border, so that no step needs a bounds
 //!   test), except on a map that is mostly walls, where the copies would
-//!   cost more than the search and the bit-plane engine below runs instead.
+//!   cost more than the search, and with two weights on maps of a million
+//!   cells or more, where the four buckets no longer stay in cache: there
+//!   the bit-plane engine below runs instead.
 //!   O(n + s log s) for n cells and s unsorted sources.
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular

@@ -14,6 +14,10 @@ pub const DEFAULT_MAX_CELLS: usize = 1 << 26;
 /// [`Algorithm::Auto`] picks the bucket queue; above it, the heap.
 pub const AUTO_BUCKET_MAX_WEIGHT: u64 = 1024;
 
+/// From this many cells on, rings with two step weights run in place over
+/// bit planes rather than over the padded copy (see `compute_with`).
+const LARGE_MAP_CELLS: usize = 1 << 20;
+
 /// The largest edge weight [`Algorithm::Buckets`] accepts when forced (the
 /// queue keeps `weight + 1` buckets, rounded up to a power of two).
 pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
@@ -24,7 +28,8 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// many maps per turn allocates only while the maps grow. Working memory
 /// for a map of `n` cells, besides 8 bytes per source:
 ///
-/// - **in place** (buckets, and rings on a map that is mostly walls): bit
+/// - **in place** (buckets; rings on a map that is mostly walls, or with
+///   two weights on a map of 2^20 cells or more): bit
 ///   planes over `round_up(width + 26, 8) * (height + 2)` cells, 2 bits a
 ///   cell with one multiplier and sources at one value, 4 at most (about
 ///   `n / 4` to `n / 2` bytes); plus 4 bytes per queued entry, at most one
@@ -473,12 +478,15 @@ impl DistanceScratch {
 
         // Buckets run over bit planes, in place, unless a sum could come
         // near saturation; so do rings on a map that is mostly walls, where
-        // the padded copies below would cost more than the search (on
-        // denser maps the branch-free rings are faster).
+        // the padded copies below would cost more than the search, and
+        // rings with two weights on large maps, where the four buckets'
+        // 16 bytes a cell no longer stay in cache (measured at 2048^2,
+        // steps 2,3: cave 100 -> 82 ms, random floor 94 -> 99 ms; at 512^2
+        // the branch-free buckets win, 3.9 against 4.2 and 5.1 ms).
         let one_multiplier = card == 0 || diag == 0 || card == diag;
         let in_place = match chosen {
             Algorithm::Buckets => true,
-            Algorithm::Rings => passable < n / 2,
+            Algorithm::Rings => passable < n / 2 || (!one_multiplier && n >= LARGE_MAP_CELLS),
             _ => false,
         };
         // A path has fewer than n steps, each weighing at most max_w.

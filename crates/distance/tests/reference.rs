@@ -537,3 +537,33 @@ fn saturated_sources_in_every_algorithm() {
         assert_eq!(d, [SATURATED; 4], "{algorithm:?}");
     }
 }
+
+/// A map of over a million cells takes another road for rings with two
+/// weights (in place over bit planes, see `compute_with`): the same map as
+/// the heap, which always runs over the padded copy.
+#[test]
+fn large_maps_agree_across_engines() {
+    let (w, h) = (1100usize, 1000usize);
+    let (costs, start) = larger_map((w, h, 0.7, 1), (4, true, 16));
+    for steps in [Steps::OCTILE, Steps::new(3, 2).without_corner_cutting()] {
+        let mut want = start.clone();
+        let mut scratch = DistanceScratch::new();
+        scratch
+            .compute_with(
+                &costs,
+                &mut want,
+                w as u32,
+                h as u32,
+                steps,
+                Algorithm::Heap,
+            )
+            .unwrap();
+        let mut got = start.clone();
+        assert_eq!(
+            scratch.compute(&costs, &mut got, w as u32, h as u32, steps),
+            Ok(Algorithm::Rings)
+        );
+        assert!(got == want, "steps {steps:?}");
+        assert!(got.iter().filter(|&&d| d != UNREACHED).count() > w * h / 2);
+    }
+}
