@@ -13,6 +13,8 @@ python-tcod's cell for cell, and the descent (mcrdun_distance_descent vs
 tcod.path.hillclimb2d) from the farthest cell must be the same path.
 
 Target (issue 16): mcrdun at least 10x faster than python-tcod on every row.
+Each row's three timings take turns for 9 rounds at 512 and 5 at 2048, in
+an order that rotates from round to round, and the medians are compared.
 "ours" reuses one McrdunDistanceScratch across calls (its intended use);
 "fresh" passes a NULL scratch, so working memory is allocated per call as
 python-tcod does. Times are medians of the process's CPU time per call
@@ -163,24 +165,42 @@ def ours_descent(lib, dist, start_yx, card, diag):
 
 # ------------------------------------------------------------------- timing
 
-def median_time(f, reset, reps):
-    """The median CPU time of this thread over `reps` calls of `f` (both
+def cpu_time(f, reset):
+    """The CPU time of this thread for one call of `f` after `reset` (both
     peers run on the calling thread; CPU time, unlike wall time, does not
     count the time the thread waits for a core on a shared, oversubscribed
     machine, and thread time leaves out numpy's helper threads)."""
-    times = []
-    for _ in range(reps):
-        reset()
-        t0 = time.thread_time()
-        f()
-        times.append(time.thread_time() - t0)
-    return statistics.median(times)
+    reset()
+    t0 = time.thread_time()
+    f()
+    return time.thread_time() - t0
+
+
+def median_time(f, reset, reps):
+    """The median of `reps` calls' CPU times (see `cpu_time`)."""
+    return statistics.median(cpu_time(f, reset) for _ in range(reps))
+
+
+def median_times(contenders, reps):
+    """The median CPU time of each `(f, reset)` pair over `reps` rounds. The
+    contenders take turns within a round, so that a change in the machine's
+    load during a row falls on all of them alike, and the order rotates from
+    round to round, so that each one in turn runs right after python-tcod,
+    whose large temporaries leave the caches cold (in a fixed order that
+    cost would always land on the same contender)."""
+    times = [[] for _ in contenders]
+    for r in range(reps):
+        for k in range(len(contenders)):
+            i = (k + r) % len(contenders)
+            f, reset = contenders[i]
+            times[i].append(cpu_time(f, reset))
+    return [statistics.median(t) for t in times]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="512,2048")
-    ap.add_argument("--reps", type=int, default=0, help="repetitions per row (default: 9 at 512, 3 above)")
+    ap.add_argument("--reps", type=int, default=0, help="repetitions per row (default: 9 at 512, 5 above)")
     ap.add_argument("--seed", type=int, default=16)
     ap.add_argument("--maps", default=",".join(MAPS), help="which maps (default: all)")
     ap.add_argument("--ours-only", action="store_true",
@@ -199,7 +219,7 @@ def main():
     rows = []
     rng = np.random.default_rng(args.seed)
     for n in sizes:
-        reps = args.reps or (9 if n <= 512 else 3)
+        reps = args.reps or (9 if n <= 512 else 5)
         for name, make in MAPS.items():
             floor = make(n, rng)
             if name not in args.maps.split(","):
@@ -249,9 +269,9 @@ def main():
                     def reset_o():
                         np.copyto(ours, init)
 
-                    t_tcod = median_time(run_tcod, reset_t, reps)
-                    t_ours = median_time(lambda: run_ours(scratch), reset_o, reps)
-                    t_fresh = median_time(lambda: run_ours(None), reset_o, reps)
+                    t_tcod, t_ours, t_fresh = median_times(
+                        [(run_tcod, reset_t), (lambda: run_ours(scratch), reset_o),
+                         (lambda: run_ours(None), reset_o)], reps)
                     r = dict(n=n, map=name, open=100.0 * floor.mean(), steps=f"{card},{diag}",
                              costs=costs_name, tcod=t_tcod, ours=t_ours, fresh=t_fresh, same=same)
                     rows.append(r)
