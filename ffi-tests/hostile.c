@@ -606,6 +606,159 @@ static int r12_maze_level_sizes(void) {
     return 0;
 }
 
+/* The exports added after the sweeps above (distance maps, maze ends and the
+ * 42 file, rectangle relations, labelling with statistics, reachability,
+ * scattered-room links): NULLs, bad flags and enums, NaN, impossible sizes
+ * and short buffers between canaries. */
+static int sweep_later_exports(void) {
+    McrdunDistanceScratch *ds = NULL;
+    McrdunMaze *m = NULL;
+    uint8_t costs8[12] = {1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1};
+    uint16_t costs16[12] = {1, 1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1};
+    int32_t dist[16], canary_dist[16];
+    McrdunPoint path[8], cell = {0, 0}, start = {3, 2};
+    McrdunRect a = {0, 0, 4, 4}, b = {5, 0, 4, 4}, bad = {0, 0, 0, 4};
+    McrdunRect rooms[3] = {{0, 0, 4, 4}, {5, 0, 4, 4}, {40, 40, 3, 3}};
+    McrdunSharedWall wall;
+    McrdunDoorSpan span;
+    McrdunRegionStats stats[4];
+    uint32_t labels[16], out32[8], ex, ey, xx, xy;
+    uint8_t mask[16];
+    char text[8];
+    size_t len = 0, pairs = 0, i;
+    int32_t far_d = 0;
+    bool found = false, yes = false;
+    int intact = 1;
+    const size_t huge = (size_t)-1;
+
+    /* Distance maps. */
+    mcrdun_distance_scratch_free(NULL);
+    CHECK_STATUS(mcrdun_distance_scratch_new(NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_scratch_set_max_cells(NULL, 10), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_OK(mcrdun_distance_scratch_new(&ds));
+    for (i = 0; i < 16; i++) {
+        dist[i] = MCRDUN_DISTANCE_UNREACHED;
+    }
+    dist[0] = 0;
+    memcpy(canary_dist, dist, sizeof dist);
+    CHECK_STATUS(mcrdun_distance_compute_u8(ds, NULL, 4, 3, 1, 1, 0, dist, 12), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_compute_u8(ds, costs8, 4, 3, 1, 1, 0, NULL, 12), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_compute_u8(ds, costs8, 4, 3, 1, 1, 0x80, dist, 12), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_compute_u8(ds, costs8, 4, 3, 1, 1, 0, dist, 11), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK_STATUS(mcrdun_distance_compute_u16(ds, costs16, 0xFFFFFFFFu, 0xFFFFFFFFu, 1, 1, 0, dist, 12),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_distance_compute_u8(ds, costs8, 70000, 70000, 2, 3, 0, dist, 12), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_OK(mcrdun_distance_scratch_set_max_cells(ds, 11));
+    CHECK_STATUS(mcrdun_distance_compute_u8(ds, costs8, 4, 3, 1, 1, 0, dist, 12), MCRDUN_STATUS_TOO_LARGE);
+    CHECK(memcmp(dist, canary_dist, sizeof dist) == 0); /* nothing written on failure */
+    CHECK_OK(mcrdun_distance_scratch_set_max_cells(ds, 12));
+    CHECK_OK(mcrdun_distance_compute_u16(ds, costs16, 4, 3, 0xFFFFFFFFu, 0xFFFFFFFFu,
+                                         MCRDUN_DISTANCE_NO_CORNER_CUTTING, dist, 12));
+    CHECK(dist[11] == MCRDUN_DISTANCE_SATURATED); /* saturates, never wraps */
+    CHECK_OK(mcrdun_distance_compute_u8(NULL, costs8, 4, 3, 2, 3, 0, dist, 16));
+    CHECK(dist[12] == canary_dist[12] && dist[15] == canary_dist[15]); /* only w*h cells */
+    CHECK_STATUS(mcrdun_distance_descent(NULL, 4, 3, start, 1, 1, 0, path, 8, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_descent(dist, 4, 3, start, 1, 1, 0, path, 8, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_descent(dist, 4, 3, start, 1, 1, 0x80, path, 8, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    start.x = -1;
+    CHECK_STATUS(mcrdun_distance_descent(dist, 4, 3, start, 1, 1, 0, path, 8, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    start.x = 3;
+    memset(path, 0x5A, sizeof path);
+    CHECK_STATUS(mcrdun_distance_descent(dist, 4, 3, start, 1, 1, 0, path, 1, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len > 1);
+    for (i = 1; i < 8; i++) {
+        intact &= path[i].x == 0x5A5A5A5A && path[i].y == 0x5A5A5A5A;
+    }
+    CHECK(intact);
+    CHECK_STATUS(mcrdun_distance_descent(dist, 0xFFFFFFFFu, 0xFFFFFFFFu, start, 1, 1, 0, path, 8, &len),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_distance_farthest(NULL, 4, 3, &cell, &far_d, &found), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_farthest(dist, 4, 3, NULL, &far_d, &found), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_farthest(dist, 0xFFFFFFFFu, 0xFFFFFFFFu, &cell, &far_d, &found),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_distance_scale(NULL, 4, 3, -6, 5), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_scale(dist, 4, 3, -6, 0), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_distance_scale(dist, 0xFFFFFFFFu, 0xFFFFFFFFu, -6, 5), MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_distance_scratch_free(ds);
+
+    /* Maze ends and the 42 hex file. */
+    CHECK_STATUS(mcrdun_maze_set_ends(NULL, 0, 0, 1, 1), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_maze_ends(NULL, &ex, &ey, &xx, &xy), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_maze_hex_file(NULL, text, sizeof text, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_OK(mcrdun_maze_new(4, 4, &m));
+    CHECK_STATUS(mcrdun_maze_ends(m, NULL, &ey, &xx, &xy), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_maze_set_ends(m, 0, 0, 0xFFFFFFFFu, 3), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_maze_set_ends(m, 1, 1, 1, 1), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_OK(mcrdun_maze_carve(m, 0, 0, 0, 7));
+    CHECK_STATUS(mcrdun_maze_hex_file(m, text, sizeof text, &len), MCRDUN_STATUS_INVALID_ARGUMENT); /* no ends */
+    CHECK_OK(mcrdun_maze_set_ends(m, 0, 0, 3, 3));
+    CHECK_OK(mcrdun_maze_ends(m, &ex, &ey, &xx, &xy));
+    CHECK(ex == 0 && ey == 0 && xx == 3 && xy == 3);
+    memset(text, 0x5A, sizeof text);
+    CHECK_STATUS(mcrdun_maze_hex_file(m, text, sizeof text - 1, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len > sizeof text);
+    intact = 1;
+    for (i = 0; i < sizeof text; i++) {
+        intact &= text[i] == 0x5A;
+    }
+    CHECK(intact);
+    CHECK_STATUS(mcrdun_maze_hex_file(m, NULL, 0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    mcrdun_maze_free(m);
+
+    /* Rectangle relations. */
+    CHECK(!mcrdun_rect_is_valid(bad));
+    CHECK(mcrdun_rect_is_valid(a));
+    CHECK_STATUS(mcrdun_rect_are_neighbours(a, b, 1, 1, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_rect_are_neighbours(a, bad, 1, 1, &yes), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_rect_shared_wall(a, b, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_rect_shared_wall(bad, b, &wall), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_rect_wall_tiles(a, b, path, 8, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_rect_wall_tiles(a, bad, path, 8, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_scatter_door_span(a, b, 1, 1, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_scatter_door_span(bad, b, 1, 1, &span), MCRDUN_STATUS_INVALID_ARGUMENT);
+
+    /* Labelling with statistics, reachability. */
+    CHECK_STATUS(mcrdun_regions_label_stats(NULL, 4, 3, 4, labels, 12, stats, 4, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_regions_label_stats(costs8, 4, 3, 5, labels, 12, stats, 4, &len),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_regions_label_stats(costs8, 4, 3, 4, labels, 11, stats, 4, &len),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK_STATUS(mcrdun_regions_label_stats(costs8, 0x7FFFFFFFu, 0x7FFFFFFFu, 4, labels, huge, stats, 4, &len),
+                 MCRDUN_STATUS_TOO_LARGE);
+    memset(stats, 0x5A, sizeof stats);
+    CHECK_STATUS(mcrdun_regions_label_stats(costs8, 4, 3, 4, labels, 12, stats, 0, &len),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 1);
+    CHECK(((const uint8_t *)stats)[0] == 0x5A);
+    CHECK_STATUS(mcrdun_regions_reachable_from(NULL, 4, 3, 4, cell, mask, 12), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_regions_reachable_from(costs8, 4, 3, 3, cell, mask, 12), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_regions_reachable_from(costs8, 4, 3, 4, cell, mask, 11), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    cell.x = 4;
+    CHECK_STATUS(mcrdun_regions_reachable_from(costs8, 4, 3, 4, cell, mask, 12), MCRDUN_STATUS_OUT_OF_RANGE);
+    cell.x = 0;
+    CHECK_STATUS(mcrdun_regions_reachable_from(costs8, 0x7FFFFFFFu, 0x7FFFFFFFu, 4, cell, mask, huge),
+                 MCRDUN_STATUS_TOO_LARGE);
+
+    /* Links between scattered rooms. */
+    CHECK_STATUS(mcrdun_scatter_links(NULL, 3, 1, 1, 0, 0.2, 1, out32, 8, &len, &pairs), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_scatter_links(rooms, 3, 1, 1, 0, NAN, 1, out32, 8, &len, &pairs),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_scatter_links(rooms, 3, 1, 1, 0, INFINITY, 1, out32, 8, &len, &pairs),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_scatter_links(rooms, 3, 1, 1, 7, 0.2, 1, out32, 8, &len, &pairs), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_scatter_links(rooms, huge, 1, 1, 0, 0.2, 1, out32, 8, &len, &pairs), MCRDUN_STATUS_TOO_LARGE);
+    memset(out32, 0xA5, sizeof out32);
+    CHECK_STATUS(mcrdun_scatter_links(rooms, 3, 2, 1, 0, 0.0, 1, out32, 1, &len, &pairs),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 2 && out32[0] == 0xA5A5A5A5u && out32[7] == 0xA5A5A5A5u);
+    CHECK_STATUS(mcrdun_scatter_unreachable(NULL, 3, 1, 1, 0, out32, 8, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_scatter_unreachable(rooms, 3, 1, 1, 3, out32, 8, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_scatter_unreachable(rooms, huge, 1, 1, 0, out32, 8, &len), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_scatter_unreachable(rooms, 3, 2, 1, 0, out32, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 1 && out32[0] == 0xA5A5A5A5u); /* room 2 stands apart */
+    return 0;
+}
+
 static int is_valgrind(void) {
     const char *preload = getenv("LD_PRELOAD");
     return preload != NULL && (strstr(preload, "vgpreload") != NULL || strstr(preload, "valgrind") != NULL);
@@ -635,6 +788,7 @@ int main(void) {
     run_case("sweep: bad enums, NaN, inf", sweep_bad_enums_and_floats, 0, 0);
     run_case("sweep: short buffers keep canaries", sweep_short_buffers_keep_canaries, 0, 0);
     run_case("sweep: extreme sizes and counts", sweep_extreme_sizes, 0, 1);
+    run_case("sweep: distance, maze ends, rects, links", sweep_later_exports, 0, 1);
     printf("hostile: %d case(s), %d failed\n", ran_cases, failed_cases);
     return failed_cases == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }
