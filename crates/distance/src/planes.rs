@@ -418,6 +418,30 @@ impl Planes {
 }
 
 impl<C: Cost> Step<'_, C> {
+    /// Queues cell `n` (bit index `q`), entered by a step of `multiplier`
+    /// from a cell at distance `d`; `None` when its bucket cannot grow.
+    #[inline(always)]
+    fn queue(
+        &self,
+        n: usize,
+        q: usize,
+        d: i32,
+        multiplier: i32,
+        buckets: &mut [Vec<u32>],
+    ) -> Option<()> {
+        let c = match self.uniform {
+            Some(c) => c,
+            None => i32::from(self.costs[n].cost()),
+        };
+        let nd = d + multiplier * c;
+        let bucket = &mut buckets[nd as u32 as usize & self.mask];
+        if bucket.len() == bucket.capacity() {
+            bucket.try_reserve(bucket.capacity().max(256)).ok()?;
+        }
+        bucket.push(q as u32);
+        Some(())
+    }
+
     /// The window bits whose diagonal step the corner rule allows (and
     /// every cardinal one).
     #[inline(always)]
@@ -459,16 +483,7 @@ impl<C: Cost> Step<'_, C> {
             let n = u.wrapping_add_signed(self.dist_off[k]);
             let q = p.wrapping_add_signed(self.bit_off[k]);
             set(marks.offered, 2 * q + lane);
-            let c = match self.uniform {
-                Some(c) => c,
-                None => i32::from(self.costs[n].cost()),
-            };
-            let nd = d + multiplier[lane] * c;
-            let bucket = &mut buckets[nd as u32 as usize & self.mask];
-            if bucket.len() == bucket.capacity() {
-                bucket.try_reserve(bucket.capacity().max(256)).ok()?;
-            }
-            bucket.push(q as u32);
+            self.queue(n, q, d, multiplier[lane], buckets)?;
         }
         Some(added)
     }
@@ -544,16 +559,7 @@ impl<C: Cost> Step<'_, C> {
             let n = u.wrapping_add_signed(self.dist_off[k]);
             let q = p.wrapping_add_signed(self.bit_off[k]);
             set(marks.offered, q);
-            let c = match self.uniform {
-                Some(c) => c,
-                None => i32::from(self.costs[n].cost()),
-            };
-            let nd = d + self.cheap_multiplier * c;
-            let bucket = &mut buckets[nd as u32 as usize & self.mask];
-            if bucket.len() == bucket.capacity() {
-                bucket.try_reserve(bucket.capacity().max(256)).ok()?;
-            }
-            bucket.push(q as u32);
+            self.queue(n, q, d, self.cheap_multiplier, buckets)?;
         }
         Some(added)
     }
