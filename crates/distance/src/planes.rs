@@ -241,8 +241,7 @@ impl Planes {
             // Any bit past the row's last cell is already set (a wall).
             out[k] = (b << 1) | carry;
         }
-        let one_multiplier =
-            moves.cardinal == 0 || moves.diagonal == 0 || moves.cardinal == moves.diagonal;
+        let one_multiplier = crate::scratch::one_multiplier(moves.cardinal, moves.diagonal);
         // With every source at one value no source can be improved (every
         // step adds at least 1), so sources need never be offered.
         let same_start = sources.first().map(|s| s.0) == sources.last().map(|s| s.0);
@@ -252,6 +251,7 @@ impl Planes {
         // turns the write of a cold line into a read that stalls: slower
         // on sparse maps, though fewer L1 misses.)
         let lazy = !one_multiplier || !same_start;
+        // With two multipliers the offered marks come in pairs.
         let pairs = !one_multiplier;
         if pairs {
             if self.offered.len() != 2 * plane_len {

@@ -282,6 +282,12 @@ impl Buckets<'_> {
     }
 }
 
+/// Whether every allowed step has the same multiplier (moves of one kind,
+/// or both kinds alike): then each step into a cell weighs the same.
+pub(crate) fn one_multiplier(cardinal: u32, diagonal: u32) -> bool {
+    cardinal == 0 || diagonal == 0 || cardinal == diagonal
+}
+
 /// Grows `v` so that it can hold `extra` more items, or reports how many
 /// bytes could not be had.
 fn reserve<T>(v: &mut Vec<T>, extra: usize) -> Result<(), DistanceError> {
@@ -483,7 +489,7 @@ impl DistanceScratch {
         // 16 bytes a cell no longer stay in cache (measured at 2048^2,
         // steps 2,3: cave 100 -> 82 ms, random floor 94 -> 99 ms; at 512^2
         // the branch-free buckets win, 3.9 against 4.2 and 5.1 ms).
-        let one_multiplier = card == 0 || diag == 0 || card == diag;
+        let one_multiplier = one_multiplier(steps.cardinal, steps.diagonal);
         let in_place = match chosen {
             Algorithm::Buckets => true,
             Algorithm::Rings => passable < n / 2 || (!one_multiplier && n >= LARGE_MAP_CELLS),
