@@ -56,20 +56,22 @@
 //!   fixed for that bucket. These run branch-free over a padded copy of
 //!   the map (a one-cell impassable border, so that no step needs a bounds
 //!   test), except on a map that is mostly walls, where the copies would
-//!   cost more than the search, and with two weights on maps of a million
-//!   cells or more, where the four buckets no longer stay in cache: there
-//!   the bit-plane engine below runs instead.
-//!   O(n + s log s) for n cells and s unsorted sources.
+//!   cost more than the search, and with two weights from sources at one
+//!   value (or on maps of a million cells or more): there the bit-plane
+//!   engine below runs instead. O(n + s log s) for n cells and s unsorted
+//!   sources.
 //! - **buckets** (Dial) when the largest step weight W = `max(cardinal,
 //!   diagonal) * max cost` is at most [`AUTO_BUCKET_MAX_WEIGHT`]: a circular
 //!   array of the next power of two above W buckets of cells, run in place
-//!   on the caller's buffers over bit planes (walls, cells already offered
-//!   a step of each kind, cells settled), so that a step reads the eight
-//!   neighbours' state from three cached 32-bit words and the distance map
-//!   is written once per cell, never compared. A cell enters the queue at
-//!   most once per kind of step (once in all with one multiplier and
-//!   sources at one value). O(n + s log s + D), D the spread of distances
-//!   walked.
+//!   on the caller's buffers over bit planes (walls, cells already
+//!   offered a step), so that a step reads the eight neighbours' state
+//!   from three cached 32-bit words and the distance map is written once
+//!   per cell, never compared. From sources at one value every cell enters
+//!   the queue once: a step of the dearer kind is held back until every
+//!   cheaper step that could beat it has been offered. From several
+//!   values, a cell enters at most once per kind of step and a plane of
+//!   settled cells skips its later entries. O(n + s log s + D), D the
+//!   spread of distances walked.
 //! - **heap** otherwise: a binary heap of (distance, cell) over the padded
 //!   copy. O((n + r) log n), r the improvements (at most 8 per cell).
 //!

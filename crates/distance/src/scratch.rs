@@ -29,11 +29,14 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 /// for a map of `n` cells, besides 8 bytes per source:
 ///
 /// - **in place** (buckets; rings on a map that is mostly walls, or with
-///   two weights on a map of 2^20 cells or more): bit
-///   planes over `round_up(width + 26, 8) * (height + 2)` cells, 2 bits a
-///   cell with one multiplier and sources at one value, 4 at most (about
-///   `n / 4` to `n / 2` bytes); plus 4 bytes per queued entry, at most one
-///   per cell and kind of step.
+///   two weights from sources at one value or on a map of 2^20 cells or
+///   more): bit planes over `round_up(width + 26, 8) * (height + 2)`
+///   cells, 2 bits a cell from sources at one value, 4 from several (two
+///   multipliers; 3 with one), about `n / 4` to `n / 2` bytes; plus 4
+///   bytes per queued entry (one per cell from sources at one value, at
+///   most one per cell and kind of step otherwise), and, with costs that
+///   vary and two multipliers, 8 bytes per dearer step held back (at most
+///   four per cell).
 /// - **padded** (other rings, the heap, and sums near saturation), for `p =
 ///   (width + 2) * (height + 2)`: `6 p` bytes (copies of the costs as
 ///   `u16` and of the distances as `i32`), plus `4 p` bytes for rings with
@@ -485,14 +488,22 @@ impl DistanceScratch {
         // Buckets run over bit planes, in place, unless a sum could come
         // near saturation; so do rings on a map that is mostly walls, where
         // the padded copies below would cost more than the search, and
-        // rings with two weights on large maps, where the four buckets'
-        // 16 bytes a cell no longer stay in cache (measured at 2048^2,
-        // steps 2,3: cave 100 -> 82 ms, random floor 94 -> 99 ms; at 512^2
-        // the branch-free buckets win, 3.9 against 4.2 and 5.1 ms).
+        // rings with two weights from sources at one value, where the
+        // planes' waves enter every cell once (measured at 512^2, steps
+        // 2,3, unit costs: cave 6.6 -> 4.7 ms, random floor 5.9 -> 5.2 ms
+        // against the padded four buckets) or, from several values, on
+        // large maps, where the four buckets' 16 bytes a cell no longer
+        // stay in cache (2048^2: cave 100 -> 82 ms, random floor 94 -> 99
+        // ms; at 512^2 the branch-free buckets win, 3.9 against 4.2 and
+        // 5.1 ms). With one weight on a mostly open map, the padded ring
+        // stays ahead (512^2, 1,0: 2.1 against 3.8 ms).
         let one_multiplier = one_multiplier(steps.cardinal, steps.diagonal);
+        let same_start = self.sources.first().map(|s| s.0) == self.sources.last().map(|s| s.0);
         let in_place = match chosen {
             Algorithm::Buckets => true,
-            Algorithm::Rings => passable < n / 2 || (!one_multiplier && n >= LARGE_MAP_CELLS),
+            Algorithm::Rings => {
+                passable < n / 2 || (!one_multiplier && (same_start || n >= LARGE_MAP_CELLS))
+            }
             _ => false,
         };
         // A path has fewer than n steps, each weighing at most max_w.

@@ -567,3 +567,32 @@ fn large_maps_agree_across_engines() {
         assert!(got.iter().filter(|&&d| d != UNREACHED).count() > w * h / 2);
     }
 }
+
+/// Sources at the lowest start value: the in-place engines index their
+/// rings by `distance mod ring length`, and the uniform waves look back a
+/// few buckets from the first one, below `i32::MIN`.
+#[test]
+fn lowest_start_values_in_every_algorithm() {
+    let (w, h) = (9usize, 7usize);
+    let costs: Vec<u8> = (0..w * h).map(|i| u8::from(i % 5 != 3) * 2).collect();
+    let varied: Vec<u8> = (0..w * h).map(|i| (i % 5) as u8).collect();
+    for costs in [costs, varied] {
+        for steps in [Steps::new(2, 3), Steps::new(3, 1), Steps::new(1, 0)] {
+            for start in [i32::MIN, i32::MIN + 1] {
+                let mut init = vec![UNREACHED; w * h];
+                init[0] = start;
+                init[w * h - 1] = start;
+                let mut want = init.clone();
+                reference(&costs, &mut want, w, h, steps);
+                for algorithm in ALGORITHMS {
+                    let mut got = init.clone();
+                    let chosen = DistanceScratch::new()
+                        .compute_with(&costs, &mut got, w as u32, h as u32, steps, algorithm);
+                    if chosen.is_ok() {
+                        assert_eq!(got, want, "{steps:?} {algorithm:?} from {start}");
+                    }
+                }
+            }
+        }
+    }
+}
