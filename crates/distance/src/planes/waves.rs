@@ -55,39 +55,23 @@ pub(super) fn uniform<C: Cost>(
         let b = cur as u32 as usize & mask;
         core::mem::swap(&mut drained, &mut buckets[b]);
         queued -= drained.len();
-        let target = &mut buckets[(cur + cheap) as u32 as usize & mask];
-        let most = drained.len() * step.cheap_bits.count_ones() as usize;
-        target
-            .try_reserve(most)
-            .map_err(|_| queue_full(queued + most, 4))?;
+        let target = &mut buckets[cur.wrapping_add(cheap) as u32 as usize & mask];
         for &p in &drained {
             let p = p as usize;
             dist[cells.cell(p)] = cur;
-            queued += take(
-                offered,
-                p,
-                step.open(offered, p) & step.cheap_bits,
-                &step.bit_off,
-                target,
-            );
+            let open = step.open(offered, p) & step.cheap_bits;
+            queued += take(offered, p, open, &step.bit_off, target)
+                .ok_or_else(|| queue_full(queued, 4))?;
         }
         if step.dear_bits == 0 {
             drained.clear();
         } else {
             let then = &mut history[cur.wrapping_sub(delay) as u32 as usize & mask];
-            let most = then.len() * step.dear_bits.count_ones() as usize;
-            target
-                .try_reserve(most)
-                .map_err(|_| queue_full(queued + most, 4))?;
             for &p in then.iter() {
                 let p = p as usize;
-                queued += take(
-                    offered,
-                    p,
-                    step.open(offered, p) & step.dear_bits,
-                    &step.bit_off,
-                    target,
-                );
+                let open = step.open(offered, p) & step.dear_bits;
+                queued += take(offered, p, open, &step.bit_off, target)
+                    .ok_or_else(|| queue_full(queued, 4))?;
             }
             waiting -= then.len();
             then.clear();
@@ -100,8 +84,8 @@ pub(super) fn uniform<C: Cost>(
 }
 
 /// Takes the steps of window bits `open` out of bit index `p`: marks each
-/// cell entered offered and queues it in `target` (room reserved); returns
-/// how many.
+/// cell entered offered and queues it in `target`; returns how many, or
+/// `None` when `target` cannot grow.
 #[inline(always)]
 fn take(
     offered: &mut [u8],
@@ -109,16 +93,16 @@ fn take(
     mut open: u32,
     bit_off: &[isize; 9],
     target: &mut Vec<u32>,
-) -> usize {
+) -> Option<usize> {
     let added = open.count_ones() as usize;
     while open != 0 {
         let k = open.trailing_zeros() as usize;
         open &= open - 1;
         let q = p.wrapping_add_signed(bit_off[k]);
         set(offered, q);
-        target.push(q as u32);
+        push(target, q as u32)?;
     }
-    added
+    Some(added)
 }
 
 /// Cells cost different amounts, so the delay of a dear step depends on
