@@ -152,7 +152,8 @@ impl<C: Cost> Step<'_, C> {
             return self.offer_pairs(p, u, d, offered, buckets);
         }
         let mut open = self.open(offered, p) & self.cheap_bits;
-        let added = open.count_ones() as usize;
+        // Counted as they go: x86-64's baseline has no popcnt instruction.
+        let mut added = 0;
         while open != 0 {
             let k = open.trailing_zeros() as usize;
             open &= open - 1;
@@ -161,6 +162,7 @@ impl<C: Cost> Step<'_, C> {
             set(offered, q);
             let nd = d + self.cheap_multiplier * self.cost(n);
             push(&mut buckets[nd as u32 as usize & self.mask], q as u32)?;
+            added += 1;
         }
         Some(added)
     }
@@ -187,7 +189,7 @@ impl<C: Cost> Step<'_, C> {
         if self.corner_rule {
             open &= pairs_of(self.corner_allowed(p));
         }
-        let added = open.count_ones() as usize;
+        let mut added = 0;
         let multiplier = [self.cheap_multiplier, self.dear_multiplier];
         while open != 0 {
             let t = open.trailing_zeros() as usize;
@@ -198,6 +200,7 @@ impl<C: Cost> Step<'_, C> {
             set(offered, 2 * q + lane);
             let nd = d + multiplier[lane] * self.cost(n);
             push(&mut buckets[nd as u32 as usize & self.mask], q as u32)?;
+            added += 1;
         }
         Some(added)
     }

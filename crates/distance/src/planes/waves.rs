@@ -94,13 +94,15 @@ fn take(
     bit_off: &[isize; 9],
     target: &mut Vec<u32>,
 ) -> Option<usize> {
-    let added = open.count_ones() as usize;
+    // Counted as they go: x86-64's baseline has no popcnt instruction.
+    let mut added = 0;
     while open != 0 {
         let k = open.trailing_zeros() as usize;
         open &= open - 1;
         let q = p.wrapping_add_signed(bit_off[k]);
         set(offered, q);
         push(target, q as u32)?;
+        added += 1;
     }
     Some(added)
 }
@@ -137,7 +139,6 @@ pub(super) fn costed<C: Cost>(
             dist[u] = cur;
             let open = step.open(offered, p);
             let mut cheap = open & step.cheap_bits;
-            queued += cheap.count_ones() as usize;
             while cheap != 0 {
                 let k = cheap.trailing_zeros() as usize;
                 cheap &= cheap - 1;
@@ -147,9 +148,9 @@ pub(super) fn costed<C: Cost>(
                 let nd = cur + step.cheap_multiplier * step.cost(n);
                 push(&mut buckets[nd as u32 as usize & mask], q as u32)
                     .ok_or_else(|| queue_full(queued, 4))?;
+                queued += 1;
             }
             let mut dear = open & step.dear_bits;
-            waiting += dear.count_ones() as usize;
             while dear != 0 {
                 let k = dear.trailing_zeros() as usize;
                 dear &= dear - 1;
@@ -159,6 +160,7 @@ pub(super) fn costed<C: Cost>(
                 let entry = q as u64 | ((step.cheap_multiplier * c) as u64) << 32;
                 push(&mut later[(cur + gap * c) as u32 as usize & mask], entry)
                     .ok_or_else(|| queue_full(waiting, 8))?;
+                waiting += 1;
             }
         }
         drained.clear();
