@@ -11,7 +11,7 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use mcrdun_geom::Point;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_scatter::{
-    SeparateOptions, Separation, SizeRange, SpawnArea, connect, neighbours, scatter, separate,
+    SeparateOptions, Separation, SizeRange, SpawnArea, neighbours, scatter, separate, spanning_tree,
 };
 use std::hint::black_box;
 
@@ -62,7 +62,7 @@ fn graph(c: &mut Criterion) {
         b.iter(|| neighbours(black_box(&rooms), 2, 1).unwrap())
     });
     g.bench_function("connect_10000", |b| {
-        b.iter(|| connect(rooms.len(), black_box(&links), 0).unwrap())
+        b.iter(|| spanning_tree(rooms.len(), black_box(&links), 0).unwrap())
     });
     g.finish();
 }

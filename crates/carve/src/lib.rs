@@ -80,4 +80,4 @@ pub use error::CarveError;
 pub use hex::MazeFile;
 pub use mask::{PATTERN42_HEIGHT, PATTERN42_WIDTH, pattern42, pattern42_scaled};
 pub use maze::{ALL_WALLS, Maze};
-pub use render::Tile;
+pub use render::MazeTile;

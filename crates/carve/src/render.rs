@@ -7,7 +7,7 @@ use mcrdun_geom::{Grid, Side, checked_cell_count};
 /// One tile of [`Maze::tiles`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
-pub enum Tile {
+pub enum MazeTile {
     /// Solid rock: a closed wall, a wall corner, or a blocked cell.
     Wall = 0,
     /// Walkable floor: an open cell or an open wall between two.
@@ -83,9 +83,9 @@ impl Maze {
     ///
     /// # Errors
     /// As [`Maze::tile_size`].
-    pub fn tiles(&self) -> Result<Grid<Tile>, CarveError> {
+    pub fn tiles(&self) -> Result<Grid<MazeTile>, CarveError> {
         let (tw, th) = self.tile_size()?;
-        let mut grid = Grid::new(tw, th, Tile::Wall)?;
+        let mut grid = Grid::new(tw, th, MazeTile::Wall)?;
         self.write_tiles(grid.as_mut_slice())?;
         Ok(grid)
     }
@@ -96,7 +96,7 @@ impl Maze {
     /// # Errors
     /// As [`Maze::tile_size`]; [`CarveError::BufferSize`] when `out` has
     /// another length.
-    pub fn write_tiles(&self, out: &mut [Tile]) -> Result<(), CarveError> {
+    pub fn write_tiles(&self, out: &mut [MazeTile]) -> Result<(), CarveError> {
         let (tw, th) = self.tile_size()?;
         let (tw, th) = (tw as usize, th as usize);
         if out.len() != tw * th {
@@ -105,7 +105,7 @@ impl Maze {
                 actual: out.len(),
             });
         }
-        out.fill(Tile::Wall);
+        out.fill(MazeTile::Wall);
         let w = self.width() as usize;
         for (i, &v) in self.as_bytes().iter().enumerate() {
             if self.blocked_mask()[i] {
@@ -113,13 +113,13 @@ impl Maze {
             }
             let (x, y) = (i % w, i / w);
             let t = (2 * y + 1) * tw + 2 * x + 1;
-            out[t] = Tile::Floor;
+            out[t] = MazeTile::Floor;
             // East and south openings only: each inner wall once.
             if v & Side::East.bit() == 0 {
-                out[t + 1] = Tile::Floor;
+                out[t + 1] = MazeTile::Floor;
             }
             if v & Side::South.bit() == 0 {
-                out[t + tw] = Tile::Floor;
+                out[t + tw] = MazeTile::Floor;
             }
         }
         Ok(())
@@ -150,12 +150,12 @@ mod tests {
             .rows()
             .map(|r| {
                 r.iter()
-                    .map(|&c| if c == Tile::Floor { '.' } else { '#' })
+                    .map(|&c| if c == MazeTile::Floor { '.' } else { '#' })
                     .collect()
             })
             .collect();
         assert_eq!(pic, ["#######", "#...#.#", "#.#####", "#.#.###", "#######"]);
-        let mut small = vec![Tile::Floor; 3];
+        let mut small = vec![MazeTile::Floor; 3];
         assert_eq!(
             m.write_tiles(&mut small),
             Err(CarveError::BufferSize {

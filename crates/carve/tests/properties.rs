@@ -193,7 +193,7 @@ proptest! {
         algorithm.carve(&mut maze, Point::new(0, 0), &mut seeded_rng(seed)).unwrap();
         let tiles = maze.tiles().unwrap();
         prop_assert_eq!((tiles.width(), tiles.height()), (2 * w + 1, 2 * h + 1));
-        let floors = tiles.iter().filter(|(_, t)| **t == mcrdun_carve::Tile::Floor).count();
+        let floors = tiles.iter().filter(|(_, t)| **t == mcrdun_carve::MazeTile::Floor).count();
         prop_assert_eq!(floors, maze.open_count() + maze.passage_count());
         let ascii = maze.to_ascii();
         prop_assert_eq!(ascii.lines().count(), 2 * h as usize + 1);

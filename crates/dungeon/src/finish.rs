@@ -5,8 +5,8 @@ use crate::corridors::Canvas;
 use crate::join::join;
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
 use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
+use mcrdun_geom::Grid;
 use mcrdun_geom::random::SeededRng;
-use mcrdun_geom::{Grid, Point};
 
 impl Level {
     /// Completes a level from generated tiles: this is the common ending of
@@ -260,12 +260,6 @@ fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
         (e + 1).saturating_sub(v + blocks)
     };
     (v, loops, dead_ends)
-}
-
-/// A point's tile index in a grid of width `w` (callers keep `p` in bounds).
-#[allow(dead_code)]
-pub(crate) fn index(w: u32, p: Point) -> usize {
-    p.y as usize * w as usize + p.x as usize
 }
 
 /// Walking distances for the stairs: one distance map and one

@@ -176,7 +176,7 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
     let tiles = Grid::from_fn(config.width, config.height, |p: Point| {
         let q = Point::new(stretch(p.x, config.width), stretch(p.y, config.height));
         match drawn.get(q) {
-            Some(mcrdun_carve::Tile::Floor) => Tile::Floor,
+            Some(mcrdun_carve::MazeTile::Floor) => Tile::Floor,
             _ => Tile::Wall,
         }
     })?;

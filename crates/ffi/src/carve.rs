@@ -10,7 +10,7 @@ use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
 use crate::ptr::{BoxHandle, announce, check_out, write_buffer, write_out};
 use core::ffi::c_char;
-use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile, Tile};
+use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile, MazeTile};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Side};
 
@@ -64,8 +64,8 @@ const _: () = {
         i += 1;
     }
     assert!(ALGORITHMS.len() == Algorithm::ALL.len());
-    assert!(MCRDUN_MAZE_TILE_WALL == Tile::Wall as u8);
-    assert!(MCRDUN_MAZE_TILE_FLOOR == Tile::Floor as u8);
+    assert!(MCRDUN_MAZE_TILE_WALL == MazeTile::Wall as u8);
+    assert!(MCRDUN_MAZE_TILE_FLOOR == MazeTile::Floor as u8);
 };
 
 /// A maze handle: `width` x `height` cells with four walls each (bit flags

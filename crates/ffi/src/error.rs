@@ -76,7 +76,6 @@ pub(crate) struct FfiError {
 /// What every export body returns before the boundary turns it into a status.
 pub(crate) type FfiResult<T = ()> = Result<T, FfiError>;
 
-#[allow(dead_code)] // Some constructors are used only by later modules.
 impl FfiError {
     pub(crate) fn new(status: McrdunStatus, message: impl Into<String>) -> FfiError {
         FfiError {

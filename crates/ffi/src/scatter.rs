@@ -15,7 +15,7 @@ use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect};
 use mcrdun_scatter::{
     Connections, MAX_ROOMS, ScatterError, SeparateOptions, Separation, SizeRange, SpawnArea,
-    connect, door_span, neighbours, scatter, separate,
+    door_span, neighbours, scatter, separate, spanning_tree,
 };
 
 /// Spawn area shape: room centres drawn from a disc.
@@ -343,7 +343,7 @@ unsafe fn flood(
     // SAFETY: forwarded.
     let parsed = unsafe { rooms_of(rooms, count) }?;
     let links = neighbours(&parsed, max_gap, door_width)?;
-    Ok(connect(count, &links, start as usize)?)
+    Ok(spanning_tree(count, &links, start as usize)?)
 }
 
 /// The links to build between the `count` rooms: a spanning tree of the

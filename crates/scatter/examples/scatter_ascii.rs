@@ -6,7 +6,7 @@
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Grid, Point};
 use mcrdun_scatter::{
-    SeparateOptions, SizeRange, SpawnArea, connect, neighbours, scatter, separate,
+    SeparateOptions, SizeRange, SpawnArea, neighbours, scatter, separate, spanning_tree,
 };
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -36,7 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     )?;
     println!("{count} rooms: {report:?} in {:?}", t.elapsed());
     let links = neighbours(&rooms, 2, 1)?;
-    let c = connect(rooms.len(), &links, 0)?;
+    let c = spanning_tree(rooms.len(), &links, 0)?;
     println!(
         "{} neighbour pairs, tree {}, candidates {}, unreachable {}",
         links.len(),

@@ -32,7 +32,7 @@
 //!    `[0, max_gap)`, overlap along them wider than a door) by two sorted
 //!    sweeps: O(n log n + candidates). Each pair is a [`Link`] carrying its
 //!    [`DoorSpan`], the cells along which the two rooms face each other.
-//! 4. [`connect`] floods the neighbour graph from a start room, depth first
+//! 4. [`spanning_tree`] floods the neighbour graph from a start room, depth first
 //!    with an explicit stack, giving a spanning tree of the reachable rooms,
 //!    the rooms it could not reach (which [`Connections::remove_unreachable`]
 //!    drops), and the unused neighbour pairs as loop candidates, a share of
@@ -44,7 +44,7 @@
 //!
 //! ```
 //! use mcrdun_geom::{random::seeded_rng, Point};
-//! use mcrdun_scatter::{connect, neighbours, scatter, separate, SeparateOptions, SizeRange, SpawnArea};
+//! use mcrdun_scatter::{spanning_tree, neighbours, scatter, separate, SeparateOptions, SizeRange, SpawnArea};
 //!
 //! let mut rng = seeded_rng(2024);
 //! let area = SpawnArea::Disc { center: Point::new(0, 0), radius: 20 };
@@ -53,7 +53,7 @@
 //! assert!(rooms.iter().enumerate().all(|(i, a)| rooms[i + 1..].iter().all(|b| !a.intersects(b))));
 //!
 //! let links = neighbours(&rooms, 2, 2)?;
-//! let level = connect(rooms.len(), &links, 0)?.with_loops(0.25, &mut rng)?;
+//! let level = spanning_tree(rooms.len(), &links, 0)?.with_loops(0.25, &mut rng)?;
 //! let reached = rooms.len() - level.unreachable().len();
 //! assert_eq!(level.tree().len(), reached - 1);
 //! println!("{} steps, {} doors", report.steps, level.links().count());
@@ -62,18 +62,18 @@
 #![forbid(unsafe_code)]
 
 mod cells;
-mod connect;
 mod error;
 mod finish;
 mod neighbours;
 mod separate;
 mod spawn;
+mod tree;
 
-pub use connect::{Connections, connect};
 pub use error::ScatterError;
 pub use neighbours::{DoorSpan, Link, door_span, neighbours, neighbours_into};
 pub use separate::{DEFAULT_MAX_STEPS, SeparateOptions, Separation, separate};
 pub use spawn::{SizeRange, SpawnArea, scatter};
+pub use tree::{Connections, spanning_tree};
 
 /// The largest room side [`SizeRange`] accepts.
 pub const MAX_ROOM_SIDE: u32 = 1 << 16;

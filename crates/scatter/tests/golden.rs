@@ -5,7 +5,7 @@
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect, are_neighbours};
 use mcrdun_scatter::{
-    SeparateOptions, SizeRange, SpawnArea, connect, neighbours, scatter, separate,
+    SeparateOptions, SizeRange, SpawnArea, neighbours, scatter, separate, spanning_tree,
 };
 use mcrdun_test_util::Fnv1a;
 
@@ -19,7 +19,7 @@ fn level(seed: u64, count: usize, area: SpawnArea, options: SeparateOptions) -> 
     let mut rooms = scatter(&mut rng, count, area, ws, hs).unwrap();
     let report = separate(&mut rooms, options).unwrap();
     let links = neighbours(&rooms, 2, 1).unwrap();
-    let c = connect(rooms.len(), &links, 0)
+    let c = spanning_tree(rooms.len(), &links, 0)
         .unwrap()
         .with_loops(0.3, &mut rng)
         .unwrap();

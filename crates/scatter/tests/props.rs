@@ -3,8 +3,8 @@
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect, are_neighbours};
 use mcrdun_scatter::{
-    Connections, Link, SeparateOptions, SizeRange, SpawnArea, connect, door_span, neighbours,
-    scatter, separate,
+    Connections, Link, SeparateOptions, SizeRange, SpawnArea, door_span, neighbours, scatter,
+    separate, spanning_tree,
 };
 use proptest::prelude::*;
 
@@ -196,7 +196,7 @@ proptest! {
         separate(&mut rooms, SeparateOptions::default()).unwrap();
         let links = neighbours(&rooms, gap, door).unwrap();
         let start = start_pick % count;
-        let c = connect(count, &links, start).unwrap();
+        let c = spanning_tree(count, &links, start).unwrap();
         check_connections(&rooms, &links, &c, gap, door);
         let mut adj = vec![Vec::new(); count];
         for l in &links {

@@ -33,7 +33,7 @@ pub struct Connections {
 ///
 /// ```
 /// use mcrdun_geom::{random::seeded_rng, Rect};
-/// use mcrdun_scatter::{connect, neighbours};
+/// use mcrdun_scatter::{spanning_tree, neighbours};
 /// // Four rooms in a ring around a square hole, and one far away.
 /// let rooms = [
 ///     Rect::new(0, 0, 10, 5)?, Rect::new(10, 0, 5, 10)?,
@@ -41,7 +41,7 @@ pub struct Connections {
 ///     Rect::new(100, 100, 5, 5)?,
 /// ];
 /// let links = neighbours(&rooms, 1, 1)?;
-/// let c = connect(rooms.len(), &links, 0)?;
+/// let c = spanning_tree(rooms.len(), &links, 0)?;
 /// assert_eq!(c.tree().len(), 3);
 /// assert_eq!(c.unreachable(), [4]);
 /// assert_eq!(c.loop_candidates().len(), 1);
@@ -54,7 +54,11 @@ pub struct Connections {
 /// [`ScatterError::BadStart`] when `start >= rooms` (also when there are no
 /// rooms); [`ScatterError::BadLink`] for a link naming a missing room or
 /// joining a room to itself.
-pub fn connect(rooms: usize, links: &[Link], start: usize) -> Result<Connections, ScatterError> {
+pub fn spanning_tree(
+    rooms: usize,
+    links: &[Link],
+    start: usize,
+) -> Result<Connections, ScatterError> {
     if start >= rooms {
         return Err(ScatterError::BadStart { start, rooms });
     }
@@ -296,7 +300,7 @@ mod tests {
     fn depth_first_like_the_seed() {
         // 0-1, 0-2, 1-3, 2-3: from 0 the flood goes 0->1->3->2.
         let links = [link(0, 1), link(0, 2), link(3, 1), link(2, 3)];
-        let c = connect(4, &links, 0).unwrap();
+        let c = spanning_tree(4, &links, 0).unwrap();
         let tree: Vec<(usize, usize)> = c.tree().iter().map(|l| (l.a, l.b)).collect();
         assert_eq!(tree, [(0, 1), (1, 3), (3, 2)]);
         assert_eq!(
@@ -316,25 +320,25 @@ mod tests {
     fn long_chains_need_no_recursion() {
         let n = 200_000;
         let links: Vec<Link> = (1..n).map(|i| link(i - 1, i)).collect();
-        let c = connect(n, &links, n / 2).unwrap();
+        let c = spanning_tree(n, &links, n / 2).unwrap();
         assert_eq!(c.tree().len(), n - 1);
     }
 
     #[test]
     fn bad_input() {
         assert_eq!(
-            connect(0, &[], 0),
+            spanning_tree(0, &[], 0),
             Err(ScatterError::BadStart { start: 0, rooms: 0 })
         );
         assert_eq!(
-            connect(2, &[link(0, 2)], 0),
+            spanning_tree(2, &[link(0, 2)], 0),
             Err(ScatterError::BadLink { a: 0, b: 2 })
         );
         assert_eq!(
-            connect(2, &[link(1, 1)], 0),
+            spanning_tree(2, &[link(1, 1)], 0),
             Err(ScatterError::BadLink { a: 1, b: 1 })
         );
-        let c = connect(3, &[link(0, 1), link(1, 0)], 0).unwrap();
+        let c = spanning_tree(3, &[link(0, 1), link(1, 0)], 0).unwrap();
         assert_eq!(c.tree().len(), 1);
         assert!(c.loop_candidates().is_empty());
         let mut rng = seeded_rng(1);
@@ -367,7 +371,7 @@ mod tests {
         rooms.push(Rect::new(0, 100, 5, 5).unwrap());
         let links = neighbours(&rooms, 1, 2).unwrap();
         assert_eq!(links.len(), 12);
-        let c = connect(rooms.len(), &links, 0).unwrap();
+        let c = spanning_tree(rooms.len(), &links, 0).unwrap();
         assert_eq!(c.unreachable(), [2, 10]);
         assert_eq!(c.tree().len(), 8);
         assert_eq!(c.loop_candidates().len(), 4);
