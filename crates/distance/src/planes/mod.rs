@@ -481,6 +481,25 @@ mod tests {
     }
 
     #[test]
+    fn rows_are_padded_to_whole_bytes_with_three_spare() {
+        // w + 2 border cells + 24 spare bits, rounded up to a byte.
+        assert_eq!(row_bits(1), 32);
+        assert_eq!(row_bits(6), 32);
+        assert_eq!(row_bits(7), 40);
+        assert_eq!(row_bits(2048), 2080);
+    }
+
+    #[test]
+    fn bit_indices_must_fit_32_bits() {
+        assert!(fits(8192, 8192));
+        // 65510 cells a row: 2^16 bits; 65533 rows and the two border
+        // rows: 2^32 - 2^16 bits, one row more is 2^32.
+        assert!(fits(65_510, 65_533));
+        assert!(!fits(65_510, 65_534));
+        assert!(!fits(1 << 20, 1 << 13));
+    }
+
+    #[test]
     fn cells_and_bits_are_inverse() {
         for w in [1usize, 7, 8, 40, 2048] {
             let row = row_bits(w);
