@@ -596,3 +596,42 @@ fn lowest_start_values_in_every_algorithm() {
         }
     }
 }
+
+/// Sources at several start values run the lazy queue in place (one plane
+/// of offered pairs and a settled plane): costs above 1, two multipliers
+/// and both corner rules, against the reference, for every engine.
+#[test]
+fn several_start_values_with_costs_match_the_reference() {
+    let (w, h) = (23usize, 17usize);
+    let costs: Vec<u8> = (0..w * h)
+        .map(|i| {
+            if i % 11 == 5 {
+                0
+            } else {
+                2 + (i * 7 % 8) as u8
+            }
+        })
+        .collect();
+    let mut start = vec![UNREACHED; w * h];
+    for (i, v) in [(0, 40), (w * 8 + 11, -30), (w * h - 1, 0), (w * 3 + 20, 17)] {
+        start[i] = v;
+    }
+    for steps in [
+        Steps::new(2, 3),
+        Steps::new(3, 2).without_corner_cutting(),
+        Steps::new(1, 0),
+        Steps::new(1, 1),
+    ] {
+        let mut want = start.clone();
+        reference(&costs, &mut want, w, h, steps);
+        for algorithm in ALGORITHMS {
+            let mut got = start.clone();
+            match DistanceScratch::new()
+                .compute_with(&costs, &mut got, w as u32, h as u32, steps, algorithm)
+            {
+                Ok(_) => assert_eq!(got, want, "{steps:?} {algorithm:?}"),
+                Err(e) => assert!(algorithm == Algorithm::Rings, "{e}"),
+            }
+        }
+    }
+}
