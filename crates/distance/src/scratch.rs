@@ -36,7 +36,9 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 ///   bytes per queued entry (one per cell from sources at one value, at
 ///   most one per cell and kind of step otherwise), and, with costs that
 ///   vary and two multipliers, 8 bytes per dearer step held back (at most
-///   four per cell).
+///   four per cell); the queue and its held-back steps are rings of
+///   `(W + 1).next_power_of_two()` lists (24 bytes each), W the largest
+///   step weight.
 /// - **padded** (other rings, the heap, and sums near saturation), for `p =
 ///   (width + 2) * (height + 2)`: `6 p` bytes (copies of the costs as
 ///   `u16` and of the distances as `i32`), plus `4 p` bytes for rings with
