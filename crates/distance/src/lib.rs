@@ -66,12 +66,10 @@
 //!   on the caller's buffers over bit planes (walls, cells already
 //!   offered a step), so that a step reads the eight neighbours' state
 //!   from three cached 32-bit words and the distance map is written once
-//!   per cell, never compared. From sources at one value every cell enters
-//!   the queue once: a step of the dearer kind is held back until every
-//!   cheaper step that could beat it has been offered. From several
-//!   values, a cell enters at most once per kind of step and a plane of
-//!   settled cells skips its later entries. O(n + s log s + D), D the
-//!   spread of distances walked.
+//!   per cell, never compared. Every cell enters the queue once: a step
+//!   of the dearer kind, and a source's start value, are held back until
+//!   every step that could beat them has been offered. O(n + s log s +
+//!   D), D the spread of distances walked.
 //! - **heap** otherwise: a binary heap of (distance, cell) over the padded
 //!   copy. O((n + r) log n), r the improvements (at most 8 per cell).
 //!

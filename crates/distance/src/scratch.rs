@@ -30,13 +30,11 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 ///
 /// - **in place** (buckets; rings on a map that is mostly walls, or with
 ///   two weights from sources at one value or on a map of 2^20 cells or
-///   more): bit planes over `round_up(width + 26, 8) * (height + 2)`
-///   cells, 2 bits a cell from sources at one value, 4 from several (two
-///   multipliers; 3 with one), about `n / 4` to `n / 2` bytes; plus 4
-///   bytes per queued entry (one per cell from sources at one value, at
-///   most one per cell and kind of step otherwise), and, with costs that
-///   vary and two multipliers, 8 bytes per dearer step held back (at most
-///   four per cell); the queue and its held-back steps are rings of
+///   more): two bit planes over `round_up(width + 26, 8) * (height + 2)`
+///   cells (about `n / 4` bytes); plus 4 bytes per queued entry (at most
+///   one per cell), and, with costs that vary, 8 bytes per source and per
+///   dearer step held back (at most four per cell); the queue and its
+///   held-back steps are rings of
 ///   `(W + 1).next_power_of_two()` lists (24 bytes each), W the largest
 ///   step weight.
 /// - **padded** (other rings, the heap, and sums near saturation), for `p =

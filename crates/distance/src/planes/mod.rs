@@ -22,19 +22,12 @@
 //! in order of distance, so the first step of a kind that reaches a cell is
 //! the best of that kind: later ones need not even be looked at. The
 //! distance map is written once per cell, when the cell leaves the queue,
-//! without any comparison reading it. Two engines build on this:
-//!
-//! - [`waves`], for sources at one value (the usual case): a dearer step
-//!   is held back until every cheaper step that could beat it has been
-//!   offered, so that every cell is offered one step and enters the queue
-//!   once. One plane of marks, nothing ever skipped.
-//! - [`lazy`], for sources at several values (rescans): a source can then
-//!   be improved through its neighbours, and a cell may be offered one step
-//!   of each kind at once. A cell's first entry out of the queue is its
-//!   distance; a plane of settled cells tells a later one, which is
-//!   skipped.
+//! without any comparison reading it. On this the engine of [`waves`]
+//! builds: a dearer step, and a source's own start value, are held back
+//! until every step that could beat them has been offered, so that every
+//! cell is offered one step and enters the queue once. One plane of marks,
+//! nothing ever skipped.
 
-mod lazy;
 mod waves;
 
 use crate::{Cost, DistanceError, UNREACHED};
@@ -49,11 +42,8 @@ const DIAGONAL_BITS: u32 = 0b101_000_101;
 pub(crate) struct Planes {
     /// One bit per padded cell: impassable (the border included).
     walls: Vec<u8>,
-    /// Walls and cells offered a step: one bit per padded cell, or, in
-    /// [`lazy`] with two multipliers, two (see [`lazy`]).
+    /// Walls and cells offered a step: one bit per padded cell.
     offered: Vec<u8>,
-    /// Cells that left the queue ([`lazy`] only).
-    settled: Vec<u8>,
     /// Dial's circular buckets of padded bit indices.
     buckets: Vec<Vec<u32>>,
     /// [`waves::uniform`]: the cells that left the queue in the last
@@ -239,9 +229,9 @@ impl Planes {
         moves: Moves,
         sources: &[(i32, u32)],
     ) -> Result<(), DistanceError> {
-        let (Some(&(start, _)), Some(&(last, _))) = (sources.first(), sources.last()) else {
+        if sources.is_empty() {
             return Ok(());
-        };
+        }
         let row = row_bits(w);
         let plane_len = (row >> 3) * (h + 2);
         self.build_walls(costs, w, row >> 3, plane_len)?;
@@ -257,52 +247,20 @@ impl Planes {
         let step = Step::new(costs, &self.walls, cells, moves, one_multiplier, nb - 1);
         let buckets = rings(&mut self.buckets, nb)?;
 
-        if start == last {
-            if self.offered.len() != plane_len {
-                sized(&mut self.offered, plane_len, 0)?;
-            }
-            self.offered.copy_from_slice(&self.walls);
-            let first = &mut buckets[start as u32 as usize & step.mask];
-            first
-                .try_reserve(sources.len())
-                .map_err(|_| queue_full(sources.len(), 4))?;
-            for &(_, u) in sources {
-                // Every step adds at least 1: no source can be improved.
-                let p = cells.bit(u as usize);
-                set(&mut self.offered, p);
-                first.push(p as u32);
-            }
-            let run = Run {
-                step,
-                cells,
-                dist,
-                offered: &mut self.offered,
-                buckets,
-            };
-            match moves.uniform {
-                Some(_) => waves::uniform(run, rings(&mut self.history, nb)?, start),
-                None => waves::costed(run, rings(&mut self.later, nb)?, start),
-            }
-        } else {
-            let pairs = !one_multiplier;
-            let len = if pairs { 2 * plane_len } else { plane_len };
-            if self.offered.len() != len {
-                sized(&mut self.offered, len, 0)?;
-            }
-            if pairs {
-                lazy::spread_walls(&self.walls, &mut self.offered);
-            } else {
-                self.offered.copy_from_slice(&self.walls);
-            }
-            sized(&mut self.settled, plane_len, 0)?;
-            let run = Run {
-                step,
-                cells,
-                dist,
-                offered: &mut self.offered,
-                buckets,
-            };
-            lazy::run(run, &mut self.settled, sources)
+        if self.offered.len() != plane_len {
+            sized(&mut self.offered, plane_len, 0)?;
+        }
+        self.offered.copy_from_slice(&self.walls);
+        let run = Run {
+            step,
+            cells,
+            dist,
+            offered: &mut self.offered,
+            buckets,
+        };
+        match moves.uniform {
+            Some(_) => waves::uniform(run, rings(&mut self.history, nb)?, sources),
+            None => waves::costed(run, rings(&mut self.later, nb)?, sources),
         }
     }
 
