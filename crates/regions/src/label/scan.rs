@@ -61,14 +61,7 @@ impl Labeller {
         }
         let fixed = fixed_bytes(w, h, 0);
         check_bytes("labelling a map", fixed.saturating_add(worst_runs(w, h)))?;
-        self.edges.clear();
-        self.row_start.clear();
-        self.parent.clear();
-        self.row_buf.clear();
-        self.row_buf.resize(w + 5, 0);
-        self.contacts.clear();
-        self.contacts.resize(w + 5, 0);
-        self.row_start.push(0);
+        self.start_scan(w);
         let words = w.div_ceil(64);
         self.cur.resize(words);
         self.prev.resize(words);
@@ -177,14 +170,7 @@ impl Labeller {
             // doubling would copy them and touch twice the pages).
             try_reserve("labelling a map", &mut self.masks, mask_words as usize)?;
         }
-        self.edges.clear();
-        self.row_start.clear();
-        self.parent.clear();
-        self.row_buf.clear();
-        self.row_buf.resize(w + 5, 0);
-        self.contacts.clear();
-        self.contacts.resize(w + 5, 0);
-        self.row_start.push(0);
+        self.start_scan(w);
         let words = w.div_ceil(64);
         for bits in [
             &mut self.cur,
@@ -278,6 +264,19 @@ impl Labeller {
     /// pair. So in each pair where two or more regions begin, those regions
     /// are numbered again: first those with floor on the upper row, in run
     /// order, then the others. Every run's label is then mapped.
+    /// Empties the run tables and sizes the row buffers for rows of `w`
+    /// cells (both scans start so).
+    fn start_scan(&mut self, w: usize) {
+        self.edges.clear();
+        self.row_start.clear();
+        self.parent.clear();
+        self.row_buf.clear();
+        self.row_buf.resize(w + 5, 0);
+        self.contacts.clear();
+        self.contacts.resize(w + 5, 0);
+        self.row_start.push(0);
+    }
+
     fn raster_order<T: FloorCell>(&mut self, cells: &Cells<'_, T>, n: u32) {
         let mut mapped = false;
         for p in 0..self.pair_label.len() - 1 {
