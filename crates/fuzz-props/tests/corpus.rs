@@ -6,6 +6,18 @@
 //! properties run even where a corpus is small.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+/// The `c_abi` property lowers the process-wide memory limit for a moment
+/// (`mcrdun_set_memory_limit`) to test refusals; another property running
+/// on a second test thread meanwhile would be refused too and fail. The
+/// tests of this file take turns.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn one_at_a_time() -> MutexGuard<'static, ()> {
+    // A failed test poisons the lock; the others still run.
+    ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 fn fuzz_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
@@ -32,6 +44,7 @@ fn replay(dir: &str) -> usize {
 
 #[test]
 fn every_corpus_input_passes() {
+    let _turn = one_at_a_time();
     let n = replay("corpus");
     println!("replayed {n} corpus inputs");
     assert!(
@@ -42,11 +55,13 @@ fn every_corpus_input_passes() {
 
 #[test]
 fn every_input_that_once_failed_passes() {
+    let _turn = one_at_a_time();
     println!("replayed {} regression inputs", replay("regressions"));
 }
 
 #[test]
 fn pseudo_random_inputs_pass() {
+    let _turn = one_at_a_time();
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = || {
         state ^= state << 13;
