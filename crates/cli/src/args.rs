@@ -96,7 +96,7 @@ pub enum Command {
     Scatter {
         #[command(flatten)]
         common: Common,
-        /// Rooms scattered (0: one per 190 tiles of the map); those pushed off the map are dropped.
+        /// Rooms scattered (0: one per 190 tiles of the map, then as many more as fit in the gaps left); those pushed off the map are dropped.
         #[arg(long, default_value_t = schema::SCATTER_ROOMS)]
         rooms: u32,
         /// The smallest room side.

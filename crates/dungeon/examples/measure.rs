@@ -23,6 +23,9 @@
 //! - `rooms/1k`: rooms per 1000 tiles (mean);
 //! - `bbox`: the walkable tiles' bounding box as a share of the map (mean);
 //! - `floor`: walkable tiles as a share of the map (mean);
+//! - `even`: the map cut into 4 x 4 equal parts, the walkable share of the
+//!   emptiest part over that of the whole map (mean): 0% when a corner is
+//!   empty, 100% when walkable tiles lie evenly;
 //! - `corner stairs`: stairs with a wall on one side of each axis;
 //! - `loops same`: share of seeds where `loops = 0` gives the same tiles as
 //!   the default `loops` (room generators only);
@@ -88,12 +91,16 @@ struct Row {
     rooms_per_k: f64,
     bbox: f64,
     floor: f64,
+    even: f64,
     stairs: usize,
     corner_stairs: usize,
     loops_tried: usize,
     loops_same: usize,
     secs: f64,
 }
+
+/// Parts along each axis for the `even` column.
+const PARTS: usize = 4;
 
 fn measure(level: &Level, row: &mut Row) {
     let (w, h) = (level.width() as i32, level.height() as i32);
@@ -105,11 +112,14 @@ fn measure(level: &Level, row: &mut Row) {
     }
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, -1, -1);
     let mut walkable = 0usize;
+    let mut parts = [0usize; PARTS * PARTS];
+    let part = |v: i32, n: i32| (v as usize * PARTS) / n as usize;
     for y in 0..h {
         for x in 0..w {
             let t = at(level, x, y);
             if walk(t) {
                 walkable += 1;
+                parts[part(y, h) * PARTS + part(x, w)] += 1;
                 x0 = x0.min(x);
                 y0 = y0.min(y);
                 x1 = x1.max(x);
@@ -136,6 +146,18 @@ fn measure(level: &Level, row: &mut Row) {
         row.bbox += f64::from(x1 - x0 + 1) * f64::from(y1 - y0 + 1) / area;
     }
     row.floor += walkable as f64 / area;
+    // Each part's share of its own tiles, over the whole map's share.
+    let bounds = |i: usize, n: i32| (i * n as usize).div_ceil(PARTS);
+    let emptiest = (0..PARTS * PARTS)
+        .map(|i| {
+            let (px, py) = (i % PARTS, i / PARTS);
+            let tiles = (bounds(px + 1, w) - bounds(px, w)) * (bounds(py + 1, h) - bounds(py, h));
+            parts[i] as f64 / tiles.max(1) as f64
+        })
+        .fold(f64::INFINITY, f64::min);
+    if walkable > 0 {
+        row.even += emptiest / (walkable as f64 / area);
+    }
     row.rooms_per_k += level.rooms().len() as f64 * 1000.0 / area;
     row.dug_levels += usize::from(level.summary().dug > 0);
     for s in [level.stairs_up(), level.stairs_down()] {
@@ -161,9 +183,9 @@ fn main() {
         sizes = vec![(80, 50), (200, 120), (400, 250)];
     }
     println!(
-        "| generator | size | levels | doors in walls | 2x2 out | dug | rooms/1k | bbox | floor | corner stairs | loops same | ms |"
+        "| generator | size | levels | doors in walls | 2x2 out | dug | rooms/1k | bbox | floor | even | corner stairs | loops same | ms |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let only = std::env::var("MEASURE_KINDS").unwrap_or_default();
     for kind in LevelKind::ALL {
         if !only.is_empty() && !only.split(',').any(|k| k == kind.name()) {
@@ -198,7 +220,7 @@ fn main() {
                 }
             };
             println!(
-                "| {} | {w}x{h} | {}{} | {} ({}/{}) | {:.1} | {} | {:.2} | {:.0}% | {:.0}% | {} | {} | {:.1} |",
+                "| {} | {w}x{h} | {}{} | {} ({}/{}) | {:.1} | {} | {:.2} | {:.0}% | {:.0}% | {:.0}% | {} | {} | {:.1} |",
                 kind.name(),
                 row.levels,
                 if row.failed > 0 {
@@ -214,6 +236,7 @@ fn main() {
                 row.rooms_per_k / n,
                 100.0 * row.bbox / n,
                 100.0 * row.floor / n,
+                100.0 * row.even / n,
                 pct(row.corner_stairs, row.stairs),
                 pct(row.loops_same, row.loops_tried),
                 1000.0 * row.secs / (row.levels + row.failed).max(1) as f64,

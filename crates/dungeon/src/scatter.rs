@@ -5,9 +5,10 @@ use crate::corridors::{Canvas, bounding, grow};
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, loop_rule, spanning_links};
 use crate::schema;
+use crate::tile::Tile;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
-use mcrdun_geom::random::seeded_rng;
+use mcrdun_geom::random::{SeededRng, seeded_rng};
 use mcrdun_scatter::{SeparateOptions, SizeRange, SpawnArea, scatter as spawn, separate};
 
 /// Options of the scatter level.
@@ -20,7 +21,10 @@ pub struct ScatterConfig {
     /// Rooms scattered; 0 (the default) derives it from the map's size:
     /// one room per 190 tiles, and one more per 8 tiles of
     /// width plus height for the rooms lost over the edges. Those that end up outside the
-    /// map after separation are dropped.
+    /// map after separation are dropped. With 0, more rooms are then
+    /// dropped into the gaps the heap left, as many as fit (about 7 per
+    /// 1000 tiles in all); with a count, only until the level has that
+    /// many rooms.
     pub rooms: u32,
     /// The smallest room side (default 4).
     pub min_room: u32,
@@ -76,7 +80,9 @@ const NEAREST: usize = 5;
 ///    (`mcrdun-scatter`), pushed apart until three tiles separate any two,
 ///    and the heap is spread or centred over the map; rooms hanging over the
 ///    border are pushed back inside where they keep their distance, else
-///    dropped, and the rooms kept are spread over the whole map;
+///    dropped, and the rooms kept are spread over the whole map; rooms are
+///    then dropped into the gaps left (the corners of the round heap) by
+///    `fill_gaps`;
 /// 2. room graph: each room and its 5 nearest rooms (by the gap between
 ///    them), weighted by that gap;
 /// 3. links: [`spanning_links`] (shorter gaps first) with `loops` as
@@ -85,7 +91,7 @@ const NEAREST: usize = 5;
 /// 5. finish: [`Level::finish_canvas`].
 ///
 /// Cost: the separation's (about linear in rooms per step), then O(tiles)
-/// and one small search per link.
+/// (the gaps filled, the canvas) and one small search per link.
 ///
 /// # Errors
 /// [`LevelError::TooSmall`] when the map cannot hold the largest room;
@@ -147,6 +153,14 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     for r in &rooms {
         canvas.add_rect(*r)?;
     }
+    // The separated heap is round (a disc stretched over the map) and
+    // denser at its middle: rooms dropped into its gaps fill the corners.
+    let most = if config.rooms == 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
+    fill_gaps(&mut canvas, &mut rooms, sizes, most, &mut rng)?;
 
     // 2. Room graph, 3. links, 4. doors and corridors, 5. finish.
     let edges = nearest_rooms(&rooms, w, h);
@@ -190,6 +204,67 @@ fn room_count(config: &ScatterConfig) -> Result<u32, LevelError> {
         });
     }
     Ok(u32::try_from(wanted.min(fits.max(1))).unwrap_or(u32::MAX))
+}
+
+/// Darts thrown by [`fill_gaps`]: one per this many tiles of the map.
+const TILES_PER_DART: u64 = 16;
+
+/// Darts drawn at a time by [`fill_gaps`], to bound its memory.
+const DART_BATCH: u64 = 4096;
+
+/// The last layout step: random rooms ("darts", of the level's sizes,
+/// centred anywhere inside the map) are thrown at the map, one per
+/// [`TILES_PER_DART`] tiles, and each one that lies inside the border with
+/// [`PADDING`] empty tiles to every room already on `canvas` is added,
+/// until the level has `most` rooms. Separation leaves its heap round and
+/// densest at the middle; these rooms fill the corners and the holes, so
+/// rooms lie about evenly over the whole map. A random sequential packing
+/// of padded rooms leaves about as much rock between them as the heap does.
+///
+/// Cost: O(tiles): each dart reads at most its padded area of tiles and
+/// stops at the first room tile.
+fn fill_gaps(
+    canvas: &mut Canvas,
+    rooms: &mut Vec<Rect>,
+    sizes: SizeRange,
+    most: usize,
+    rng: &mut SeededRng,
+) -> Result<(), LevelError> {
+    let (w, h) = (
+        canvas.tiles().width() as i32,
+        canvas.tiles().height() as i32,
+    );
+    let inner = Rect::new(1, 1, w - 2, h - 2)?;
+    let mut darts =
+        u64::from(canvas.tiles().width()) * u64::from(canvas.tiles().height()) / TILES_PER_DART;
+    let p = PADDING as i32;
+    while darts > 0 && rooms.len() < most {
+        let batch = darts.min(DART_BATCH);
+        darts -= batch;
+        let thrown = spawn(rng, batch as usize, SpawnArea::Rect(inner), sizes, sizes)
+            .map_err(LevelError::Scatter)?;
+        for r in thrown {
+            if rooms.len() >= most {
+                break;
+            }
+            if !inner.contains_rect(&r) {
+                continue;
+            }
+            let tiles = canvas.tiles().as_slice();
+            let clear = ((r.y() - p).max(0)..(r.bottom() + p).min(h)).all(|y| {
+                let row = y as usize * w as usize;
+                tiles[row + (r.x() - p).max(0) as usize..row + (r.right() + p).min(w) as usize]
+                    .iter()
+                    .all(|&t| t != Tile::Floor)
+            });
+            if clear {
+                canvas.add_rect(r)?;
+                mcrdun_geom::memory::try_reserve("scatter rooms", rooms, 1)?;
+                rooms.push(r);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The gap between two rectangles: empty tiles between them along x plus
@@ -415,6 +490,104 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    /// Every pair of rooms keeps `PADDING` empty tiles on one axis.
+    fn apart(rooms: &[Rect]) -> bool {
+        let p = PADDING as i32;
+        rooms.iter().enumerate().all(|(i, a)| {
+            rooms[i + 1..].iter().all(|b| {
+                b.x() >= a.right() + p
+                    || a.x() >= b.right() + p
+                    || b.y() >= a.bottom() + p
+                    || a.y() >= b.bottom() + p
+            })
+        })
+    }
+
+    #[test]
+    fn gaps_fill_an_empty_map_with_rooms_apart() {
+        let sizes = SizeRange::new(4, 10).unwrap();
+        let mut canvas = Canvas::new(60, 40).unwrap();
+        let mut rooms = Vec::new();
+        fill_gaps(
+            &mut canvas,
+            &mut rooms,
+            sizes,
+            usize::MAX,
+            &mut seeded_rng(3),
+        )
+        .unwrap();
+        // 150 darts on 2,204 tiles inside: a random packing of padded rooms
+        // of side 4-10 holds well over 8 of them.
+        assert!(rooms.len() >= 8, "{}", rooms.len());
+        assert!(apart(&rooms));
+        let inner = Rect::new(1, 1, 58, 38).unwrap();
+        assert!(rooms.iter().all(|r| inner.contains_rect(r)));
+        assert!(
+            rooms
+                .iter()
+                .all(|r| (4..=10).contains(&r.w()) && (4..=10).contains(&r.h()))
+        );
+        assert_eq!(canvas.rooms().len(), rooms.len());
+        // Every room is on the canvas: its tiles are floor.
+        let floor = canvas
+            .tiles()
+            .as_slice()
+            .iter()
+            .filter(|&&t| t == Tile::Floor)
+            .count();
+        assert_eq!(
+            floor,
+            rooms
+                .iter()
+                .map(|r| (r.w() * r.h()) as usize)
+                .sum::<usize>()
+        );
+    }
+
+    #[test]
+    fn gaps_stop_at_the_room_count_and_spare_rooms_on_the_canvas() {
+        let sizes = SizeRange::new(4, 6).unwrap();
+        let mut canvas = Canvas::new(60, 40).unwrap();
+        let first = Rect::new(20, 15, 6, 6).unwrap();
+        canvas.add_rect(first).unwrap();
+        let mut rooms = vec![first];
+        fill_gaps(&mut canvas, &mut rooms, sizes, 4, &mut seeded_rng(5)).unwrap();
+        assert_eq!(rooms.len(), 4);
+        assert!(apart(&rooms));
+        // A map that one room fills leaves no gap.
+        let mut full = Canvas::new(14, 14).unwrap();
+        let big = Rect::new(1, 1, 12, 12).unwrap();
+        full.add_rect(big).unwrap();
+        let mut rooms = vec![big];
+        fill_gaps(&mut full, &mut rooms, sizes, usize::MAX, &mut seeded_rng(5)).unwrap();
+        assert_eq!(rooms, [big]);
+    }
+
+    #[test]
+    fn a_room_count_caps_the_level_and_none_fills_the_map() {
+        let counted = ScatterConfig {
+            width: 200,
+            height: 120,
+            rooms: 40,
+            ..ScatterConfig::default()
+        };
+        for seed in 1..=3 {
+            let few = scatter(&counted, seed).unwrap();
+            assert!(few.rooms().len() <= 40, "{}", few.rooms().len());
+            let full = scatter(
+                &ScatterConfig {
+                    rooms: 0,
+                    ..counted
+                },
+                seed,
+            )
+            .unwrap();
+            // One per 190 tiles would be 126 (+40 for the edges), and the
+            // gaps take more: about 7 per 1000 tiles.
+            assert!(full.rooms().len() >= 150, "{}", full.rooms().len());
+        }
     }
 
     #[test]

@@ -152,7 +152,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         default: OptionValue::U32(SCATTER_ROOMS),
         min: 0.0,
         max: u32::MAX as f64,
-        doc: "Rooms scattered (0: one per 190 tiles of the map); those pushed off the map are dropped.",
+        doc: "Rooms scattered (0: one per 190 tiles of the map, then as many more as fit in the gaps left); those pushed off the map are dropped.",
     },
     OptionSpec {
         kind: LevelKind::Scatter,

@@ -330,6 +330,26 @@ fn scale_figures(level: &Level) -> (f64, f64, f64) {
     )
 }
 
+/// How evenly the walkable tiles lie: the map cut into 4 x 4 equal parts,
+/// the walkable share of the emptiest part over the whole map's share (0
+/// with an empty corner, 1 when every part is as full as the map).
+fn evenness(level: &Level) -> f64 {
+    const PARTS: usize = 4;
+    let (w, h) = (level.width() as usize, level.height() as usize);
+    let mut walk = [0usize; PARTS * PARTS];
+    let mut tiles = [0usize; PARTS * PARTS];
+    for (p, t) in level.tiles().iter() {
+        let part = (p.y as usize * PARTS / h) * PARTS + p.x as usize * PARTS / w;
+        tiles[part] += 1;
+        walk[part] += usize::from(t.is_walkable());
+    }
+    let whole = walk.iter().sum::<usize>() as f64 / (w * h) as f64;
+    let emptiest = (0..PARTS * PARTS)
+        .map(|i| walk[i] as f64 / tiles[i] as f64)
+        .fold(f64::INFINITY, f64::min);
+    emptiest / whole
+}
+
 /// The same level with `loops = 0`, for room generators.
 fn without_loops(kind: LevelKind, width: u32, height: u32, seed: u64) -> Option<Level> {
     let level = match kind {
@@ -366,7 +386,7 @@ fn without_loops(kind: LevelKind, width: u32, height: u32, seed: u64) -> Option<
 }
 
 /// The rules at one size over `seeds`: every level checked, the room
-/// density, bounding box and cave floor share within their bounds, and
+/// density, bounding box, evenness and cave floor share within their bounds, and
 /// `loops` changing every level. Returns the mean rooms per 1000 tiles.
 fn rules_at(kind: LevelKind, width: u32, height: u32, seeds: std::ops::RangeInclusive<u64>) -> f64 {
     let (mut rooms, mut n) = (0.0, 0.0);
@@ -392,6 +412,15 @@ fn rules_at(kind: LevelKind, width: u32, height: u32, seeds: std::ops::RangeIncl
                 plain.tiles(),
                 level.tiles(),
                 "{kind:?} seed {seed}: loops changed nothing"
+            );
+        }
+        // Walkable tiles over the whole map, corners too (the 20 x 12
+        // parts of an 80x50 map are too small to ask it of them).
+        if width >= 200 && height >= 120 {
+            let even = evenness(&level);
+            assert!(
+                even >= 0.3,
+                "{kind:?} {width}x{height} seed {seed}: evenness {even}"
             );
         }
         if kind == LevelKind::Cave {
@@ -562,13 +591,29 @@ fn golden_hashes() {
             ));
         }
     }
+    // A scatter level with a room count takes another path (its gaps are
+    // filled only up to the count).
+    let counted = scatter(
+        &ScatterConfig {
+            width: 300,
+            height: 250,
+            rooms: 400,
+            ..ScatterConfig::default()
+        },
+        7,
+    )
+    .unwrap();
+    got.push(format!(
+        "scatter 300x250 rooms=400 7 {:016x}",
+        fnv1a(counted.tile_bytes())
+    ));
     let expected = [
         "bsp 80x50 7 1d999d0ea08edcf2",
         "bsp 64x40 12345 953f02640045c5c0",
         "bsp 81x51 3 05b2af17de2bdd7e",
-        "scatter 80x50 7 1e25e5848c5d4f53",
-        "scatter 64x40 12345 2b6ea79aa0053cc5",
-        "scatter 81x51 3 006bf344da98d18c",
+        "scatter 80x50 7 afdbe6674b6ccf18",
+        "scatter 64x40 12345 bf423f8ef1e3c1cb",
+        "scatter 81x51 3 1e6e621bf14f8f8b",
         "maze 80x50 7 d7926d70fdd51368",
         "maze 64x40 12345 c85ebab39bba4bed",
         "maze 81x51 3 0d41863be2f5cb59",
@@ -578,6 +623,7 @@ fn golden_hashes() {
         "passages 80x50 7 92d6792aa5ead03e",
         "passages 64x40 12345 21e372d9e3ff1033",
         "passages 81x51 3 6c092a194e54f950",
+        "scatter 300x250 rooms=400 7 7129cc9bbc122eac",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }
