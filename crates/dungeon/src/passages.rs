@@ -6,6 +6,7 @@ use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, loop_rule, spanning_links};
 use crate::schema;
 use crate::{Level, LevelError, LevelKind};
+use mcrdun_geom::DisjointSets;
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_passages::Layout;
@@ -237,7 +238,7 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     pairs.dedup();
     let mut edges: Vec<Edge> = Vec::new();
     let mut around: Vec<Vec<u32>> = vec![Vec::new(); cells];
-    for (a, b) in pairs {
+    for &(a, b) in &pairs {
         let (ca, cb) = (a as usize, b as usize);
         let (ra, rb) = (room_of_cell[ca], room_of_cell[cb]);
         match (ra != NONE, rb != NONE) {
@@ -264,6 +265,7 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
     }
     edges.sort_unstable_by_key(|e| (e.a, e.b, e.weight));
     edges.dedup_by_key(|e| (e.a, e.b));
+    join_across_empty_cells(&mut edges, &pairs, &room_of_cell, cell_of_room.len());
 
     // 3. Links, 4. doors and corridors, 5. finish.
     let links = spanning_links(
@@ -284,6 +286,61 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
         &mut rng,
     )?;
     Level::finish_canvas(LevelKind::Passages, canvas, &mut rng)
+}
+
+/// Makes the room graph connected where cells too small for a room lie
+/// side by side: on a thin map two such cells can span it from edge to
+/// edge, and the rooms on either side are then neighbours of neither
+/// cell's neighbours. Each group of touching roomless cells (over the cell
+/// pairs `pairs`) joins the rooms around it that the graph `edges` leaves
+/// apart, with edges of weight 2 (after the direct ones and those across
+/// one cell); a graph that is connected already is left as it is.
+///
+/// Cost: O(cells + pairs) with near-constant union-find steps.
+fn join_across_empty_cells(
+    edges: &mut Vec<Edge>,
+    pairs: &[(u32, u32)],
+    room_of_cell: &[u32],
+    rooms: usize,
+) {
+    let mut apart = DisjointSets::new(rooms);
+    for e in edges.iter() {
+        apart.union(e.a as usize, e.b as usize);
+    }
+    if apart.set_count() <= 1 {
+        return;
+    }
+    let mut group = DisjointSets::new(room_of_cell.len());
+    for &(a, b) in pairs {
+        if room_of_cell[a as usize] == NONE && room_of_cell[b as usize] == NONE {
+            group.union(a as usize, b as usize);
+        }
+    }
+    // The first room met around each group; every later one that the graph
+    // leaves apart from it is joined to it.
+    let mut first_room = vec![NONE; room_of_cell.len()];
+    let mut added = Vec::new();
+    for &(a, b) in pairs {
+        let (ra, rb) = (room_of_cell[a as usize], room_of_cell[b as usize]);
+        let (room, empty) = match (ra != NONE, rb != NONE) {
+            (true, false) => (ra, b),
+            (false, true) => (rb, a),
+            _ => continue,
+        };
+        let g = group.find(empty as usize);
+        if first_room[g] == NONE {
+            first_room[g] = room;
+        } else if apart.union(first_room[g] as usize, room as usize) {
+            let other = first_room[g];
+            added.push(Edge {
+                a: other.min(room),
+                b: other.max(room),
+                weight: 2,
+            });
+        }
+    }
+    edges.extend(added);
+    edges.sort_unstable_by_key(|e| (e.a, e.b, e.weight));
 }
 
 /// Labels the 4-connected pieces of `floor` `0, 1, ...` in raster order of
@@ -387,6 +444,41 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn edge(a: u32, b: u32, weight: u32) -> Edge {
+        Edge { a, b, weight }
+    }
+
+    #[test]
+    fn rooms_apart_join_across_a_row_of_empty_cells() {
+        // Cells 0 - 1 - 2 - 3 in a row; 1 and 2 are too small for a room.
+        // Rooms 0 (cell 0) and 1 (cell 3) touch no common cell.
+        let pairs = [(0, 1), (1, 2), (2, 3)];
+        let room_of_cell = [0, NONE, NONE, 1];
+        let mut edges = Vec::new();
+        join_across_empty_cells(&mut edges, &pairs, &room_of_cell, 2);
+        assert_eq!(edges, [edge(0, 1, 2)]);
+    }
+
+    #[test]
+    fn only_rooms_apart_are_joined() {
+        // Rooms 0 and 1 touch; room 2 lies beyond two empty cells (3, 4)
+        // from both: one edge joins it, to the first room met.
+        let pairs = [(0, 1), (0, 3), (1, 3), (3, 4), (2, 4)];
+        let room_of_cell = [0, 1, 2, NONE, NONE];
+        let mut edges = vec![edge(0, 1, 0)];
+        join_across_empty_cells(&mut edges, &pairs, &room_of_cell, 3);
+        assert_eq!(edges, [edge(0, 1, 0), edge(0, 2, 2)]);
+        // A connected graph is left alone, even with empty cells around.
+        let mut connected = vec![edge(0, 1, 0), edge(1, 2, 1)];
+        join_across_empty_cells(&mut connected, &pairs, &room_of_cell, 3);
+        assert_eq!(connected, [edge(0, 1, 0), edge(1, 2, 1)]);
+        // Two groups of empty cells that do not touch join nothing.
+        let split = [(0, 3), (4, 2)];
+        let mut none = vec![edge(0, 1, 0)];
+        join_across_empty_cells(&mut none, &split, &room_of_cell, 3);
+        assert_eq!(none, [edge(0, 1, 0)]);
+    }
 
     #[test]
     fn bad_options_are_errors() {

@@ -519,6 +519,62 @@ fn seeds_1_to_1000() {
     }
 }
 
+/// Many seeds at random sizes from 24x20 to 1200x1200, thin maps and long
+/// ones included (release: `cargo test --release -p mcrdun-dungeon --test
+/// levels random_sizes -- --ignored`; `LEVELS_RANDOM=N` levels of each
+/// kind, 300 by default; `LEVELS_RANDOM_SEED` for others): every level
+/// keeps the rules of [`check`], and room generators join their rooms
+/// without the fallback digging.
+#[test]
+#[ignore]
+fn random_sizes() {
+    let n: u64 = std::env::var("LEVELS_RANDOM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    // `LEVELS_RANDOM_SEED` draws other sizes and seeds.
+    let mut state = std::env::var("LEVELS_RANDOM_SEED")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(0x2545_F491_4F6C_DD1D, |s| s | 1);
+    let mut next = |below: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % below
+    };
+    for kind in LevelKind::ALL {
+        for _ in 0..n {
+            // Sides drawn on a log scale, so that small, thin and long maps
+            // come up as often as large ones.
+            let side = |r: u64| (24.0 * (50.0f64).powf(r as f64 / 1000.0)) as u32;
+            let (w, h) = (side(next(1001)), side(next(1001)).max(20));
+            let seed = next(1 << 32);
+            match generate(kind, w, h, seed) {
+                Ok(level) => {
+                    let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        check(&level, kind, w, h)
+                    }));
+                    assert!(checked.is_ok(), "{kind:?} {w}x{h} seed {seed} broke a rule");
+                }
+                Err(LevelError::Unsatisfiable(_)) if kind == LevelKind::Cave => {}
+                Err(e) => panic!("{kind:?} {w}x{h} seed {seed}: {e}"),
+            }
+        }
+        eprintln!("{}: {n} levels at random sizes pass", kind.name());
+    }
+}
+
+/// Found by `random_sizes`: on a map 24 tiles high, two Voronoi cells too
+/// small for a room lay side by side from edge to edge, and the room graph
+/// fell in two; the fallback digging joined the level.
+#[test]
+fn a_thin_passages_level_joins_its_rooms_itself() {
+    let level = generate(LevelKind::Passages, 412, 24, 1431675397).unwrap();
+    check(&level, LevelKind::Passages, 412, 24);
+    assert_eq!(level.summary().dug, 0);
+}
+
 #[test]
 fn other_seeds_other_levels() {
     for kind in LevelKind::ALL {
