@@ -473,6 +473,12 @@ mod tests {
         let mut connected = vec![edge(0, 1, 0), edge(1, 2, 1)];
         join_across_empty_cells(&mut connected, &pairs, &room_of_cell, 3);
         assert_eq!(connected, [edge(0, 1, 0), edge(1, 2, 1)]);
+        // Empty cells 3 and 4 touch only through room 1's cell: two
+        // groups, each joining the rooms around it.
+        let chain = [(0, 3), (1, 3), (1, 4), (2, 4)];
+        let mut joined = Vec::new();
+        join_across_empty_cells(&mut joined, &chain, &room_of_cell, 3);
+        assert_eq!(joined, [edge(0, 1, 2), edge(1, 2, 2)]);
         // Two groups of empty cells that do not touch join nothing.
         let split = [(0, 3), (4, 2)];
         let mut none = vec![edge(0, 1, 0)];
