@@ -476,8 +476,48 @@ pub fn passages_layout(data: &[u8]) {
     }
 }
 
+/// Options of every kind drawn from `b`, a little past their ranges at
+/// times (a loop share up to 1.275, room sides from 0): a level is made
+/// or refused as an error, never a panic.
+fn options(b: &mut Bytes<'_>, config: &mut mcrdun_dungeon::LevelConfig) {
+    use mcrdun_dungeon::{LevelConfig, MazeAlgorithm};
+    let share = |b: &mut Bytes<'_>| f64::from(b.u8()) / 200.0;
+    match config {
+        LevelConfig::Bsp(c) => {
+            c.depth = b.below(40);
+            c.min_leaf_width = b.below(40);
+            c.min_leaf_height = b.below(40);
+            c.min_room = b.below(20);
+            c.loops = share(b);
+            c.loop_factor = b.below(12);
+        }
+        LevelConfig::Scatter(c) => {
+            c.rooms = b.below(400);
+            c.min_room = b.below(16);
+            c.max_room = b.below(24);
+            c.loops = share(b);
+            c.loop_factor = b.below(12);
+        }
+        LevelConfig::Maze(c) => {
+            c.algorithm = MazeAlgorithm::ALL[b.below(MazeAlgorithm::ALL.len() as u32) as usize];
+            c.braid = share(b);
+            c.pattern42 = b.bool();
+        }
+        LevelConfig::Cave(c) => {
+            c.fill = share(b);
+            c.passes = b.below(70);
+        }
+        LevelConfig::Passages(c) => {
+            c.rooms = b.below(400);
+            c.loops = share(b);
+            c.loop_factor = b.below(12);
+        }
+    }
+}
+
 /// Levels: every generated level's walkable tiles form one 4-connected
 /// region (checked by a flood fill written here, not the crate's).
+/// Half the inputs set the options of their kind too (see `options`).
 pub fn level(data: &[u8]) {
     use mcrdun_dungeon::{LevelConfig, LevelKind};
     let mut b = Bytes::new(data);
@@ -491,7 +531,11 @@ pub fn level(data: &[u8]) {
     let w = b.below(121);
     let h = b.below(121);
     let seed = b.u64();
-    let Ok(level) = mcrdun_dungeon::generate(&LevelConfig::new(kind, w, h), seed) else {
+    let mut config = LevelConfig::new(kind, w, h);
+    if b.bool() {
+        options(&mut b, &mut config);
+    }
+    let Ok(level) = mcrdun_dungeon::generate(&config, seed) else {
         return;
     };
     let tiles = level.tiles();
