@@ -30,34 +30,13 @@ import argparse
 import ctypes
 import os
 import statistics
-import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-VENV = os.path.join(HERE, ".venv")
-VPY = os.path.join(VENV, "bin", "python")
+import peerlib
+from peerlib import load_mcrdun
 
-
-def ensure_venv():
-    """Re-executes this script inside the venv, creating it if needed."""
-    if os.path.abspath(sys.prefix) == os.path.abspath(VENV):
-        try:
-            import tcod  # noqa: F401
-            return
-        except ImportError:
-            subprocess.check_call([VPY, "-m", "pip", "install", "-q", "numpy", "tcod"])
-            os.execv(VPY, [VPY] + sys.argv)
-    if not os.path.exists(VPY):
-        print("creating", VENV, file=sys.stderr)
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-    if subprocess.call([VPY, "-c", "import tcod, numpy"], stderr=subprocess.DEVNULL) != 0:
-        subprocess.check_call([VPY, "-m", "pip", "install", "-q", "numpy", "tcod"])
-    os.execv(VPY, [VPY] + sys.argv)
-
-
-ensure_venv()
+peerlib.ensure_venv(["numpy", "tcod"], ["numpy", "tcod"])
 
 # One thread for numpy's BLAS: no helper threads spinning beside the timings.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -77,36 +56,7 @@ def random_map(n, rng):
 
 
 def dungeon_map(n, rng):
-    """Rooms in 16x16 blocks joined to their east and south neighbours by
-    one-cell L-shaped corridors (some joins left out)."""
-    m = np.zeros((n, n), np.uint8)
-    b = 16
-    nb = n // b
-    has = rng.random((nb, nb)) < 0.85
-    rw = rng.integers(3, 12, (nb, nb))
-    rh = rng.integers(3, 12, (nb, nb))
-    ox = rng.integers(0, 1 << 30, (nb, nb)) % np.maximum(b - rw - 1, 1) + 1
-    oy = rng.integers(0, 1 << 30, (nb, nb)) % np.maximum(b - rh - 1, 1) + 1
-    join = rng.random((nb, nb, 2)) < 0.9
-    cx = np.arange(nb)[None, :] * b + ox + rw // 2
-    cy = np.arange(nb)[:, None] * b + oy + rh // 2
-    for by in range(nb):
-        for bx in range(nb):
-            if not has[by, bx]:
-                continue
-            x0 = bx * b + ox[by, bx]
-            y0 = by * b + oy[by, bx]
-            m[y0:y0 + rh[by, bx], x0:x0 + rw[by, bx]] = 1
-            ax, ay = cx[by, bx], cy[by, bx]
-            if bx + 1 < nb and has[by, bx + 1] and join[by, bx, 0]:
-                tx, ty = cx[by, bx + 1], cy[by, bx + 1]
-                m[ay, ax:tx + 1] = 1
-                m[min(ay, ty):max(ay, ty) + 1, tx] = 1
-            if by + 1 < nb and has[by + 1, bx] and join[by, bx, 1]:
-                tx, ty = cx[by + 1, bx], cy[by + 1, bx]
-                m[ay:ty + 1, ax] = 1
-                m[ty, min(ax, tx):max(ax, tx) + 1] = 1
-    return m
+    return peerlib.dungeon_map(n, rng, join=0.9)
 
 
 def cave_map(n, rng):
@@ -130,9 +80,8 @@ class Point(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int32), ("y", ctypes.c_int32)]
 
 
-def load_mcrdun():
-    subprocess.check_call(["cargo", "build", "--release", "-q", "-p", "mcrdun-ffi"], cwd=ROOT)
-    lib = ctypes.CDLL(os.path.join(ROOT, "target", "release", "libmcrdun.so"))
+def load_ours():
+    lib = load_mcrdun()
     u8p = ctypes.POINTER(ctypes.c_uint8)
     i32p = ctypes.POINTER(ctypes.c_int32)
     u32 = ctypes.c_uint32
@@ -208,7 +157,7 @@ def main():
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
 
-    lib = load_mcrdun()
+    lib = load_ours()
     scratch = ctypes.c_void_p()
     assert lib.mcrdun_distance_scratch_new(ctypes.byref(scratch)) == 0
     load0 = os.getloadavg()

@@ -80,7 +80,7 @@ def seed_border(room_1, room_2):
 
 
 def linear_border(room_1, room_2):
-    s1, s2 = set(room_1), set(room_2)
+    s2 = set(room_2)
     result = {}
     for c in room_1:
         x, y = c

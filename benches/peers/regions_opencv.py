@@ -21,31 +21,14 @@ OpenCV's (same number of regions, same partition) before it is timed.
 
 import argparse
 import ctypes
-import os
 import statistics
-import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
-VENV = os.path.join(HERE, ".venv")
-VPY = os.path.join(VENV, "bin", "python")
+import peerlib
+from peerlib import load_mcrdun
 
-
-def ensure_venv():
-    """Re-executes this script inside the venv, creating it if needed."""
-    if os.path.abspath(sys.prefix) == os.path.abspath(VENV):
-        return
-    if not os.path.exists(VPY):
-        print("creating", VENV, file=sys.stderr)
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-        subprocess.check_call([VPY, "-m", "pip", "install", "-q",
-                               "numpy", "scipy", "opencv-python-headless"])
-    os.execv(VPY, [VPY] + sys.argv)
-
-
-ensure_venv()
+peerlib.ensure_venv(["numpy", "scipy", "opencv-python-headless"], ["numpy", "scipy", "cv2"])
 
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
@@ -60,38 +43,7 @@ def random_map(n, p, rng):
 
 
 def dungeon_map(n, rng):
-    """Classic roguelike layout: the map is cut into 16x16 blocks; most
-    blocks hold a room, and rooms are joined to their east and south
-    neighbours by one-cell L-shaped corridors (some joins are left out, so
-    the dungeon has several regions)."""
-    m = np.zeros((n, n), np.uint8)
-    b = 16
-    nb = n // b
-    has = rng.random((nb, nb)) < 0.85
-    rw = rng.integers(3, 12, (nb, nb))
-    rh = rng.integers(3, 12, (nb, nb))
-    ox = rng.integers(0, 1 << 30, (nb, nb)) % np.maximum(b - rw - 1, 1) + 1
-    oy = rng.integers(0, 1 << 30, (nb, nb)) % np.maximum(b - rh - 1, 1) + 1
-    join = rng.random((nb, nb, 2)) < 0.8
-    cx = np.arange(nb)[None, :] * b + ox + rw // 2
-    cy = np.arange(nb)[:, None] * b + oy + rh // 2
-    for by in range(nb):
-        for bx in range(nb):
-            if not has[by, bx]:
-                continue
-            x0 = bx * b + ox[by, bx]
-            y0 = by * b + oy[by, bx]
-            m[y0:y0 + rh[by, bx], x0:x0 + rw[by, bx]] = 1
-            ax, ay = cx[by, bx], cy[by, bx]
-            if bx + 1 < nb and has[by, bx + 1] and join[by, bx, 0]:
-                tx, ty = cx[by, bx + 1], cy[by, bx + 1]
-                m[ay, ax:tx + 1] = 1
-                m[min(ay, ty):max(ay, ty) + 1, tx] = 1
-            if by + 1 < nb and has[by + 1, bx] and join[by, bx, 1]:
-                tx, ty = cx[by + 1, bx], cy[by + 1, bx]
-                m[ay:ty + 1, ax] = 1
-                m[ty, min(ax, tx):max(ax, tx) + 1] = 1
-    return m
+    return peerlib.dungeon_map(n, rng, join=0.8)
 
 
 def cave_map(n, rng):
@@ -108,9 +60,8 @@ def cave_map(n, rng):
 
 # ---------------------------------------------------------------- the peers
 
-def load_mcrdun():
-    subprocess.check_call(["cargo", "build", "--release", "-q", "-p", "mcrdun-ffi"], cwd=ROOT)
-    lib = ctypes.CDLL(os.path.join(ROOT, "target", "release", "libmcrdun.so"))
+def load_ours():
+    lib = load_mcrdun()
     u8p = ctypes.POINTER(ctypes.c_uint8)
     u32p = ctypes.POINTER(ctypes.c_uint32)
     lib.mcrdun_regions_label.argtypes = [u8p, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32,
@@ -198,7 +149,7 @@ def main():
     args = ap.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     cv2.setNumThreads(1)
-    lib = load_mcrdun()
+    lib = load_ours()
     print(f"OpenCV {cv2.__version__} (threads: {cv2.getNumThreads()}), scipy {scipy.__version__}, "
           f"numpy {np.__version__}; mcrdun via C ABI (ctypes); times are medians of thread CPU time in ms")
     rows = []
