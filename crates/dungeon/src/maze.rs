@@ -11,8 +11,9 @@ use mcrdun_geom::{Grid, Point};
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MazeConfig {
     /// Width in tiles (at least 3). The maze has `(width - 1) / 2` cells
-    /// across; with an even width the last column of cells is two tiles
-    /// wide, so the maze fills the whole map.
+    /// across; with an even width the wall line between its middle two
+    /// columns of cells is two tiles thick (passages across it two tiles
+    /// long), so the maze fills the whole map with corridors one tile wide.
     pub width: u32,
     /// Height in tiles (at least 3), likewise.
     pub height: u32,
@@ -161,17 +162,19 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
         m.braid(config.braid, &mut rng).map_err(carve_error)?;
     }
     let drawn = m.tiles().map_err(carve_error)?;
-    // An even side has one tile more than the maze's drawing: the last
-    // column (row) of cells is drawn twice, the border stays the border.
+    // An even side has one tile more than the maze's drawing. The wall
+    // line between the middle two columns (rows) of cells is drawn twice,
+    // so passages across it are two tiles long and every corridor stays
+    // one tile wide; with a single column of cells there is no such wall,
+    // and that column is drawn twice.
     let stretch = |v: i32, side: u32| {
         let side = side as i32;
-        if side % 2 == 1 || v < side - 2 {
-            v
-        } else if v == side - 2 {
-            v - 1
-        } else {
-            side - 2
+        if side % 2 == 1 {
+            return v;
         }
+        let cells = (side - 1) / 2;
+        let doubled = if cells >= 2 { 2 * (cells / 2) } else { 1 };
+        if v <= doubled { v } else { v - 1 }
     };
     let tiles = Grid::from_fn(config.width, config.height, |p: Point| {
         let q = Point::new(stretch(p.x, config.width), stretch(p.y, config.height));
