@@ -218,8 +218,10 @@ const DART_BATCH: u64 = 4096;
 /// [`PADDING`] empty tiles to every room already on `canvas` is added,
 /// until the level has `most` rooms. Separation leaves its heap round and
 /// densest at the middle; these rooms fill the corners and the holes, so
-/// rooms lie about evenly over the whole map. A random sequential packing
-/// of padded rooms leaves about as much rock between them as the heap does.
+/// rooms lie over the whole map. The random packing is a little looser
+/// than the heap: from 200x120 up, the emptiest sixteenth of the map holds
+/// 0.7-0.8 of the map's share of walkable tiles (mean of seeds 1-20),
+/// against 0.25 without these rooms.
 ///
 /// Cost: O(tiles): each dart reads at most its padded area of tiles and
 /// stops at the first room tile.
