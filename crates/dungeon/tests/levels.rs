@@ -534,35 +534,21 @@ fn seeds_1_to_1000() {
     }
 }
 
-/// Many seeds at random sizes from 24x20 to 1200x1200, thin maps and long
-/// ones included (release: `cargo test --release -p mcrdun-dungeon --test
-/// levels random_sizes -- --ignored`; `LEVELS_RANDOM=N` levels of each
-/// kind, 300 by default; `LEVELS_RANDOM_SEED` for others): every level
-/// keeps the rules of [`check`], and room generators join their rooms
-/// without the fallback digging.
-#[test]
-#[ignore]
-fn random_sizes() {
-    let n: u64 = std::env::var("LEVELS_RANDOM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300);
-    // `LEVELS_RANDOM_SEED` draws other sizes and seeds.
-    let mut state = std::env::var("LEVELS_RANDOM_SEED")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .map_or(0x2545_F491_4F6C_DD1D, |s| s | 1);
+/// `n` levels of every kind at random sizes from 24x20 to `largest` on a
+/// side, drawn on a log scale so that small, thin and long maps come up as
+/// often as large ones, from xorshift `state`: every level keeps the rules
+/// of [`check`] (room generators join their rooms without the fallback
+/// digging).
+fn levels_at_random_sizes(n: u64, mut state: u64, largest: f64) {
     let mut next = |below: u64| {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state % below
     };
+    let side = |r: u64| (24.0 * (largest / 24.0).powf(r as f64 / 1000.0)) as u32;
     for kind in LevelKind::ALL {
         for _ in 0..n {
-            // Sides drawn on a log scale, so that small, thin and long maps
-            // come up as often as large ones.
-            let side = |r: u64| (24.0 * (50.0f64).powf(r as f64 / 1000.0)) as u32;
             let (w, h) = (side(next(1001)), side(next(1001)).max(20));
             let seed = next(1 << 32);
             match generate(kind, w, h, seed) {
@@ -578,6 +564,30 @@ fn random_sizes() {
         }
         eprintln!("{}: {n} levels at random sizes pass", kind.name());
     }
+}
+
+/// A few thin, long and small maps on every run, up to 400 tiles a side.
+#[test]
+fn thin_and_long_maps() {
+    levels_at_random_sizes(12, 0x9E37_79B9_7F4A_7C15, 400.0);
+}
+
+/// Many seeds at random sizes from 24x20 to 1200x1200 (release: `cargo
+/// test --release -p mcrdun-dungeon --test levels random_sizes --
+/// --ignored`; `LEVELS_RANDOM=N` levels of each kind, 300 by default;
+/// `LEVELS_RANDOM_SEED` draws other sizes and seeds).
+#[test]
+#[ignore]
+fn random_sizes() {
+    let n: u64 = std::env::var("LEVELS_RANDOM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    let state = std::env::var("LEVELS_RANDOM_SEED")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .map_or(0x2545_F491_4F6C_DD1D, |s| s | 1);
+    levels_at_random_sizes(n, state, 1200.0);
 }
 
 /// Found by `random_sizes`: on a map 24 tiles high, two Voronoi cells too
