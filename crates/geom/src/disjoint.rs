@@ -107,6 +107,16 @@ mod tests {
     use super::*;
 
     #[test]
+    fn sizes() {
+        let mut d = DisjointSets::new(5);
+        assert_eq!((d.len(), d.set_count()), (5, 5));
+        assert!(!d.is_empty());
+        assert!(DisjointSets::new(0).is_empty());
+        d.union(0, 4);
+        assert_eq!((d.len(), d.set_count()), (5, 4));
+    }
+
+    #[test]
     fn matches_a_naive_partition() {
         // A naive labelling: label[i] is the smallest element of i's set.
         let n = 40;

@@ -125,3 +125,21 @@ impl fmt::Display for GeomError {
 }
 
 impl std::error::Error for GeomError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn too_large_means_size_or_memory() {
+        assert!(
+            GeomError::GridTooLarge {
+                width: 1,
+                height: 2
+            }
+            .is_too_large()
+        );
+        assert!(!GeomError::EmptyRange.is_too_large());
+        assert!(!GeomError::EmptyRect { w: 0, h: 1 }.is_too_large());
+    }
+}

@@ -315,6 +315,66 @@ mod tests {
     use super::*;
 
     #[test]
+    fn neighbour_offsets_are_the_named_directions() {
+        let p = |x, y| Point::new(x, y);
+        assert_eq!(NEIGHBOURS_4, [p(0, -1), p(1, 0), p(0, 1), p(-1, 0)]);
+        assert_eq!(
+            NEIGHBOURS_8,
+            [
+                p(-1, -1),
+                p(0, -1),
+                p(1, -1),
+                p(-1, 0),
+                p(1, 0),
+                p(-1, 1),
+                p(0, 1),
+                p(1, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn cell_counts_at_the_edges_of_the_sides() {
+        let max = i32::MAX as u64;
+        assert_eq!(checked_cell_count(max, 1), Ok(i32::MAX as usize));
+        assert_eq!(checked_cell_count(1, max), Ok(i32::MAX as usize));
+        assert_eq!(checked_cell_count(0, max), Ok(0));
+        for (w, h) in [
+            (max + 1, 1),
+            (1, max + 1),
+            (max + 7, 1),
+            (1, max + 7),
+            (u64::MAX, 0),
+        ] {
+            assert_eq!(
+                checked_cell_count(w, h),
+                Err(GeomError::GridTooLarge {
+                    width: w,
+                    height: h
+                }),
+                "{w} x {h}"
+            );
+        }
+    }
+
+    #[test]
+    fn accessors_and_bulk_access() {
+        let mut g = Grid::new(4, 3, 0u8).unwrap();
+        assert_eq!((g.width(), g.height(), g.len()), (4, 3, 12));
+        assert!(!g.is_empty());
+        assert!(Grid::new(0, 3, 0u8).unwrap().is_empty());
+        g.fill(5);
+        assert!(g.as_slice().iter().all(|&v| v == 5));
+        g.as_mut_slice()[4 + 2] = 9;
+        assert_eq!(g.get(Point::new(2, 1)), Some(&9));
+        assert_eq!(g.get(Point::new(0, 0)), Some(&5));
+        assert_eq!(g.get(Point::new(4, 0)), None);
+        let v = g.into_vec();
+        assert_eq!(v.len(), 12);
+        assert_eq!(v[6], 9);
+    }
+
+    #[test]
     fn construction_checks_sizes() {
         assert!(Grid::new(0, 0, 0u8).unwrap().is_empty());
         assert_eq!(Grid::new(0, 5, 0u8).unwrap().rows().count(), 5);

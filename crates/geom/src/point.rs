@@ -187,6 +187,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn conversions_and_display() {
+        assert_eq!(Point::from((3, -4)), Point::new(3, -4));
+        assert_eq!(Point::new(3, -4).to_string(), "(3, -4)");
+        let names: Vec<String> = [Side::North, Side::East, Side::South, Side::West]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(names, ["north", "east", "south", "west"]);
+    }
+
+    #[test]
     fn sides_round_trip() {
         for side in Side::ALL {
             assert_eq!(Side::from_bit(side.bit()), Some(side));

@@ -238,6 +238,33 @@ mod tests {
     }
 
     #[test]
+    fn sides_and_touching_edges() {
+        let a = r(1, 2, 4, 3);
+        assert_eq!((a.x(), a.y(), a.w(), a.h()), (1, 2, 4, 3));
+        assert_eq!((a.right(), a.bottom()), (5, 5));
+        // Overlapping along x, touching along y (and the other way round):
+        // no shared cell.
+        assert!(!a.intersects(&r(2, 5, 4, 4)));
+        assert!(!a.intersects(&r(5, 3, 4, 4)));
+        assert!(a.intersects(&r(2, 4, 4, 4)));
+        assert_eq!(a.to_string(), "4 x 3 at (1, 2)");
+        assert_eq!(Rect::from_edges(1, 2, 5, 5), Ok(a));
+        assert_eq!(
+            Rect::from_edges(5, 2, 1, 5),
+            Err(GeomError::EmptyRect { w: -4, h: 3 })
+        );
+        // Spans beyond i32 are reported as -1 (too long) and 0 (negative).
+        assert_eq!(
+            Rect::from_edges(i32::MIN, 0, i32::MAX, 1),
+            Err(GeomError::EmptyRect { w: -1, h: 1 })
+        );
+        assert_eq!(
+            Rect::from_edges(0, i32::MAX, 1, i32::MIN),
+            Err(GeomError::EmptyRect { w: 1, h: 0 })
+        );
+    }
+
+    #[test]
     fn constructor_validates() {
         assert_eq!(
             Rect::new(0, 0, 0, 1),

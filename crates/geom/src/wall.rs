@@ -175,6 +175,21 @@ mod tests {
     }
 
     #[test]
+    fn a_shared_wall_has_its_length() {
+        let wall = shared_wall(&r(0, 0, 4, 4), &r(4, 1, 4, 5)).unwrap();
+        assert_eq!((wall.side, wall.start, wall.end), (Side::East, 1, 4));
+        assert_eq!(wall.len(), 3);
+        assert!(!wall.is_empty());
+        let none = SharedWall {
+            side: Side::East,
+            start: 2,
+            end: 2,
+        };
+        assert!(none.is_empty());
+        assert!(SharedWall { end: 1, ..none }.is_empty());
+    }
+
+    #[test]
     fn walls_on_each_side() {
         let a = r(10, 10, 10, 10);
         let east = r(20, 15, 5, 20);
