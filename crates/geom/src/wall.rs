@@ -187,6 +187,13 @@ mod tests {
         };
         assert!(none.is_empty());
         assert!(SharedWall { end: 1, ..none }.is_empty());
+        // Its tiles know how many are left.
+        let mut tiles = WallTiles::new(&r(0, 0, 4, 4), wall);
+        assert_eq!((tiles.len(), tiles.size_hint()), (3, (3, Some(3))));
+        assert_eq!(tiles.next(), Some(Point::new(3, 1)));
+        assert_eq!(tiles.size_hint(), (2, Some(2)));
+        assert_eq!(tiles.by_ref().count(), 2);
+        assert_eq!(tiles.size_hint(), (0, Some(0)));
     }
 
     #[test]
