@@ -167,17 +167,19 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
     // so passages across it are two tiles long and every corridor stays
     // one tile wide; with a single column of cells there is no such wall,
     // and that column is drawn twice.
-    let stretch = |v: i32, side: u32| {
-        let side = side as i32;
-        if side % 2 == 1 {
-            return v;
+    // The drawn line shown twice along a side (`i32::MAX`: none, an odd side).
+    let doubled = |side: u32| {
+        let cells = (side as i32 - 1) / 2;
+        match (side % 2, cells) {
+            (1, _) => i32::MAX,
+            (_, 0 | 1) => 1,
+            _ => 2 * (cells / 2),
         }
-        let cells = (side - 1) / 2;
-        let doubled = if cells >= 2 { 2 * (cells / 2) } else { 1 };
-        if v <= doubled { v } else { v - 1 }
     };
+    let (dx, dy) = (doubled(config.width), doubled(config.height));
+    let stretch = |v: i32, doubled: i32| if v <= doubled { v } else { v - 1 };
     let tiles = Grid::from_fn(config.width, config.height, |p: Point| {
-        let q = Point::new(stretch(p.x, config.width), stretch(p.y, config.height));
+        let q = Point::new(stretch(p.x, dx), stretch(p.y, dy));
         match drawn.get(q) {
             Some(mcrdun_carve::MazeTile::Floor) => Tile::Floor,
             _ => Tile::Wall,
