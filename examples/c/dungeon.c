@@ -1,8 +1,7 @@
 /* mcrdun from C: rooms in the leaves of a BSP, joined by doors along the
- * leaf adjacency (the walk of shared/seeds/000: entrance and exit leaves
- * near opposite corners, a breadth-first path between them over the
- * adjacency, a door in the middle of each shared wall), then a whole level
- * in one call.
+ * leaf adjacency (entrance and exit leaves near opposite corners, a
+ * breadth-first path between them over the adjacency, a door in the middle
+ * of each shared wall), then a whole level in one call.
  *
  *     cc -std=c99 dungeon.c $(pkg-config --cflags --libs mcrdun) -o dungeon
  *     ./dungeon [seed]

@@ -5,9 +5,18 @@ use mcrdun_dungeon::{Level, Metrics, Summary, Tile};
 use mcrdun_geom::Grid;
 use serde_json::{Value, json};
 
-/// The level as terminal text: [`Level::to_ascii`] (rock is blank).
+/// The level as terminal text: [`Level::to_ascii`] (rock is blank), each
+/// line without its trailing blanks, so that what a terminal shows, a copy
+/// of it and the README's sample are the same bytes (the JSON keeps whole
+/// rows).
 pub fn ascii(level: &Level) -> String {
-    level.to_ascii()
+    let full = level.to_ascii();
+    let mut out = String::with_capacity(full.len());
+    for line in full.lines() {
+        out.push_str(line.trim_end_matches(' '));
+        out.push('\n');
+    }
+    out
 }
 
 /// The RGB colour of each tile kind in PNG output.

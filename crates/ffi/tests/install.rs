@@ -18,7 +18,7 @@
 //! seed in Rust, so no golden hash here needs re-pinning when levels change.
 //!
 //! Tools: a C and a C++ compiler, cmake, pkg-config and cargo-c
-//! (`cargo install cargo-c --locked`); `.ci/run` installs them. A missing
+//! (`cargo install cargo-c --locked --version 0.10.24`); `.ci/run` installs them. A missing
 //! tool skips its part with a loud warning, unless `MCRDUN_REQUIRE_INSTALL_TOOLS`
 //! is set (CI sets it), which turns it into a failure.
 

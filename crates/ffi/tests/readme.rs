@@ -198,3 +198,73 @@ fn install_lines_are_the_tested_ones() {
         );
     }
 }
+
+/// The README's cargo-c line is the one CI runs (pinned to the newest
+/// cargo-c that builds on this Rust), and the README says how long it takes.
+#[test]
+fn cargo_c_line_is_pinned_and_run_by_ci() {
+    let root = workspace_root();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap();
+    let line = "cargo install cargo-c --locked --version 0.10.24";
+    let sh: String = blocks("sh").into_iter().map(|(_, b)| b).collect();
+    assert!(
+        sh.lines().any(|l| l.trim() == line),
+        "README.md's install block lacks `{line}`"
+    );
+    assert!(
+        ci.lines().any(|l| l.trim() == line),
+        ".ci/run does not install cargo-c by `{line}`"
+    );
+    assert!(readme.contains("about 18 minutes on 2 cores"));
+}
+
+/// The files the README's commands write into the repository (`--output
+/// level.json`, the example config's `OUTPUT_FILE`) are ignored by git.
+#[test]
+fn files_the_readme_writes_are_ignored() {
+    let root = workspace_root();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let config = std::fs::read_to_string(root.join("examples/config.txt")).unwrap();
+    let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+    let mut written: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.starts_with("cargo run"))
+        .filter_map(|l| l.split("--output ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter(|f| !f.starts_with("docs/"))
+        .collect();
+    written.extend(
+        config
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("OUTPUT_FILE="))
+            .map(str::trim),
+    );
+    assert!(written.len() >= 2, "{written:?}");
+    for file in written {
+        assert!(
+            ignore.lines().any(|l| l == format!("/{file}")),
+            ".gitignore lacks /{file}, which the README's commands write"
+        );
+    }
+}
+
+/// The examples speak for themselves: no reference to a document outside
+/// the repository (such as the project's shared notes).
+#[test]
+fn examples_cite_nothing_outside_the_repository() {
+    let root = workspace_root();
+    for file in ["examples/c/dungeon.c", "examples/cpp/dungeon.cpp"] {
+        let text = std::fs::read_to_string(root.join(file)).unwrap();
+        assert!(!text.contains("shared/"), "{file} cites shared/");
+        for word in text.split(|c: char| c.is_whitespace() || "()`'\",".contains(c)) {
+            let word = word.trim_end_matches(['.', ':', ';']);
+            if word.ends_with(".md") || word.ends_with(".txt") {
+                assert!(
+                    root.join(word).exists(),
+                    "{file} cites {word}, not in the repository"
+                );
+            }
+        }
+    }
+}
