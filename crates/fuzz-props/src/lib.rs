@@ -22,6 +22,7 @@
 //! | `passages_layout` | every border equals the brute-force list of 4-adjacent cell pairs of the two rooms |
 //! | `c_abi` | arbitrary call sequences on the C ABI never report `PANIC`, keep canaries around output buffers intact and agree with the two-call protocol |
 //! | `level` | every generated level's walkable tiles are one 4-connected region (an independent flood fill) |
+//! | `vaults` | the vault parser never panics; errors name a line of the text; every vault accepted, turned and mirrored as its settings allow, is written out and read back to the same map with the same markers and entrances |
 //! | `distance` | every distance-map algorithm equals a fixpoint of relaxation sweeps (any costs, sources, start values, steps); the farthest cell and the descent from it agree with the map |
 //!
 //! ```
@@ -32,6 +33,7 @@
 
 mod c_abi;
 mod distance;
+mod vaults;
 
 use mcrdun_bsp::Bsp;
 use mcrdun_carve::MazeFile;
@@ -42,13 +44,14 @@ use std::collections::VecDeque;
 
 pub use c_abi::c_abi;
 pub use distance::distance;
+pub use vaults::vaults;
 
 /// A property: panics when the input shows a bug.
 pub type Property = fn(&[u8]);
 
 /// Every target: its name (the directory under `fuzz/corpus/`) and its
 /// property.
-pub const TARGETS: [(&str, Property); 8] = [
+pub const TARGETS: [(&str, Property); 9] = [
     ("maze_hex", maze_hex),
     ("regions", regions),
     ("bsp_ops", bsp_ops),
@@ -57,6 +60,7 @@ pub const TARGETS: [(&str, Property); 8] = [
     ("c_abi", c_abi),
     ("level", level),
     ("distance", distance),
+    ("vaults", vaults),
 ];
 
 /// A cursor over fuzzer bytes; reads past the end give zeros.
