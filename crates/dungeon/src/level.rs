@@ -234,8 +234,10 @@ impl Level {
     }
 
     /// What a designer checks first, computed from the tiles: doors, doors
-    /// standing in a room's wall (walkable on one axis with room floor on
-    /// one side, wall on both sides of the other axis), rooms, the floor's
+    /// standing in a room's wall (by the door rule,
+    /// [`door_in_wall`](crate::corridors::door_in_wall): walkable on one
+    /// axis with room floor on one side, wall on both sides of the other
+    /// axis), rooms, the floor's
     /// share of the map, loops, dead ends, the stairs' walking distance and
     /// the tiles the fallback digging of [`Level::finish`] dug.
     ///
@@ -249,26 +251,11 @@ impl Level {
     /// ```
     pub fn metrics(&self) -> Metrics {
         let (w, h) = (self.tiles.width() as i32, self.tiles.height() as i32);
-        let at = |x: i32, y: i32| self.tiles.get(Point::new(x, y)).copied();
-        let walk = |t: Option<Tile>| t.is_some_and(Tile::is_walkable);
-        let floor =
-            |t: Option<Tile>| matches!(t, Some(Tile::Floor | Tile::StairsUp | Tile::StairsDown));
-        let wall = |t: Option<Tile>| t == Some(Tile::Wall);
-        let in_wall = |d: &Door| {
-            let p = d.at;
-            let (n, s, e, w) = (
-                at(p.x, p.y - 1),
-                at(p.x, p.y + 1),
-                at(p.x + 1, p.y),
-                at(p.x - 1, p.y),
-            );
-            (walk(n) && walk(s) && (floor(n) || floor(s)) && wall(e) && wall(w))
-                || (walk(e) && walk(w) && (floor(e) || floor(w)) && wall(n) && wall(s))
-        };
+        let in_wall = |d: &&Door| crate::corridors::door_in_wall(&self.tiles, d.at);
         let area = f64::from(w.max(0)) * f64::from(h.max(0));
         Metrics {
             doors: self.doors.len(),
-            doors_in_walls: self.doors.iter().filter(|d| in_wall(d)).count(),
+            doors_in_walls: self.doors.iter().filter(in_wall).count(),
             rooms: self.rooms.len(),
             floor_share: if area > 0.0 {
                 self.summary.walkable as f64 / area

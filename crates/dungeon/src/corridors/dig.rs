@@ -1,0 +1,96 @@
+//! Digging a path the search found: its rock becomes corridor and its two
+//! door sites doors, unless a tile of it would complete a 2x2 square of
+//! walkable tiles.
+
+use super::Canvas;
+use super::doors::{Site, adjacent8};
+use super::search::{DOOR_BIT, Found, Window};
+use crate::{Door, Tile};
+
+impl Canvas {
+    /// Walks back from target tile `end` to its source door, and digs the
+    /// path with both doors, unless a tile of it would complete a 2x2
+    /// square ([`Found::Square`], nothing dug). `sources` and `to` are the
+    /// search's door sites.
+    pub(super) fn dig_path(
+        &mut self,
+        win: &Window,
+        end: usize,
+        sources: &[(Site, u32)],
+        to: &[(Site, u32)],
+    ) -> Found {
+        let w = self.w;
+        // The path buffer is the canvas's, given back below; an early
+        // return only loses capacity.
+        let mut path = core::mem::take(&mut self.search.path);
+        path.clear();
+        let mut k = end;
+        let source_door = loop {
+            path.push(k);
+            let Some(l) = win.local(k) else {
+                return Found::Nothing;
+            };
+            let p = self.search.parent[l];
+            if p & DOOR_BIT != 0 {
+                break p & !DOOR_BIT;
+            }
+            k = p as usize;
+        };
+        let Some(&(src, room_a)) = sources.iter().find(|(s, _)| s.door == source_door) else {
+            return Found::Nothing;
+        };
+        let Some(&(dst, room_b)) = to.iter().find(|&&(s, _)| {
+            s.out as usize == end
+                && (self.is_door(s) || self.open_site(s))
+                && !adjacent8(s.door as usize, source_door as usize, w)
+        }) else {
+            return Found::Nothing;
+        };
+        // Every new tile against every square around it, with the whole
+        // path and both doors counted as walkable: the path's rock is dug
+        // first (the path's other tiles are corridor, walkable already), so
+        // a look at the tile tells whether it is walkable or on the path,
+        // and undone if a square is found.
+        path.retain(|&k| self.tiles.as_slice()[k] == Tile::Wall);
+        for &k in &path {
+            self.tiles.as_mut_slice()[k] = Tile::Corridor;
+        }
+        if let Some(k) = self.square_on(&path, src.door as usize, dst.door as usize) {
+            for &k in &path {
+                self.tiles.as_mut_slice()[k] = Tile::Wall;
+            }
+            self.search.path = path;
+            return Found::Square(k);
+        }
+        for (s, room) in [(src, room_a), (dst, room_b)] {
+            if self.tiles.as_slice()[s.door as usize] == Tile::Wall {
+                self.tiles.as_mut_slice()[s.door as usize] = Tile::Door;
+                self.sites.doors[room as usize].push(s);
+                self.doors.push(Door {
+                    at: self.tiles.point_of(s.door as usize),
+                    rooms: (room_a.min(room_b), room_a.max(room_b)),
+                });
+            }
+        }
+        self.search.path = path;
+        self.linked.union(room_a as usize, room_b as usize);
+        Found::Dug(room_b)
+    }
+
+    /// The first tile of `path` that is a corner of a 2x2 square of
+    /// walkable tiles, counting doors `a` and `b` as walkable.
+    fn square_on(&self, path: &[usize], a: usize, b: usize) -> Option<usize> {
+        let w = self.w;
+        let on = |c: usize| self.tiles.as_slice()[c].is_walkable() || c == a || c == b;
+        path.iter().copied().find(|&k| {
+            [
+                (k - 1, k - w, k - w - 1),
+                (k + 1, k - w, k - w + 1),
+                (k - 1, k + w, k + w - 1),
+                (k + 1, k + w, k + w + 1),
+            ]
+            .into_iter()
+            .any(|(a, b, c)| on(a) && on(b) && on(c))
+        })
+    }
+}

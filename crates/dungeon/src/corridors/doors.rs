@@ -1,0 +1,332 @@
+//! Doors: the door rule ([`door_in_wall`]) and the door sites of each room
+//! on a [`Canvas`], the places where a door could be made.
+
+use super::Canvas;
+use crate::Tile;
+use mcrdun_geom::{DisjointSets, Grid, Point};
+
+/// The door rule, checked on finished tiles: whether a door at `at`
+/// stands in a room's wall. It does when, along one axis, both neighbours
+/// are walkable and one of them is room floor (floor or stairs), and along
+/// the other axis both neighbours are wall (its flanks). Tiles off the map
+/// count as neither walkable nor wall.
+///
+/// Every door a [`Canvas`] makes passes it (its door sites are chosen so
+/// that they will), and [`Level::metrics`](crate::Level::metrics) counts
+/// doors by it.
+///
+/// ```
+/// use mcrdun_dungeon::{Tile, corridors::door_in_wall};
+/// use mcrdun_geom::{Grid, Point};
+/// let rows = ["#####", "#...#", "##+##", "  ,  "];
+/// let tiles = Grid::from_fn(5, 4, |p| {
+///     Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+/// })?;
+/// assert!(door_in_wall(&tiles, Point::new(2, 2)));
+/// // A tile of the room's floor has floor beside it, not wall.
+/// assert!(!door_in_wall(&tiles, Point::new(2, 1)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn door_in_wall(tiles: &Grid<Tile>, at: Point) -> bool {
+    let tile = |dx: i32, dy: i32| tiles.get(Point::new(at.x + dx, at.y + dy)).copied();
+    let walk = |t: Option<Tile>| t.is_some_and(Tile::is_walkable);
+    let floor =
+        |t: Option<Tile>| matches!(t, Some(Tile::Floor | Tile::StairsUp | Tile::StairsDown));
+    let wall = |t: Option<Tile>| t == Some(Tile::Wall);
+    let (n, s, e, w) = (tile(0, -1), tile(0, 1), tile(1, 0), tile(-1, 0));
+    (walk(n) && walk(s) && (floor(n) || floor(s)) && wall(e) && wall(w))
+        || (walk(e) && walk(w) && (floor(e) || floor(w)) && wall(n) && wall(s))
+}
+
+/// A door site: the door tile and its outside tile (tile indices).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Site {
+    pub(super) door: u32,
+    pub(super) out: u32,
+    /// The outside tile's coordinates.
+    pub(super) x: i32,
+    pub(super) y: i32,
+    /// The step from the door to its outside tile.
+    pub(super) dx: i8,
+    pub(super) dy: i8,
+}
+
+/// Every room's door sites, found once the rooms are drawn, and the doors
+/// each room has.
+#[derive(Debug, Default)]
+pub(super) struct Sites {
+    /// One flat list of sites, room by room.
+    list: Vec<Site>,
+    /// Room `r`'s sites are `list[ranges[r].0..ranges[r].1]`.
+    ranges: Vec<(u32, u32)>,
+    /// The sites of each room that became doors.
+    pub(super) doors: Vec<Vec<Site>>,
+    /// Whether the sites are those of the rooms drawn.
+    pub(super) prepared: bool,
+}
+
+/// The steps from a door to its outside tile, in the order sites are
+/// listed: up, right, down, left.
+const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+impl Canvas {
+    /// Finds every room's door sites (one pass over the tiles): sites in a
+    /// straight stretch of wall, or, for a room that has none, any site
+    /// with walled flanks.
+    pub(super) fn prepare(&mut self) {
+        if self.sites.prepared {
+            return;
+        }
+        let (w, h) = (self.w, self.tiles.height() as usize);
+        let n = self.rooms.len();
+        let mut sites: Vec<Site> = Vec::with_capacity(n * 16);
+        let mut ranges: Vec<(u32, u32)> = Vec::with_capacity(n);
+        // (site, straight) scratch.
+        let mut found: Vec<(Site, bool)> = Vec::new();
+        for (room, r) in self.rooms.iter().enumerate() {
+            found.clear();
+            let b = r.bounds;
+            let ys = (b.y() - 1).max(1) as usize..((b.bottom() + 1) as usize).min(h - 1);
+            let xs = (b.x() - 1).max(1) as usize..((b.right() + 1) as usize).min(w - 1);
+            let rect = self.is_rect[room];
+            for y in ys {
+                let yi = y as i32;
+                if rect {
+                    // A rectangle's own rows are its floor (never dug), but
+                    // for the wall at either end: only those may be sites,
+                    // and each wall tile faces the rectangle one way only.
+                    let own_row = yi >= b.y() && yi < b.bottom();
+                    let ends = [(b.x() - 1) as usize, b.right() as usize];
+                    for x in xs.clone() {
+                        if own_row && !ends.contains(&x) {
+                            continue;
+                        }
+                        if let Some(step) = facing_rect(&b, x as i32, yi) {
+                            self.sites_at(room, x, y, &[step], &mut found);
+                        }
+                    }
+                } else {
+                    for x in xs.clone() {
+                        self.sites_at(room, x, y, &STEPS, &mut found);
+                    }
+                }
+            }
+            let any_straight = found.iter().any(|(_, s)| *s);
+            let start = sites.len() as u32;
+            sites.extend(
+                found
+                    .iter()
+                    .filter(|(_, s)| *s || !any_straight)
+                    .map(|(site, _)| *site),
+            );
+            ranges.push((start, sites.len() as u32));
+        }
+        self.sites.list = sites;
+        self.sites.ranges = ranges;
+        self.sites.doors.resize(n, Vec::new());
+        self.linked = DisjointSets::new(n);
+        self.sites.prepared = true;
+    }
+
+    /// The door sites of room `room` at wall tile `(x, y)` (none unless it
+    /// is rock), for the steps `steps` from the door to its outside tile
+    /// (in that order), pushed to `found` with whether each is in a
+    /// straight stretch of wall.
+    fn sites_at(
+        &self,
+        room: usize,
+        x: usize,
+        y: usize,
+        steps: &[(i32, i32)],
+        found: &mut Vec<(Site, bool)>,
+    ) {
+        let (w, h) = (self.w, self.tiles.height() as usize);
+        let t = self.tiles.as_slice();
+        let d = y * w + x;
+        if t[d] != Tile::Wall {
+            return;
+        }
+        for &(dx, dy) in steps {
+            let step = dy as isize * w as isize + dx as isize;
+            // `f` is the floor behind the door, `o` its outside.
+            let f = (d as isize - step) as usize;
+            let (fx, fy) = (x as i32 - dx, y as i32 - dy);
+            if !self.owns(room, f, fx, fy) {
+                continue;
+            }
+            let (ox, oy) = (x as i32 + dx, y as i32 + dy);
+            if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
+                continue;
+            }
+            let o = oy as usize * w + ox as usize;
+            if floor_near(t, w, o) {
+                continue;
+            }
+            let flank = if dx != 0 { w } else { 1 };
+            if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
+                continue;
+            }
+            let (sx, sy) = (i32::from(dx == 0), i32::from(dx != 0));
+            let straight = self.owns(room, f + flank, fx + sx, fy + sy)
+                && self.owns(room, f - flank, fx - sx, fy - sy);
+            found.push((
+                Site {
+                    door: d as u32,
+                    out: o as u32,
+                    x: ox,
+                    y: oy,
+                    dx: dx as i8,
+                    dy: dy as i8,
+                },
+                straight,
+            ));
+        }
+    }
+
+    /// The door sites of room `r`.
+    pub(super) fn sites_of(&self, r: usize) -> &[Site] {
+        let (a, b) = self.sites.ranges[r];
+        &self.sites.list[a as usize..b as usize]
+    }
+
+    /// Whether a new door may stand at `s` now: its tile is still wall, its
+    /// outside rock or corridor, and no door is 8-adjacent.
+    pub(super) fn open_site(&self, s: Site) -> bool {
+        let t = self.tiles.as_slice();
+        t[s.door as usize] == Tile::Wall
+            && matches!(t[s.out as usize], Tile::Wall | Tile::Corridor)
+            && !near(t, self.w, s.door as usize, Tile::Door)
+    }
+
+    /// Whether `s` is a door already.
+    pub(super) fn is_door(&self, s: Site) -> bool {
+        self.tiles.as_slice()[s.door as usize] == Tile::Door
+    }
+}
+
+/// The first step of [`STEPS`] whose reverse leads from tile `(x, y)`
+/// into rectangle `b` (the floor behind a door there), if any: a tile
+/// outside a rectangle has at most one 4-neighbour inside it, so this is
+/// the only step for which [`Canvas::sites_at`] could find a site.
+fn facing_rect(b: &mcrdun_geom::Rect, x: i32, y: i32) -> Option<(i32, i32)> {
+    STEPS.into_iter().find(|&(dx, dy)| {
+        let (fx, fy) = (x - dx, y - dy);
+        fx >= b.x() && fx < b.right() && fy >= b.y() && fy < b.bottom()
+    })
+}
+
+/// Whether any of the 8 neighbours of `i` (or `i`) is floor: a corridor
+/// may not be dug there.
+pub(super) fn floor_near(t: &[Tile], w: usize, i: usize) -> bool {
+    near(t, w, i, Tile::Floor)
+}
+
+/// Whether `i` or any of its 8 neighbours is `kind` (`i` off the border):
+/// three rows of three tiles, one bounds check each.
+#[inline]
+fn near(t: &[Tile], w: usize, i: usize, kind: Tile) -> bool {
+    [i - w, i, i + w]
+        .into_iter()
+        .any(|c| t[c - 1..=c + 1].contains(&kind))
+}
+
+/// Whether tiles `a` and `b` of a map `w` wide are 8-adjacent (or equal).
+pub(super) fn adjacent8(a: usize, b: usize, w: usize) -> bool {
+    let (ax, ay, bx, by) = (a % w, a / w, b % w, b / w);
+    ax.abs_diff(bx) <= 1 && ay.abs_diff(by) <= 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcrdun_geom::Rect;
+
+    fn grid(rows: &[&str]) -> Grid<Tile> {
+        Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
+            Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn a_door_stands_in_a_wall_with_floor_on_one_side() {
+        let t = grid(&["#######", "#.....#", "###+###", "###,###", "#######"]);
+        assert!(door_in_wall(&t, Point::new(3, 2)));
+        // Stairs count as floor; a corridor on both sides is no room's wall.
+        let stairs = grid(&["#######", "#..<..#", "###+###", "###,###", "#######"]);
+        assert!(door_in_wall(&stairs, Point::new(3, 2)));
+        let between = grid(&["###,###", "###+###", "###,###"]);
+        assert!(!door_in_wall(&between, Point::new(3, 1)));
+        // An open flank, a dead end, the map's edge: not in a wall.
+        let flank = grid(&["#######", "#.....#", "###+,##", "###,###", "#######"]);
+        assert!(!door_in_wall(&flank, Point::new(3, 2)));
+        let dead = grid(&["#######", "#.....#", "###+###", "#######"]);
+        assert!(!door_in_wall(&dead, Point::new(3, 2)));
+        let edge = grid(&["#.#", "#+#"]);
+        assert!(!door_in_wall(&edge, Point::new(1, 1)));
+        // The same rule across the other axis.
+        let side = grid(&["#####", "#..+,", "#####"]);
+        assert!(door_in_wall(&side, Point::new(3, 1)));
+    }
+
+    #[test]
+    fn sites_face_rock_from_a_straight_wall() {
+        let mut c = Canvas::new(12, 10).unwrap();
+        c.add_rect(Rect::new(3, 3, 4, 3).unwrap()).unwrap();
+        c.prepare();
+        let sites = c.sites_of(0);
+        // The 4 + 4 + 3 + 3 wall tiles beside the floor, less the ends of
+        // each wall (not straight: one flank has no floor inside it).
+        assert_eq!(sites.len(), 2 + 2 + 1 + 1);
+        for s in sites {
+            let door = c.tiles.point_of(s.door as usize);
+            assert_eq!(c.tiles.get(door), Some(&Tile::Wall));
+            let out = Point::new(s.x, s.y);
+            assert_eq!(c.tiles.index_of(out), Some(s.out as usize));
+            assert_eq!(
+                (door.x + i32::from(s.dx), door.y + i32::from(s.dy)),
+                (s.x, s.y)
+            );
+            // The floor behind the door is the room's; its outside is rock.
+            let f = Point::new(door.x - i32::from(s.dx), door.y - i32::from(s.dy));
+            assert_eq!(c.tiles.get(f), Some(&Tile::Floor));
+            assert!(!floor_near(c.tiles.as_slice(), 12, s.out as usize));
+            assert!(c.open_site(*s));
+            // Dug, the site is a door by the rule.
+            let mut t = c.tiles.clone();
+            t.as_mut_slice()[s.door as usize] = Tile::Door;
+            t.as_mut_slice()[s.out as usize] = Tile::Corridor;
+            assert!(door_in_wall(&t, door), "{door:?}");
+        }
+    }
+
+    #[test]
+    fn a_door_closes_the_sites_beside_it() {
+        let mut c = Canvas::new(12, 10).unwrap();
+        c.add_rect(Rect::new(3, 3, 5, 3).unwrap()).unwrap();
+        c.prepare();
+        let top: Vec<Site> = c
+            .sites_of(0)
+            .iter()
+            .copied()
+            .filter(|s| s.dy == -1)
+            .collect();
+        assert_eq!(top.len(), 3);
+        c.tiles.as_mut_slice()[top[1].door as usize] = Tile::Door;
+        assert!(c.is_door(top[1]) && !c.open_site(top[1]));
+        assert!(!c.open_site(top[0]) && !c.open_site(top[2]));
+        // A room on the far side of a lane: no site between the two.
+        let mut two = Canvas::new(14, 7).unwrap();
+        two.add_rect(Rect::new(1, 1, 4, 5).unwrap()).unwrap();
+        two.add_rect(Rect::new(7, 1, 4, 5).unwrap()).unwrap();
+        two.prepare();
+        assert!(two.sites_of(0).iter().all(|s| s.dx != 1));
+        assert!(two.sites_of(1).iter().all(|s| s.dx != -1));
+    }
+
+    #[test]
+    fn eight_neighbours() {
+        assert!(adjacent8(11, 22, 10) && adjacent8(11, 11, 10));
+        assert!(!adjacent8(11, 13, 10) && !adjacent8(11, 31, 10));
+    }
+}
