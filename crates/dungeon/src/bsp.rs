@@ -5,10 +5,12 @@ use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
 use crate::links::{Edge, loop_rule, spanning_links};
 use crate::schema;
+use crate::vaults::{Stamped, choose, draw, link_required};
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_bsp::Bsp;
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, range_i32, seeded_rng};
+use mcrdun_vaults::Vault;
 
 /// Options of the BSP level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,6 +94,38 @@ impl Default for BspConfig {
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
+    bsp_with_vaults(config, &[], seed)
+}
+
+/// A BSP level with vaults ([`crate::vaults`]): after the layout, leaves
+/// are chosen for vaults (the required ones first, then optional ones by
+/// weight, at most a quarter of the leaves for those), and a chosen leaf
+/// holds its vault, a lane of rock around it, instead of a room. The vault
+/// is a room of its own shape whose door sites are its entrances; the
+/// links and corridors are the BSP level's, and after them each required
+/// entrance still wall gets a corridor of its own. Without vaults, the
+/// same level as [`bsp`].
+///
+/// # Errors
+/// As [`bsp`]; [`LevelError::Vault`] for a required vault that the BSP
+/// level may not use or that no leaf holds, or a required entrance that no
+/// corridor reaches.
+///
+/// ```
+/// use mcrdun_dungeon::{bsp_with_vaults, BspConfig, Tile};
+/// let text = "vault nook\ncount 1\nmap\n##!##\n#.A.#\n#####\nend\n";
+/// let vaults = mcrdun_vaults::parse(text, "nook.vault").unwrap();
+/// let level = bsp_with_vaults(&BspConfig::default(), &vaults, 7)?;
+/// assert_eq!(level.vaults().len(), 1);
+/// let a = level.markers()[0];
+/// assert_eq!((a.label, level.tile(a.at)), ('A', Some(Tile::Floor)));
+/// # Ok::<(), mcrdun_dungeon::LevelError>(())
+/// ```
+pub fn bsp_with_vaults(
+    config: &BspConfig,
+    vaults: &[Vault],
+    seed: u64,
+) -> Result<Level, LevelError> {
     check_fraction("loops", config.loops)?;
     if config.min_room == 0 || config.min_room > (1 << 16) {
         return Err(LevelError::InvalidOption {
@@ -145,8 +179,20 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
     .map_err(LevelError::Bsp)?;
     let leaves: Vec<Rect> = tree.leaf_rects().collect();
     let mut canvas = Canvas::new(config.width, config.height)?;
-    for leaf in &leaves {
-        canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?;
+    let mut stamped = Stamped::default();
+    if vaults.is_empty() {
+        for leaf in &leaves {
+            canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?;
+        }
+    } else {
+        let slots: Vec<Option<Rect>> = leaves.iter().map(|l| vault_slot(l, &root)).collect();
+        let picks = choose(vaults, LevelKind::Bsp, &slots, leaves.len() / 4, &mut rng)?;
+        for (leaf, pick) in leaves.iter().zip(&picks) {
+            match pick {
+                Some(pick) => draw(&mut canvas, vaults, pick, &mut stamped)?,
+                None => canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?,
+            };
+        }
     }
 
     // 2. Room graph: leaves sharing a wall.
@@ -174,7 +220,21 @@ pub fn bsp(config: &BspConfig, seed: u64) -> Result<Level, LevelError> {
         |e| bounding(&leaves[e.a as usize], &leaves[e.b as usize]),
         &mut rng,
     )?;
-    Level::finish_canvas(LevelKind::Bsp, canvas, &mut rng)
+    link_required(&mut canvas, &stamped, &mut rng)?;
+    Level::finish_vaults(LevelKind::Bsp, canvas, &mut rng, stamped)
+}
+
+/// Where a vault's map may lie in `leaf`: a lane of rock on each side
+/// inside the leaf, and two tiles from the map's edge (the tile outside an
+/// entrance stays off the border).
+fn vault_slot(leaf: &Rect, map: &Rect) -> Option<Rect> {
+    Rect::from_edges(
+        (leaf.x() + 1).max(map.x() + 2),
+        (leaf.y() + 1).max(map.y() + 2),
+        (leaf.right() - 1).min(map.right() - 2),
+        (leaf.bottom() - 1).min(map.bottom() - 2),
+    )
+    .ok()
 }
 
 /// Tiles between a room's floor and its leaf's edge: the room's wall and a

@@ -46,6 +46,15 @@ pub enum LevelError {
     /// The options are valid but no complete level came out of them (for
     /// example a cave so full of rock that fewer than two floor tiles remain).
     Unsatisfiable(String),
+    /// A vault could not be placed as its settings ask: a required vault
+    /// that the generator may not use or that no place on the map holds,
+    /// or a required entrance no corridor reaches.
+    Vault {
+        /// The vault's name.
+        name: String,
+        /// Why.
+        reason: String,
+    },
     /// `mcrdun-geom` refused its input.
     Geom(GeomError),
     /// `mcrdun-bsp` refused its input.
@@ -87,6 +96,7 @@ impl fmt::Display for LevelError {
                 )
             }
             LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
+            LevelError::Vault { name, reason } => write!(f, "vault {name}: {reason}"),
             LevelError::Geom(e) => write!(f, "geom: {e}"),
             LevelError::Bsp(e) => write!(f, "bsp: {e}"),
             LevelError::Scatter(e) => write!(f, "scatter: {e}"),

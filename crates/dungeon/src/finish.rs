@@ -3,6 +3,7 @@
 
 use crate::corridors::Canvas;
 use crate::join::join;
+use crate::vaults::Stamped;
 use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
 use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use mcrdun_geom::Grid;
@@ -52,7 +53,7 @@ impl Level {
         rooms: Vec<Room>,
         doors: Vec<Door>,
     ) -> Result<Level, LevelError> {
-        Level::finish_joined(kind, tiles, rooms, doors, None)
+        Level::finish_joined(kind, tiles, rooms, doors, None, Stamped::default())
     }
 
     /// Finishes the rooms and doors of a [`Canvas`]: its safety net
@@ -64,13 +65,26 @@ impl Level {
     /// As [`Level::finish`].
     pub fn finish_canvas(
         kind: LevelKind,
+        canvas: Canvas,
+        rng: &mut SeededRng,
+    ) -> Result<Level, LevelError> {
+        Level::finish_vaults(kind, canvas, rng, Stamped::default())
+    }
+
+    /// As [`Level::finish_canvas`], with the vaults `stamped` on the
+    /// canvas: no stairs on their tiles but their own `<` and `>`, and the
+    /// level lists them and their markers.
+    pub(crate) fn finish_vaults(
+        kind: LevelKind,
         mut canvas: Canvas,
         rng: &mut SeededRng,
+        stamped: Stamped,
     ) -> Result<Level, LevelError> {
         let (groups, dug) = canvas.connect_all(rng);
         let connected = canvas.is_connected();
         let (tiles, rooms, doors) = canvas.into_parts();
-        Level::finish_joined(kind, tiles, rooms, doors, Some((groups, dug, connected)))
+        let joined = Some((groups, dug, connected));
+        Level::finish_joined(kind, tiles, rooms, doors, joined, stamped)
     }
 
     fn finish_joined(
@@ -79,6 +93,7 @@ impl Level {
         rooms: Vec<Room>,
         doors: Vec<Door>,
         joined: Option<(usize, usize, bool)>,
+        stamped: Stamped,
     ) -> Result<Level, LevelError> {
         for t in tiles.as_mut_slice() {
             if matches!(t, Tile::StairsUp | Tile::StairsDown) {
@@ -140,6 +155,17 @@ impl Level {
                 height: tiles.height(),
             });
         }
+        // Vault tiles: no stairs but their own.
+        let mut reserved = Vec::new();
+        if !stamped.footprint.is_empty() {
+            reserved = vec![false; cells.len()];
+            for p in &stamped.footprint {
+                if let Some(i) = tiles.index_of(*p) {
+                    reserved[i] = true;
+                }
+            }
+        }
+        let free = |i: usize| reserved.get(i).is_none_or(|r| !r);
         let mut candidates: Vec<u32> = Vec::new();
         // No inside tiles on maps less than 3 wide (nor less than 3 high).
         let ys = if w >= 3 { 1..h.saturating_sub(1) } else { 0..0 };
@@ -148,7 +174,7 @@ impl Level {
             let row = |y: usize| &row3[y * w..(y + 1) * w][inside.clone()];
             let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
             for (x, ((a, m), b)) in above.iter().zip(mid).zip(below).enumerate() {
-                if *a & *m & *b {
+                if *a & *m & *b && free(y * w + 1 + x) {
                     candidates.push((y * w + 1 + x) as u32);
                 }
             }
@@ -164,7 +190,7 @@ impl Level {
             candidates.extend(
                 (0u32..)
                     .zip(cells)
-                    .filter(|(_, t)| **t == candidate_tile)
+                    .filter(|(i, t)| **t == candidate_tile && free(*i as usize))
                     .map(|(i, _)| i),
             );
         }
@@ -183,17 +209,14 @@ impl Level {
             *o = t.is_walkable();
         }
         let mut stairs = StairsSearch::new(&walkable, tiles.width(), tiles.height())?;
-        let up = stairs
-            .farthest(first, &candidates)?
-            .map_or(first, |(i, _)| i);
-        let (down, longest_path) = match stairs.farthest(up, &candidates)? {
-            Some((d, dist)) if d != up => (d, dist),
-            _ => {
-                return Err(LevelError::Unsatisfiable(
-                    "fewer than two floor tiles for the stairs".into(),
-                ));
-            }
-        };
+        let fixed = |p: Option<mcrdun_geom::Point>| p.and_then(|p| tiles.index_of(p));
+        let (up, down, longest_path) = place_stairs(
+            &mut stairs,
+            first,
+            &candidates,
+            fixed(stamped.up),
+            fixed(stamped.down),
+        )?;
         tiles.as_mut_slice()[up] = Tile::StairsUp;
         tiles.as_mut_slice()[down] = Tile::StairsDown;
 
@@ -216,8 +239,39 @@ impl Level {
             rooms,
             doors,
             summary,
+            vaults: stamped.placed,
+            markers: stamped.markers,
         })
     }
+}
+
+/// The stairs: the up stairs on the candidate farthest from `first`, the
+/// down stairs on the candidate farthest from them, but for stairs a vault
+/// fixes (`up`, `down`). Returns both tiles and the walk between them.
+fn place_stairs(
+    stairs: &mut StairsSearch<'_>,
+    first: usize,
+    candidates: &[u32],
+    up: Option<usize>,
+    down: Option<usize>,
+) -> Result<(usize, usize, usize), LevelError> {
+    let too_few = || LevelError::Unsatisfiable("fewer than two floor tiles for the stairs".into());
+    let up = match (up, down) {
+        (Some(u), _) => u,
+        // The up stairs as far as can be from the vault's down stairs.
+        (None, Some(d)) => stairs.farthest(d, candidates)?.map_or(first, |(i, _)| i),
+        (None, None) => stairs
+            .farthest(first, candidates)?
+            .map_or(first, |(i, _)| i),
+    };
+    let (down, dist) = match down {
+        Some(d) => stairs.farthest(up, &[d as u32])?.ok_or_else(too_few)?,
+        None => stairs.farthest(up, candidates)?.ok_or_else(too_few)?,
+    };
+    if down == up {
+        return Err(too_few());
+    }
+    Ok((up, down, dist))
 }
 
 /// Walkable tiles, loops and dead ends of a connected level.

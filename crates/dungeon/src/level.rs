@@ -1,6 +1,7 @@
 //! The finished level: tiles, rooms, doors, stairs and a summary.
 
 use crate::Tile;
+use crate::vaults::{Marker, PlacedVault};
 use mcrdun_geom::{Grid, Point, Rect};
 
 /// Which pipeline made a level.
@@ -134,6 +135,8 @@ pub struct Level {
     pub(crate) stairs_up: Point,
     pub(crate) stairs_down: Point,
     pub(crate) summary: Summary,
+    pub(crate) vaults: Vec<PlacedVault>,
+    pub(crate) markers: Vec<Marker>,
 }
 
 impl Level {
@@ -192,10 +195,23 @@ impl Level {
         &self.summary
     }
 
+    /// The vaults placed, in the order they were drawn (empty for a level
+    /// made without vaults).
+    pub fn vaults(&self) -> &[PlacedVault] {
+        &self.vaults
+    }
+
+    /// The markers of the placed vaults, vault by vault, each vault's row
+    /// by row.
+    pub fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
     /// The level as text, as the `mcrdun` command draws it: one line per
     /// row, each tile as [`Tile::to_char`], except that rock (a wall with no
     /// walkable tile among its 8 neighbours) is a space, so rooms and
-    /// corridors stand out; every line ends in `\n`. Spaces read back as
+    /// corridors stand out, and a vault's marker shows its label (a letter
+    /// or digit) on its floor; every line ends in `\n`. Spaces read back as
     /// walls ([`Tile::from_char`]), so the text still describes the tiles.
     ///
     /// ```
@@ -219,6 +235,14 @@ impl Level {
                 && (y as usize) < h
                 && cells[y as usize * w + x as usize].is_walkable()
         };
+        // Markers, in raster order, drawn over their floor.
+        let mut marks: Vec<(usize, char)> = self
+            .markers
+            .iter()
+            .filter_map(|m| Some((self.tiles.index_of(m.at)?, m.label)))
+            .collect();
+        marks.sort_unstable();
+        let mut marks = marks.into_iter().peekable();
         let mut s = String::with_capacity((w + 1) * h);
         for y in 0..h {
             for x in 0..w {
@@ -226,7 +250,17 @@ impl Level {
                 let rock = t == Tile::Wall
                     && !(-1..=1)
                         .any(|dy| (-1..=1).any(|dx| walkable(x as isize + dx, y as isize + dy)));
-                s.push(if rock { ' ' } else { t.to_char() });
+                let mut c = if rock { ' ' } else { t.to_char() };
+                while let Some(&(i, label)) = marks.peek() {
+                    if i > y * w + x {
+                        break;
+                    }
+                    if i == y * w + x {
+                        c = label;
+                    }
+                    marks.next();
+                }
+                s.push(c);
             }
             s.push('\n');
         }

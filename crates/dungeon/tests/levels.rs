@@ -6,10 +6,11 @@
 
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeAlgorithm, MazeConfig, PassagesConfig,
-    ScatterConfig, Tile, bsp, cave, maze, maze_level, passages, scatter,
+    ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, maze, maze_level, passages, scatter,
 };
 use mcrdun_geom::Point;
 use mcrdun_test_util::fnv1a;
+use mcrdun_vaults::Glyph;
 use proptest::prelude::*;
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
@@ -205,6 +206,19 @@ fn inside_tiles(level: &Level) -> Vec<usize> {
 
 /// Every promise of a finished level.
 fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
+    check_with(level, kind, width, height, &[]);
+}
+
+/// The map of a placed vault as the level should hold it: the vault's
+/// map turned as the level says.
+fn placed_shape(vaults: &[Vault], v: &mcrdun_dungeon::PlacedVault) -> mcrdun_vaults::Shape {
+    let vault = &vaults[v.index as usize];
+    assert_eq!(vault.name(), v.name);
+    vault.shape().oriented(v.orientation)
+}
+
+/// Every promise of a finished level made with `vaults`.
+fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &[Vault]) {
     assert_eq!(level.kind(), kind);
     assert_eq!((level.width(), level.height()), (width, height));
     let tiles = level.tiles();
@@ -244,8 +258,24 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
     assert_eq!(d as usize, level.summary().longest_path);
     // Inside rooms (floor all around) where the level has such tiles, and
     // the down stairs as far from the up stairs as any such tile.
-    let inner = inside_tiles(level);
-    if inner.len() >= 2 {
+    // (Tiles of vaults hold no stairs but their own.)
+    let mut in_vault = vec![false; tiles.len()];
+    for v in level.vaults() {
+        for p in v.bounds.points() {
+            in_vault[tiles.index_of(p).unwrap()] = true;
+        }
+    }
+    let inner: Vec<usize> = inside_tiles(level)
+        .into_iter()
+        .filter(|&i| !in_vault[i])
+        .collect();
+    // (A vault's stairs stand where the vault puts them.)
+    let vault_stairs = level.vaults().iter().any(|v| {
+        [up, down]
+            .iter()
+            .any(|p| v.bounds.points().any(|q| q == *p))
+    });
+    if inner.len() >= 2 && !vault_stairs {
         assert!(
             inside(level, up) && inside(level, down),
             "{kind:?}: stairs in a corner"
@@ -262,7 +292,18 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
         .iter()
         .filter(|t| **t == Tile::Door)
         .count();
-    assert_eq!(door_tiles, level.doors().len(), "{kind:?}");
+    let fixed_doors: usize = level
+        .vaults()
+        .iter()
+        .map(|v| {
+            placed_shape(vaults, v)
+                .glyphs()
+                .iter()
+                .filter(|g| **g == Glyph::Door)
+                .count()
+        })
+        .sum();
+    assert_eq!(door_tiles, level.doors().len() + fixed_doors, "{kind:?}");
     assert_eq!(level.summary().doors, level.doors().len());
     for door in level.doors() {
         assert_eq!(level.tile(door.at), Some(Tile::Door));
@@ -279,7 +320,8 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
     }
     // Rooms: inside the border, their floor walkable.
     assert_eq!(level.summary().rooms, level.rooms().len());
-    for room in level.rooms() {
+    let vault_rooms: Vec<u32> = level.vaults().iter().filter_map(|v| v.room).collect();
+    for (i, room) in level.rooms().iter().enumerate() {
         let r = room.bounds;
         assert!(r.x() >= 1 && r.y() >= 1, "{kind:?}: {r:?}");
         assert!(
@@ -287,7 +329,8 @@ fn check(level: &Level, kind: LevelKind, width: u32, height: u32) {
             "{kind:?}: {r:?}"
         );
         assert!(room.area as i64 <= i64::from(r.w()) * i64::from(r.h()));
-        if matches!(kind, LevelKind::Bsp | LevelKind::Scatter) {
+        if matches!(kind, LevelKind::Bsp | LevelKind::Scatter) && !vault_rooms.contains(&(i as u32))
+        {
             assert!(r.points().all(|p| walkable(level, p)));
         }
     }
@@ -705,6 +748,230 @@ fn golden_hashes() {
         "passages 64x40 12345 21e372d9e3ff1033",
         "passages 81x51 3 6c092a194e54f950",
         "scatter 300x250 rooms=400 7 7129cc9bbc122eac",
+    ];
+    assert_eq!(got, expected, "\n{}", got.join("\n"));
+}
+
+/// The example vaults of `examples/vaults/`.
+fn library() -> Vec<Vault> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/vaults");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vault"))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .flat_map(|f| mcrdun_vaults::parse(&std::fs::read_to_string(f).unwrap(), "v").unwrap())
+        .collect()
+}
+
+/// The generators that place vaults so far.
+fn places_vaults(kind: LevelKind) -> bool {
+    kind == LevelKind::Bsp
+}
+
+fn generate_with(
+    kind: LevelKind,
+    width: u32,
+    height: u32,
+    seed: u64,
+    vaults: &[Vault],
+) -> Result<Level, LevelError> {
+    match kind {
+        LevelKind::Bsp => bsp_with_vaults(
+            &BspConfig {
+                width,
+                height,
+                ..BspConfig::default()
+            },
+            vaults,
+            seed,
+        ),
+        _ => generate(kind, width, height, seed),
+    }
+}
+
+/// The vault rules: every tile of a placed vault as its turned map says
+/// (optional entrances wall or door), every required entrance a door
+/// reached from the up stairs, the markers where the maps put them and
+/// walkable, the counts within each vault's minimum and maximum.
+fn check_vaults(level: &Level, vaults: &[Vault]) {
+    let dist = flood(level, level.stairs_up());
+    let w = level.width() as i32;
+    let mut markers = Vec::new();
+    let mut count = vec![0u32; vaults.len()];
+    for (k, v) in level.vaults().iter().enumerate() {
+        let shape = placed_shape(vaults, v);
+        count[v.index as usize] += 1;
+        assert_eq!(
+            (v.bounds.w() as u32, v.bounds.h() as u32),
+            (shape.width(), shape.height())
+        );
+        for (p, g) in shape.tiles() {
+            let at = Point::new(v.bounds.x() + p.x, v.bounds.y() + p.y);
+            let t = level.tile(at).unwrap();
+            let ok = match g {
+                Glyph::Outside => true,
+                Glyph::Wall => t == Tile::Wall,
+                Glyph::Floor | Glyph::Marker(_) => t == Tile::Floor,
+                Glyph::Door | Glyph::Required => t == Tile::Door,
+                Glyph::Optional => matches!(t, Tile::Wall | Tile::Door),
+                Glyph::StairsUp => t == Tile::StairsUp,
+                Glyph::StairsDown => t == Tile::StairsDown,
+            };
+            assert!(ok, "vault {} at {at:?}: {g:?} is {t:?}", v.name);
+            if g == Glyph::Required {
+                assert_ne!(
+                    dist[(at.y * w + at.x) as usize],
+                    u32::MAX,
+                    "{at:?} unreached"
+                );
+            }
+            if let Glyph::Marker(c) = g {
+                markers.push((c as char, at, k as u32));
+            }
+        }
+    }
+    let got: Vec<(char, Point, u32)> = level
+        .markers()
+        .iter()
+        .map(|m| (m.label, m.at, m.vault))
+        .collect();
+    assert_eq!(got, markers);
+    for m in level.markers() {
+        assert!(walkable(level, m.at));
+    }
+    for (v, n) in vaults.iter().zip(&count) {
+        assert!(
+            (v.min()..=v.max()).contains(n) || *n == 0 && v.min() == 0,
+            "{}: {n}",
+            v.name()
+        );
+    }
+    // Vaults do not overlap.
+    for (i, a) in level.vaults().iter().enumerate() {
+        for b in &level.vaults()[i + 1..] {
+            assert!(
+                a.bounds.intersection(&b.bounds).is_none(),
+                "{} and {} overlap",
+                a.name,
+                b.name
+            );
+        }
+    }
+}
+
+/// The level rules and the vault rules with the example vaults at one
+/// size; returns the mean vaults placed a level.
+fn vault_rules_at(
+    kind: LevelKind,
+    width: u32,
+    height: u32,
+    seeds: std::ops::RangeInclusive<u64>,
+) -> f64 {
+    let vaults = library();
+    let (mut placed, mut n) = (0.0, 0.0);
+    for seed in seeds {
+        let level = generate_with(kind, width, height, seed, &vaults).unwrap();
+        let checked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            check_with(&level, kind, width, height, &vaults);
+            check_vaults(&level, &vaults);
+            if has_rooms(kind) {
+                let (_, bbox, _) = scale_figures(&level);
+                assert!(bbox >= 0.8, "bbox {bbox}");
+            }
+            if width >= 200 && height >= 120 {
+                assert!(evenness(&level) >= 0.3, "evenness {}", evenness(&level));
+            }
+        }));
+        assert!(
+            checked.is_ok(),
+            "{kind:?} {width}x{height} seed {seed} with vaults broke a rule"
+        );
+        placed += level.vaults().len() as f64;
+        n += 1.0;
+    }
+    placed / n
+}
+
+#[test]
+fn vaults_keep_every_rule() {
+    for kind in LevelKind::ALL.into_iter().filter(|k| places_vaults(*k)) {
+        let small = vault_rules_at(kind, 80, 50, 1..=12);
+        let middle = vault_rules_at(kind, 200, 120, 1..=2);
+        assert!(
+            small >= 2.0 && middle >= 8.0,
+            "{kind:?}: {small} and {middle} vaults a level"
+        );
+    }
+}
+
+#[test]
+fn vault_levels_repeat_and_differ() {
+    let vaults = library();
+    for kind in LevelKind::ALL.into_iter().filter(|k| places_vaults(*k)) {
+        let a = generate_with(kind, 80, 50, 5, &vaults).unwrap();
+        assert_eq!(a, generate_with(kind, 80, 50, 5, &vaults).unwrap());
+        assert!(!a.vaults().is_empty());
+        let plain = generate(kind, 80, 50, 5).unwrap();
+        assert!(plain.vaults().is_empty() && plain.markers().is_empty());
+        assert_ne!(a.tiles(), plain.tiles());
+    }
+}
+
+/// Seeds 1-1000 at 80x50, 200x120 and 1000x1000 with the example vaults,
+/// for every generator that places them (release: `cargo test --release
+/// -p mcrdun-dungeon --test levels vault_seeds -- --ignored --nocapture`;
+/// `LEVELS_KINDS` and `LEVELS_SIZES` narrow it).
+#[test]
+#[ignore]
+fn vault_seeds_1_to_1000() {
+    let kinds = std::env::var("LEVELS_KINDS").unwrap_or_default();
+    let sizes = std::env::var("LEVELS_SIZES").unwrap_or_default();
+    for (w, h) in [(80, 50), (200, 120), (1000, 1000)] {
+        if !sizes.is_empty() && !sizes.split(',').any(|s| s == format!("{w}x{h}")) {
+            continue;
+        }
+        for kind in LevelKind::ALL.into_iter().filter(|k| places_vaults(*k)) {
+            if !kinds.is_empty() && !kinds.split(',').any(|k| k == kind.name()) {
+                continue;
+            }
+            let t = std::time::Instant::now();
+            let mut placed = 0.0;
+            for hundred in 0..10u64 {
+                placed +=
+                    vault_rules_at(kind, w, h, hundred * 100 + 1..=hundred * 100 + 100) / 10.0;
+            }
+            eprintln!(
+                "{} {w}x{h} with vaults: 1000 seeds, {placed:.2} vaults a level, {:.1} s",
+                kind.name(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+    }
+}
+
+/// Levels with the example vaults, pinned: the same seed and vault list
+/// give the same level on every platform.
+#[test]
+fn vault_golden_hashes() {
+    let vaults = library();
+    let mut got = Vec::new();
+    for kind in LevelKind::ALL.into_iter().filter(|k| places_vaults(*k)) {
+        for (w, h, seed) in [(80, 50, 7), (200, 120, 3)] {
+            let level = generate_with(kind, w, h, seed, &vaults).unwrap();
+            got.push(format!(
+                "{} {w}x{h} {seed} {:016x}",
+                kind.name(),
+                fnv1a(level.tile_bytes())
+            ));
+        }
+    }
+    let expected = [
+        "bsp 80x50 7 c0ad70a609a342de",
+        "bsp 200x120 3 71dc159157b6e7d8",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }

@@ -121,7 +121,11 @@ impl Shape {
     pub fn oriented(&self, o: Orientation) -> Shape {
         let (w, h) = (self.width as i32, self.height as i32);
         let turns = o.turns % 4;
-        let (nw, nh) = if turns.is_multiple_of(2) { (w, h) } else { (h, w) };
+        let (nw, nh) = if turns.is_multiple_of(2) {
+            (w, h)
+        } else {
+            (h, w)
+        };
         let mut glyphs = Vec::with_capacity(self.glyphs.len());
         for ny in 0..nh {
             for nx in 0..nw {

@@ -88,6 +88,13 @@ impl Canvas {
             let b = r.bounds;
             let ys = (b.y() - 1).max(1) as usize..((b.bottom() + 1) as usize).min(h - 1);
             let xs = (b.x() - 1).max(1) as usize..((b.right() + 1) as usize).min(w - 1);
+            if let Some((_, given)) = self.given_sites.iter().find(|(g, _)| *g as usize == room) {
+                // A vault: its entrances, and nothing else.
+                let start = sites.len() as u32;
+                sites.extend(given.iter().copied());
+                ranges.push((start, sites.len() as u32));
+                continue;
+            }
             let rect = self.is_rect[room];
             for y in ys {
                 let yi = y as i32;

@@ -34,14 +34,17 @@
 //! buffers are the canvas's, allocated once.
 //!
 //! The jobs live apart: drawing rooms (`rooms`), door sites and the door
-//! rule (`doors`), the search (`search`), digging a path found (`dig`) and
-//! linking rooms, one pair or all (`join`).
+//! rule (`doors`), the search (`search`), digging a path found (`dig`),
+//! linking rooms, one pair or all (`join`), and vaults as rooms whose
+//! door sites are their entrances and whose tiles are never dug
+//! (`vaults`).
 
 mod dig;
 mod doors;
 mod join;
 mod rooms;
 mod search;
+mod vaults;
 
 pub use doors::door_in_wall;
 
@@ -82,6 +85,12 @@ pub struct Canvas {
     /// Which rooms the links made so far have joined.
     linked: DisjointSets,
     connected: bool,
+    /// Tiles no corridor may dig (the footprints of vaults); empty while
+    /// there is none.
+    protected: Vec<bool>,
+    /// The rooms whose door sites are given rather than found (vaults: their
+    /// entrances), with those sites.
+    given_sites: Vec<(u32, Vec<doors::Site>)>,
 }
 
 impl Canvas {
@@ -103,6 +112,8 @@ impl Canvas {
             search: Search::default(),
             linked: DisjointSets::new(0),
             connected: false,
+            protected: Vec::new(),
+            given_sites: Vec::new(),
         })
     }
 

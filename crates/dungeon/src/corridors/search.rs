@@ -301,7 +301,9 @@ impl Canvas {
         match self.tiles.as_slice()[j] {
             Tile::Corridor => true,
             Tile::Wall => {
-                !floor_near(self.tiles.as_slice(), self.w, j) && self.square_free(j, i as u32, back)
+                !self.protected.get(j).copied().unwrap_or(false)
+                    && !floor_near(self.tiles.as_slice(), self.w, j)
+                    && self.square_free(j, i as u32, back)
             }
             _ => false,
         }
