@@ -120,7 +120,7 @@ impl Canvas {
 
     /// The search of [`Canvas::link`] from any of `from` to any of `to`;
     /// digs the path found and returns the room of the target reached.
-    fn search_and_dig(
+    pub(super) fn search_and_dig(
         &mut self,
         from: &[(Site, u32)],
         to: &[(Site, u32)],

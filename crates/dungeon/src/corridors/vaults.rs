@@ -79,7 +79,10 @@ impl Canvas {
         }
         let b = self.rooms[room as usize].bounds;
         for margin in [16, 48, i32::MAX / 4] {
-            if self.search_and_dig(&from, &to, grow(&b, margin), rng).is_some() {
+            if self
+                .search_and_dig(&from, &to, grow(&b, margin), rng)
+                .is_some()
+            {
                 return true;
             }
         }
@@ -98,7 +101,8 @@ mod tests {
     #[test]
     fn a_vault_is_joined_through_its_entrance_only() {
         let mut c = Canvas::new(20, 12).unwrap();
-        c.add_rect(mcrdun_geom::Rect::new(12, 2, 5, 7).unwrap()).unwrap();
+        c.add_rect(mcrdun_geom::Rect::new(12, 2, 5, 7).unwrap())
+            .unwrap();
         let cells = [Point::new(3, 6), Point::new(4, 6), Point::new(5, 6)];
         let mut footprint = Vec::new();
         for y in 5..8 {
