@@ -1,0 +1,52 @@
+"""Dungeon generation for roguelikes, in Rust, over numpy arrays.
+
+Make a level::
+
+    >>> import mcrdun
+    >>> level = mcrdun.generate("bsp", 60, 30, seed=42)
+    >>> level.tiles.shape, level.tiles.dtype.name
+    ((30, 60), 'uint8')
+    >>> int((level.tiles == mcrdun.Tile.STAIRS_UP).sum())
+    1
+    >>> len(level.to_ascii().splitlines())
+    30
+
+The submodules are drop-ins for what Python roguelikes use today:
+
+- :mod:`mcrdun.bsp`: ``BSP``, with python-tcod's ``tcod.bsp.BSP`` API, a
+  libtcod-exact mode, the leaf adjacency and the wall tiles between leaves;
+- :mod:`mcrdun.path`: ``dijkstra2d`` and ``hillclimb2d`` with
+  ``tcod.path``'s signatures, defaults, dtypes and results;
+- :mod:`mcrdun.regions`: ``label`` (``scipy.ndimage.label``'s labels, in the
+  same order), ``stats`` and ``connect``;
+- :mod:`mcrdun.maze`: carved mazes, masks, the "42" pattern, solving,
+  braiding, tiles and the 42 hex format.
+
+Every call releases the GIL while Rust works. The working memory of one
+call is capped process-wide (:func:`memory_limit`,
+:func:`set_memory_limit`); a call above the cap raises ``MemoryError``
+before any work.
+"""
+
+from __future__ import annotations
+
+from . import _mcrdun
+from ._level import Level, Tile, generate, level_kinds, level_options
+from ._mcrdun import memory_limit, set_memory_limit
+from . import bsp, maze, path, regions
+
+__version__: str = _mcrdun.__version__
+
+__all__ = [
+    "Level",
+    "Tile",
+    "bsp",
+    "generate",
+    "level_kinds",
+    "level_options",
+    "maze",
+    "memory_limit",
+    "path",
+    "regions",
+    "set_memory_limit",
+]

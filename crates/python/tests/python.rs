@@ -1,0 +1,228 @@
+//! Runs the Python package's tests (pytest, `tests/py/` and the docstring
+//! examples of `python/mcrdun/`) as part of `cargo test`.
+//!
+//! It makes a virtual environment under `target/tmp/python/venv` (kept and
+//! reused), installs `requirements-test.txt` from PyPI when the file changed
+//! since the last install, builds and installs the module with
+//! `maturin develop` (release profile, its own target directory
+//! `target/tmp/python/cargo`), writes the levels the Rust crate makes for a
+//! set of seeds and options to `target/tmp/python/rust_levels.json` (the
+//! golden test compares `mcrdun.generate` with them), and runs pytest. A
+//! failing pytest fails this test, with pytest's output.
+//!
+//! Without `python3`, its `venv` module or PyPI, the test is skipped with a
+//! banner on the terminal (not captured by the test harness); with
+//! `MCRDUN_REQUIRE_PYTHON=1` (CI sets it) it fails instead. `MCRDUN_PYTHON`
+//! names another interpreter.
+//!
+//! Warm, this adds the time of a no-op cargo build, a wheel install and
+//! the pytest run itself.
+
+use mcrdun_dungeon::{LevelConfig, LevelKind, generate};
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn required() -> bool {
+    std::env::var("MCRDUN_REQUIRE_PYTHON").is_ok_and(|v| v == "1")
+}
+
+/// Skips loudly (on the terminal itself: libtest captures `eprintln!`),
+/// or fails when Python is required.
+fn skip(why: &str) {
+    assert!(
+        !required(),
+        "the Python tests cannot run: {why} (MCRDUN_REQUIRE_PYTHON=1)"
+    );
+    let banner = format!(
+        "\n==== SKIPPED: the Python tests of mcrdun did not run: {why}\n==== (install python3 with venv and reach PyPI; MCRDUN_REQUIRE_PYTHON=1 makes this a failure)\n"
+    );
+    let _ = std::io::stderr().write_all(banner.as_bytes());
+}
+
+fn run(cmd: &mut Command) -> Result<Output, String> {
+    let shown = format!("{cmd:?}");
+    match cmd.output() {
+        Ok(out) if out.status.success() => Ok(out),
+        Ok(out) => Err(format!(
+            "`{shown}` failed ({}):\n{}{}",
+            out.status,
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )),
+        Err(e) => Err(format!("`{shown}` could not start: {e}")),
+    }
+}
+
+/// The venv's interpreter, made (and its packages installed) when needed.
+fn venv(work: &Path, crate_dir: &Path) -> Result<PathBuf, String> {
+    let python = std::env::var("MCRDUN_PYTHON").unwrap_or_else(|_| "python3".into());
+    let venv = work.join("venv");
+    let vpy = venv.join("bin").join("python");
+    if !vpy.exists() {
+        run(Command::new(&python).arg("--version"))
+            .map_err(|e| format!("no Python interpreter: {e}"))?;
+        run(Command::new(&python).args(["-m", "venv"]).arg(&venv))
+            .map_err(|e| format!("cannot make a venv: {e}"))?;
+    }
+    let wanted = std::fs::read_to_string(crate_dir.join("requirements-test.txt"))
+        .map_err(|e| format!("requirements-test.txt: {e}"))?;
+    let stamp = venv.join("mcrdun-requirements.txt");
+    if std::fs::read_to_string(&stamp).ok().as_deref() != Some(wanted.as_str()) {
+        run(Command::new(&vpy)
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "-q",
+                "--disable-pip-version-check",
+                "-r",
+            ])
+            .arg(crate_dir.join("requirements-test.txt")))
+        .map_err(|e| format!("cannot install the test requirements from PyPI: {e}"))?;
+        std::fs::write(&stamp, &wanted).map_err(|e| e.to_string())?;
+    }
+    Ok(vpy)
+}
+
+/// A golden case: kind, width, height, seed, options.
+type Case = (LevelKind, u32, u32, u64, Vec<(&'static str, f64)>);
+
+/// The cases of the golden test: every kind at the sizes and seeds of the
+/// Rust golden hashes, and with options set.
+fn cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for kind in LevelKind::ALL {
+        for (w, h, seed) in [(80, 50, 7), (64, 40, 12345), (81, 51, 3), (200, 120, 1)] {
+            out.push((kind, w, h, seed, vec![]));
+        }
+    }
+    out.push((LevelKind::Scatter, 300, 250, 7, vec![("rooms", 400.0)]));
+    out
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The levels the Rust crate makes for [`cases`], as JSON.
+fn rust_levels() -> String {
+    let mut items = Vec::new();
+    for (kind, w, h, seed, options) in cases() {
+        let mut config = LevelConfig::new(kind, w, h);
+        for (name, value) in &options {
+            // BRIDGE: LevelConfig::set replaces this once it lands.
+            match (&mut config, *name) {
+                (LevelConfig::Scatter(c), "rooms") => c.rooms = *value as u32,
+                _ => panic!("unsupported option {name}"),
+            }
+        }
+        let level = generate(&config, seed).expect("a level");
+        let tiles: String = level.tile_bytes().map(|b| format!("{b:02x}")).collect();
+        let rooms: Vec<String> = level
+            .rooms()
+            .iter()
+            .map(|r| {
+                let b = r.bounds;
+                format!("[{},{},{},{},{}]", b.x(), b.y(), b.w(), b.h(), r.area)
+            })
+            .collect();
+        let doors: Vec<String> = level
+            .doors()
+            .iter()
+            .map(|d| format!("[{},{},{},{}]", d.at.x, d.at.y, d.rooms.0, d.rooms.1))
+            .collect();
+        let opts: Vec<String> = options
+            .iter()
+            .map(|(k, v)| format!("{}:{v}", json_str(k)))
+            .collect();
+        let (up, down) = (level.stairs_up(), level.stairs_down());
+        items.push(format!(
+            "{{\"kind\":{},\"width\":{w},\"height\":{h},\"seed\":{seed},\"options\":{{{}}},\"tiles\":\"{tiles}\",\"rooms\":[{}],\"doors\":[{}],\"stairs\":[[{},{}],[{},{}]],\"ascii\":{}}}",
+            json_str(kind.name()),
+            opts.join(","),
+            rooms.join(","),
+            doors.join(","),
+            up.x,
+            up.y,
+            down.x,
+            down.y,
+            json_str(&level.to_ascii()),
+        ));
+    }
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
+#[test]
+fn pytest_suite() {
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let work = Path::new(env!("CARGO_TARGET_TMPDIR")).join("python");
+    std::fs::create_dir_all(&work).expect("target/tmp/python");
+    let vpy = match venv(&work, crate_dir) {
+        Ok(p) => p,
+        Err(why) => return skip(&why),
+    };
+    let bin = vpy.parent().expect("venv/bin").to_path_buf();
+    let path = std::env::join_paths(std::iter::once(bin.clone()).chain(std::env::split_paths(
+        &std::env::var_os("PATH").unwrap_or_default(),
+    )))
+    .expect("PATH");
+    let venv_dir = bin.parent().expect("venv");
+    // A build failure is a failure whatever the environment.
+    if let Err(e) = run(Command::new(bin.join("maturin"))
+        .args(["develop", "--quiet"])
+        .current_dir(crate_dir)
+        .env("VIRTUAL_ENV", venv_dir)
+        .env("PATH", &path)
+        .env("CARGO_TARGET_DIR", work.join("cargo")))
+    {
+        panic!("maturin develop failed: {e}");
+    }
+    let levels = work.join("rust_levels.json");
+    std::fs::write(&levels, rust_levels()).expect("rust_levels.json");
+    let out = Command::new(&vpy)
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "--doctest-modules",
+        ])
+        .args(["tests/py", "python/mcrdun"])
+        .current_dir(crate_dir)
+        .env("VIRTUAL_ENV", venv_dir)
+        .env("PATH", &path)
+        .env("PYTHONDONTWRITEBYTECODE", "1")
+        .env("MCRDUN_RUST_LEVELS", &levels)
+        .output()
+        .expect("pytest runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "pytest failed:\n{text}");
+    // pytest's closing line, on the terminal.
+    let last = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("");
+    let _ =
+        std::io::stderr().write_all(format!("mcrdun Python tests (pytest): {last}\n").as_bytes());
+}
