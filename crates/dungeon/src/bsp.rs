@@ -3,9 +3,10 @@
 
 use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::links::{Edge, loop_rule, spanning_links};
+use crate::graph::leaf_graph;
 use crate::schema;
-use crate::vaults::{Stamped, choose, draw, link_required};
+use crate::tail::link_and_finish;
+use crate::vaults::{Stamped, choose, draw};
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_bsp::Bsp;
 use mcrdun_geom::Rect;
@@ -72,7 +73,7 @@ impl Default for BspConfig {
 ///    two tiles from the leaf's edges (its wall, then a lane of rock), and
 ///    against the map's edge in a leaf on that edge;
 /// 2. room graph: the leaf adjacency;
-/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`](crate::links::Loops::Share) or `loop_factor` as [`Loops::Shortcut`](crate::links::Loops::Shortcut);
+/// 3. links: [`spanning_links`](crate::links::spanning_links) with `loops` as [`Loops::Share`](crate::links::Loops::Share) or `loop_factor` as [`Loops::Shortcut`](crate::links::Loops::Shortcut);
 /// 4. doors and corridors: [`Canvas::link`] inside the two leaves;
 /// 5. finish: [`Level::finish_canvas`] places the stairs.
 ///
@@ -195,33 +196,18 @@ pub fn bsp_with_vaults(
         }
     }
 
-    // 2. Room graph: leaves sharing a wall.
-    let mut edges: Vec<Edge> = Vec::new();
-    for (a, next) in tree.adjacency().iter().enumerate() {
-        for &b in next.iter().filter(|&&b| b as usize > a) {
-            edges.push(Edge {
-                a: a as u32,
-                b,
-                weight: 0,
-            });
-        }
-    }
-
-    // 3. Links, 4. doors and corridors, 5. finish.
-    let links = spanning_links(
-        leaves.len(),
+    // 2. Room graph: leaves sharing a wall; 3-5. links, doors and
+    // corridors inside the two leaves, finish.
+    let edges = leaf_graph(&tree);
+    link_and_finish(
+        LevelKind::Bsp,
+        canvas,
         &edges,
-        loop_rule(config.loops, config.loop_factor),
-        &mut rng,
-    )?;
-    canvas.link_all(
-        &edges,
-        &links,
+        (config.loops, config.loop_factor),
         |e| bounding(&leaves[e.a as usize], &leaves[e.b as usize]),
+        stamped,
         &mut rng,
-    )?;
-    link_required(&mut canvas, &stamped, &mut rng)?;
-    Level::finish_vaults(LevelKind::Bsp, canvas, &mut rng, stamped)
+    )
 }
 
 /// Where a vault's map may lie in `leaf`: a lane of rock on each side

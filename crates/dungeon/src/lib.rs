@@ -76,6 +76,7 @@ mod config;
 pub mod corridors;
 mod error;
 mod finish;
+mod graph;
 mod join;
 mod level;
 pub mod links;
@@ -84,6 +85,7 @@ mod passages;
 mod reach;
 mod scatter;
 pub mod schema;
+mod tail;
 mod tile;
 pub mod vaults;
 

@@ -3,10 +3,11 @@
 
 use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
-use crate::links::{Edge, loop_rule, spanning_links};
+use crate::graph::{cell_graph, touching_cells};
 use crate::schema;
+use crate::tail::link_and_finish;
+use crate::vaults::Stamped;
 use crate::{Level, LevelError, LevelKind};
-use mcrdun_geom::DisjointSets;
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_passages::Layout;
@@ -69,13 +70,14 @@ const MIN_FLOOR: u32 = 9;
 
 /// A passages level, composed of stages:
 ///
-/// 1. layout: a Voronoi partition ([`Layout::voronoi`]); a room's floor is
+/// 1. layout: a Voronoi partition ([`Layout::voronoi_labels`]); a room's floor is
 ///    the tiles of its cell at least 3 tiles (Chebyshev) from any other
 ///    cell (and 2 from the map's edge), so rooms have the shape of their cells, shrunk, with rock
 ///    between them; rooms with less than 9 floor tiles are dropped;
-/// 2. room graph: cells that touch ([`Layout::adjacent_rooms`]), and the
-///    rooms around a cell too small for a room;
-/// 3. links: [`spanning_links`] with `loops` as [`Loops::Share`](crate::links::Loops::Share);
+/// 2. room graph: cells that touch, the rooms around a cell too small for
+///    a room, and the rooms around a group of such cells where the graph
+///    is still in pieces;
+/// 3. links: [`spanning_links`](crate::links::spanning_links) with `loops` as [`Loops::Share`](crate::links::Loops::Share);
 /// 4. doors and corridors: [`Canvas::link`] inside the two cells (doors in
 ///    straight stretches of wall);
 /// 5. finish: [`Level::finish_canvas`].
@@ -96,6 +98,45 @@ const MIN_FLOOR: u32 = 9;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError> {
+    let sites = site_count(config)?;
+    let (w, h) = (config.width as usize, config.height as usize);
+    let mut rng = seeded_rng(seed);
+
+    // 1. Layout: the partition, then each cell's room: its largest piece
+    // of floor.
+    let labels = Layout::voronoi_labels(config.width, config.height, sites, SITE_SPACING, &mut rng)
+        .map_err(LevelError::Passages)?;
+    let ids = labels.as_slice();
+    let cell_bounds = cell_bounds(ids, w, h)?;
+    let (canvas, room_of_cell, cell_of_room) = draw_rooms(ids, w, h, cell_bounds.len())?;
+
+    // 2. Room graph: touching cells; 3-5. links, doors and corridors
+    // inside the two cells, finish.
+    let edges = cell_graph(
+        &touching_cells(ids, w, h),
+        &room_of_cell,
+        cell_of_room.len(),
+    );
+    link_and_finish(
+        LevelKind::Passages,
+        canvas,
+        &edges,
+        (config.loops, config.loop_factor),
+        |e| {
+            bounding(
+                &cell_bounds[cell_of_room[e.a as usize]],
+                &cell_bounds[cell_of_room[e.b as usize]],
+            )
+        },
+        Stamped::default(),
+        &mut rng,
+    )
+}
+
+/// The Voronoi sites of a level: `config.rooms`, or one per
+/// [`TILES_PER_CELL`] tiles; refuses a bad size or loop share, and more
+/// rooms than cells of 5x5 fit.
+fn site_count(config: &PassagesConfig) -> Result<u32, LevelError> {
     check_size(
         "passages",
         config.width,
@@ -117,28 +158,26 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
             ),
         });
     }
-    let sites = if config.rooms == 0 {
+    Ok(if config.rooms == 0 {
         ((w * h) as u64 / u64::from(TILES_PER_CELL)).max(1) as u32
     } else {
         config.rooms
-    };
-    let mut rng = seeded_rng(seed);
+    })
+}
 
-    // 1. Layout: the partition, then each cell's floor: its largest piece.
-    let labels = Layout::voronoi_labels(config.width, config.height, sites, SITE_SPACING, &mut rng)
-        .map_err(LevelError::Passages)?;
-    let ids = labels.as_slice();
+/// The bounding box of each cell of the partition `ids` (`w` x `h`).
+fn cell_bounds(ids: &[u32], w: usize, h: usize) -> Result<Vec<Rect>, LevelError> {
     let cells = ids
         .iter()
         .filter(|&&c| c != NONE)
         .max()
         .map_or(0, |&c| c as usize + 1);
-    let mut cell_bounds = vec![(i32::MAX, i32::MAX, i32::MIN, i32::MIN); cells];
+    let mut bounds = vec![(i32::MAX, i32::MAX, i32::MIN, i32::MIN); cells];
     for y in 0..h {
         for x in 0..w {
             let c = ids[y * w + x];
             if c != NONE {
-                let b = &mut cell_bounds[c as usize];
+                let b = &mut bounds[c as usize];
                 *b = (
                     b.0.min(x as i32),
                     b.1.min(y as i32),
@@ -148,14 +187,27 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
             }
         }
     }
-    let cell_bounds = cell_bounds
+    Ok(bounds
         .into_iter()
         .map(|(x0, y0, x1, y1)| Rect::from_edges(x0, y0, x1 + 1, y1 + 1))
-        .collect::<Result<Vec<Rect>, _>>()?;
-    let floor = eroded(ids, w, h);
-    // Pieces of floor (4-connected; floor of different cells never
-    // touches), and each cell's largest.
-    let (piece, sizes, firsts) = pieces(&floor, w);
+        .collect::<Result<Vec<Rect>, _>>()?)
+}
+
+/// The rooms of the partition `ids` (`w` x `h`, `cells` cells) drawn on a
+/// new canvas: each cell's floor ([`eroded`]) is cut into 4-connected
+/// pieces (floor of different cells never touches), and its largest piece,
+/// if it has at least [`MIN_FLOOR`] tiles, is its room. Returns the canvas,
+/// the room of each cell (`NONE` for none) and the cell of each room.
+///
+/// # Errors
+/// [`LevelError::Unsatisfiable`] when no cell keeps a room.
+fn draw_rooms(
+    ids: &[u32],
+    w: usize,
+    h: usize,
+    cells: usize,
+) -> Result<(Canvas, Vec<u32>, Vec<usize>), LevelError> {
+    let (piece, sizes, firsts) = pieces(&eroded(ids, w, h), w);
     let mut best = vec![(0u32, NONE); cells];
     for (k, &size) in sizes.iter().enumerate() {
         // The piece's first tile names its cell.
@@ -179,17 +231,30 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
             "no Voronoi cell is large enough for a room".into(),
         ));
     }
-    // Each room's tiles, by a counting sort of the tiles by room.
-    let mut start = vec![0u32; kept.len() + 1];
-    for &p in &piece {
+    let (start, order) = tiles_by_room(&piece, &room_of_piece, kept.len());
+    drop(piece);
+    let mut canvas = Canvas::new(w as u32, h as u32)?;
+    for r in 0..kept.len() {
+        let tiles = &order[start[r] as usize..start[r + 1] as usize];
+        canvas.add_cells(tiles.iter().map(|&i| i as usize));
+    }
+    Ok((canvas, room_of_cell, kept))
+}
+
+/// The tiles of each of `rooms` rooms, by a counting sort of the tiles by
+/// room (`room_of_piece[piece[i]]`, `NONE` for none): room `r`'s tiles are
+/// `order[start[r]..start[r + 1]]`, ascending.
+fn tiles_by_room(piece: &[u32], room_of_piece: &[u32], rooms: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; rooms + 1];
+    for &p in piece {
         if p != NONE && room_of_piece[p as usize] != NONE {
             start[room_of_piece[p as usize] as usize + 1] += 1;
         }
     }
-    for r in 0..kept.len() {
+    for r in 0..rooms {
         start[r + 1] += start[r];
     }
-    let mut order = vec![0u32; start[kept.len()] as usize];
+    let mut order = vec![0u32; start[rooms] as usize];
     let mut next = start.clone();
     for (i, &p) in piece.iter().enumerate() {
         if p != NONE && room_of_piece[p as usize] != NONE {
@@ -198,149 +263,7 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
             next[r] += 1;
         }
     }
-    drop(piece);
-    let mut canvas = Canvas::new(config.width, config.height)?;
-    for r in 0..kept.len() {
-        let tiles = &order[start[r] as usize..start[r + 1] as usize];
-        canvas.add_cells(tiles.iter().map(|&i| i as usize));
-    }
-    let cell_of_room = kept;
-
-    // 2. Room graph: touching cells (east and south neighbours differ) that
-    // both kept a room; a cell too small for a room still joins its
-    // neighbours: each pair of rooms around it is an edge too (weight 1,
-    // after the direct ones).
-    let mut pairs: Vec<(u32, u32)> = Vec::new();
-    for y in 0..h {
-        for x in 0..w {
-            let a = ids[y * w + x];
-            if a == NONE {
-                continue;
-            }
-            for b in [
-                if x + 1 < w { ids[y * w + x + 1] } else { NONE },
-                if y + 1 < h {
-                    ids[(y + 1) * w + x]
-                } else {
-                    NONE
-                },
-            ] {
-                if b != NONE && b != a {
-                    let pair = (a.min(b), a.max(b));
-                    if pairs.last() != Some(&pair) {
-                        pairs.push(pair);
-                    }
-                }
-            }
-        }
-    }
-    pairs.sort_unstable();
-    pairs.dedup();
-    let mut edges: Vec<Edge> = Vec::new();
-    let mut around: Vec<Vec<u32>> = vec![Vec::new(); cells];
-    for &(a, b) in &pairs {
-        let (ca, cb) = (a as usize, b as usize);
-        let (ra, rb) = (room_of_cell[ca], room_of_cell[cb]);
-        match (ra != NONE, rb != NONE) {
-            (true, true) => edges.push(Edge {
-                a: ra.min(rb),
-                b: ra.max(rb),
-                weight: 0,
-            }),
-            (true, false) => around[cb].push(ra),
-            (false, true) => around[ca].push(rb),
-            (false, false) => {}
-        }
-    }
-    for list in &around {
-        for (k, &a) in list.iter().enumerate() {
-            for &b in &list[k + 1..] {
-                edges.push(Edge {
-                    a: a.min(b),
-                    b: a.max(b),
-                    weight: 1,
-                });
-            }
-        }
-    }
-    edges.sort_unstable_by_key(|e| (e.a, e.b, e.weight));
-    edges.dedup_by_key(|e| (e.a, e.b));
-    join_across_empty_cells(&mut edges, &pairs, &room_of_cell, cell_of_room.len());
-
-    // 3. Links, 4. doors and corridors, 5. finish.
-    let links = spanning_links(
-        cell_of_room.len(),
-        &edges,
-        loop_rule(config.loops, config.loop_factor),
-        &mut rng,
-    )?;
-    canvas.link_all(
-        &edges,
-        &links,
-        |e| {
-            bounding(
-                &cell_bounds[cell_of_room[e.a as usize]],
-                &cell_bounds[cell_of_room[e.b as usize]],
-            )
-        },
-        &mut rng,
-    )?;
-    Level::finish_canvas(LevelKind::Passages, canvas, &mut rng)
-}
-
-/// Makes the room graph connected where cells too small for a room lie
-/// side by side: on a thin map two such cells can span it from edge to
-/// edge, and the rooms on either side are then neighbours of neither
-/// cell's neighbours. Each group of touching roomless cells (over the cell
-/// pairs `pairs`) joins the rooms around it that the graph `edges` leaves
-/// apart, with edges of weight 2 (after the direct ones and those across
-/// one cell); a graph that is connected already is left as it is.
-///
-/// Cost: O(cells + pairs) with near-constant union-find steps.
-fn join_across_empty_cells(
-    edges: &mut Vec<Edge>,
-    pairs: &[(u32, u32)],
-    room_of_cell: &[u32],
-    rooms: usize,
-) {
-    let mut apart = DisjointSets::new(rooms);
-    for e in edges.iter() {
-        apart.union(e.a as usize, e.b as usize);
-    }
-    if apart.set_count() <= 1 {
-        return;
-    }
-    let mut group = DisjointSets::new(room_of_cell.len());
-    for &(a, b) in pairs {
-        if room_of_cell[a as usize] == NONE && room_of_cell[b as usize] == NONE {
-            group.union(a as usize, b as usize);
-        }
-    }
-    // The first room met around each group; every later one that the graph
-    // leaves apart from it is joined to it.
-    let mut first_room = vec![NONE; room_of_cell.len()];
-    let mut added = Vec::new();
-    for &(a, b) in pairs {
-        let (ra, rb) = (room_of_cell[a as usize], room_of_cell[b as usize]);
-        let (room, empty) = match (ra != NONE, rb != NONE) {
-            (true, false) => (ra, b),
-            (false, true) => (rb, a),
-            _ => continue,
-        };
-        let g = group.find(empty as usize);
-        if first_room[g] == NONE {
-            first_room[g] = room;
-        } else if apart.union(first_room[g] as usize, room as usize) {
-            let other = first_room[g];
-            added.push(Edge {
-                a: other.min(room),
-                b: other.max(room),
-                weight: 2,
-            });
-        }
-    }
-    edges.extend(added);
-    edges.sort_unstable_by_key(|e| (e.a, e.b, e.weight));
+    (start, order)
 }
 
 /// Labels the 4-connected pieces of `floor` `0, 1, ...` in raster order of
@@ -444,47 +367,6 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn edge(a: u32, b: u32, weight: u32) -> Edge {
-        Edge { a, b, weight }
-    }
-
-    #[test]
-    fn rooms_apart_join_across_a_row_of_empty_cells() {
-        // Cells 0 - 1 - 2 - 3 in a row; 1 and 2 are too small for a room.
-        // Rooms 0 (cell 0) and 1 (cell 3) touch no common cell.
-        let pairs = [(0, 1), (1, 2), (2, 3)];
-        let room_of_cell = [0, NONE, NONE, 1];
-        let mut edges = Vec::new();
-        join_across_empty_cells(&mut edges, &pairs, &room_of_cell, 2);
-        assert_eq!(edges, [edge(0, 1, 2)]);
-    }
-
-    #[test]
-    fn only_rooms_apart_are_joined() {
-        // Rooms 0 and 1 touch; room 2 lies beyond two empty cells (3, 4)
-        // from both: one edge joins it, to the first room met.
-        let pairs = [(0, 1), (0, 3), (1, 3), (3, 4), (2, 4)];
-        let room_of_cell = [0, 1, 2, NONE, NONE];
-        let mut edges = vec![edge(0, 1, 0)];
-        join_across_empty_cells(&mut edges, &pairs, &room_of_cell, 3);
-        assert_eq!(edges, [edge(0, 1, 0), edge(0, 2, 2)]);
-        // A connected graph is left alone, even with empty cells around.
-        let mut connected = vec![edge(0, 1, 0), edge(1, 2, 1)];
-        join_across_empty_cells(&mut connected, &pairs, &room_of_cell, 3);
-        assert_eq!(connected, [edge(0, 1, 0), edge(1, 2, 1)]);
-        // Empty cells 3 and 4 touch only through room 1's cell: two
-        // groups, each joining the rooms around it.
-        let chain = [(0, 3), (1, 3), (1, 4), (2, 4)];
-        let mut joined = Vec::new();
-        join_across_empty_cells(&mut joined, &chain, &room_of_cell, 3);
-        assert_eq!(joined, [edge(0, 1, 2), edge(1, 2, 2)]);
-        // Two groups of empty cells that do not touch join nothing.
-        let split = [(0, 3), (4, 2)];
-        let mut none = vec![edge(0, 1, 0)];
-        join_across_empty_cells(&mut none, &split, &room_of_cell, 3);
-        assert_eq!(none, [edge(0, 1, 0)]);
-    }
 
     #[test]
     fn bad_options_are_errors() {

@@ -3,9 +3,11 @@
 
 use crate::corridors::{Canvas, bounding, grow};
 use crate::error::{check_fraction, check_size};
-use crate::links::{Edge, loop_rule, spanning_links};
+use crate::graph::nearest_rooms;
 use crate::schema;
+use crate::tail::link_and_finish;
 use crate::tile::Tile;
+use crate::vaults::Stamped;
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, seeded_rng};
@@ -71,9 +73,6 @@ const EDGE_TILES_PER_ROOM: u64 = 8;
 /// a lane of rock between them.
 const PADDING: u32 = 3;
 
-/// Neighbours each room is offered to in the room graph.
-const NEAREST: usize = 5;
-
 /// A scatter level, composed of stages:
 ///
 /// 1. layout: rooms of random size are dropped all over the map
@@ -85,7 +84,7 @@ const NEAREST: usize = 5;
 ///    `fill_gaps`;
 /// 2. room graph: each room and its 5 nearest rooms (by the gap between
 ///    them), weighted by that gap;
-/// 3. links: [`spanning_links`] (shorter gaps first) with `loops` as
+/// 3. links: [`spanning_links`](crate::links::spanning_links) (shorter gaps first) with `loops` as
 ///    [`Loops::Share`](crate::links::Loops::Share);
 /// 4. doors and corridors: [`Canvas::link`] around the two rooms;
 /// 5. finish: [`Level::finish_canvas`].
@@ -162,21 +161,18 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     };
     fill_gaps(&mut canvas, &mut rooms, sizes, most, &mut rng)?;
 
-    // 2. Room graph, 3. links, 4. doors and corridors, 5. finish.
+    // 2. Room graph: each room's nearest; 3-5. links, doors and corridors
+    // around the two rooms, finish.
     let edges = nearest_rooms(&rooms, w, h);
-    let links = spanning_links(
-        rooms.len(),
+    link_and_finish(
+        LevelKind::Scatter,
+        canvas,
         &edges,
-        loop_rule(config.loops, config.loop_factor),
-        &mut rng,
-    )?;
-    canvas.link_all(
-        &edges,
-        &links,
+        (config.loops, config.loop_factor),
         |e| grow(&bounding(&rooms[e.a as usize], &rooms[e.b as usize]), 4),
+        Stamped::default(),
         &mut rng,
-    )?;
-    Level::finish_canvas(LevelKind::Scatter, canvas, &mut rng)
+    )
 }
 
 /// The rooms to scatter: `config.rooms`, or one per [`TILES_PER_ROOM`]
@@ -267,65 +263,6 @@ fn fill_gaps(
         }
     }
     Ok(())
-}
-
-/// The gap between two rectangles: empty tiles between them along x plus
-/// along y.
-fn gap(a: &Rect, b: &Rect) -> u32 {
-    let gx = (b.x() - a.right()).max(a.x() - b.right()).max(0);
-    let gy = (b.y() - a.bottom()).max(a.y() - b.bottom()).max(0);
-    (gx + gy) as u32
-}
-
-/// The room graph: each room and its [`NEAREST`] nearest rooms by gap,
-/// found through buckets of 32 x 32 tiles (wider rings of buckets for a
-/// room with too few near it); each pair once, sorted.
-fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
-    const B: i32 = 32;
-    let (bw, bh) = ((w + B - 1) / B, (h + B - 1) / B);
-    let bucket_of = |r: &Rect| {
-        let c = r.center();
-        ((c.x / B).clamp(0, bw - 1), (c.y / B).clamp(0, bh - 1))
-    };
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (bw * bh) as usize];
-    for (i, r) in rooms.iter().enumerate() {
-        let (x, y) = bucket_of(r);
-        buckets[(y * bw + x) as usize].push(i as u32);
-    }
-    let mut edges = Vec::with_capacity(rooms.len() * NEAREST);
-    let mut near: Vec<(u32, u32)> = Vec::new();
-    for (a, ra) in rooms.iter().enumerate() {
-        let (bx, by) = bucket_of(ra);
-        let mut ring = 1;
-        loop {
-            near.clear();
-            for y in (by - ring).max(0)..=(by + ring).min(bh - 1) {
-                for x in (bx - ring).max(0)..=(bx + ring).min(bw - 1) {
-                    for &b in &buckets[(y * bw + x) as usize] {
-                        if b as usize != a {
-                            near.push((gap(ra, &rooms[b as usize]), b));
-                        }
-                    }
-                }
-            }
-            if near.len() >= NEAREST || ring >= bw.max(bh) {
-                break;
-            }
-            ring *= 2;
-        }
-        near.sort_unstable();
-        for &(g, b) in near.iter().take(NEAREST) {
-            let (lo, hi) = ((a as u32).min(b), (a as u32).max(b));
-            edges.push(Edge {
-                a: lo,
-                b: hi,
-                weight: g,
-            });
-        }
-    }
-    edges.sort_unstable_by_key(|e| (e.a, e.b));
-    edges.dedup();
-    edges
 }
 
 /// Spreads a heap narrower (lower) than the map's inside over all of it:
