@@ -23,7 +23,13 @@ fn ten_vaults() -> Vec<Vault> {
     }
     let text = text
         .lines()
-        .map(|l| if l.starts_with("count") { "count 0..1" } else { l })
+        .map(|l| {
+            if l.starts_with("count") {
+                "count 0..1"
+            } else {
+                l
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n");
     mcrdun_vaults::parse(&text, "examples").expect("the examples parse")
@@ -36,7 +42,10 @@ fn vaults(c: &mut Criterion) {
         ..BspConfig::default()
     };
     let ten = ten_vaults();
-    let placed = bsp_with_vaults(&config, &ten, 1).expect("level").vaults().len();
+    let placed = bsp_with_vaults(&config, &ten, 1)
+        .expect("level")
+        .vaults()
+        .len();
     assert_eq!(placed, 10, "every vault placed");
     let mut group = c.benchmark_group("vaults/bsp/200x120");
     group.sample_size(common::samples(50));
