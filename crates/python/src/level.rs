@@ -51,82 +51,113 @@ fn array2<'py, T: numpy::Element>(
     v.into_pyarray(py).reshape([rows, cols])
 }
 
-/// The level as a dict of plain values and arrays for `mcrdun.Level`.
-fn level_dict<'py>(py: Python<'py>, level: &Level) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    let (w, h) = (level.width() as usize, level.height() as usize);
-    d.set_item("kind", level.kind().name())?;
-    d.set_item("tiles", array2(py, level.tile_bytes().collect(), h, w)?)?;
-    let rooms: Vec<i32> = level
-        .rooms()
-        .iter()
-        .flat_map(|r| {
-            let b = r.bounds;
-            [b.x(), b.y(), b.w(), b.h(), r.area as i32]
-        })
-        .collect();
-    d.set_item("rooms", array2(py, rooms, level.rooms().len(), 5)?)?;
-    let doors: Vec<i32> = level
-        .doors()
-        .iter()
-        .flat_map(|door| {
-            [
-                door.at.x,
-                door.at.y,
-                door.rooms.0 as i32,
-                door.rooms.1 as i32,
-            ]
-        })
-        .collect();
-    d.set_item("doors", array2(py, doors, level.doors().len(), 4)?)?;
-    let (up, down) = (level.stairs_up(), level.stairs_down());
-    d.set_item("stairs", ((up.x, up.y), (down.x, down.y)))?;
-    let s = level.summary();
-    let summary = PyDict::new(py);
-    for (k, v) in [
-        ("rooms", s.rooms),
-        ("doors", s.doors),
-        ("walkable", s.walkable),
-        ("regions", s.regions),
-        ("dug", s.dug),
-        ("loops", s.loops),
-        ("dead_ends", s.dead_ends),
-        ("longest_path", s.longest_path),
-    ] {
-        summary.set_item(k, v)?;
+/// A finished level (the Rust `mcrdun_dungeon::Level`), read by
+/// `mcrdun.Level`: the arrays on demand, the text and metrics only when
+/// asked for (they cost a pass over the tiles each).
+#[pyclass(module = "mcrdun._mcrdun", frozen)]
+pub(crate) struct RawLevel {
+    inner: Level,
+}
+
+#[pymethods]
+impl RawLevel {
+    /// The generator's name.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.inner.kind().name()
     }
-    d.set_item("summary", summary)?;
-    let m = level.metrics();
-    let metrics = PyDict::new(py);
-    for (k, v) in [
-        ("doors", m.doors),
-        ("doors_in_walls", m.doors_in_walls),
-        ("rooms", m.rooms),
-        ("loops", m.loops),
-        ("dead_ends", m.dead_ends),
-        ("stairs_distance", m.stairs_distance),
-        ("fallback_dug", m.fallback_dug),
-    ] {
-        metrics.set_item(k, v)?;
+
+    /// The tile bytes, shape `(height, width)`.
+    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
+        let (w, h) = (self.inner.width() as usize, self.inner.height() as usize);
+        array2(py, self.inner.tile_bytes().collect(), h, w)
     }
-    metrics.set_item("floor_share", m.floor_share)?;
-    d.set_item("metrics", metrics)?;
-    d.set_item("ascii", level.to_ascii())?;
-    Ok(d)
+
+    /// The rooms as `int32` rows `x, y, w, h, area`.
+    fn rooms<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        let rooms = self.inner.rooms();
+        let flat = rooms
+            .iter()
+            .flat_map(|r| {
+                let b = r.bounds;
+                [b.x(), b.y(), b.w(), b.h(), r.area as i32]
+            })
+            .collect();
+        array2(py, flat, rooms.len(), 5)
+    }
+
+    /// The doors as `int32` rows `x, y, room, room`.
+    fn doors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
+        let doors = self.inner.doors();
+        let flat = doors
+            .iter()
+            .flat_map(|d| [d.at.x, d.at.y, d.rooms.0 as i32, d.rooms.1 as i32])
+            .collect();
+        array2(py, flat, doors.len(), 4)
+    }
+
+    /// `((x, y), (x, y))`: the up, then the down stairs.
+    fn stairs(&self) -> ((i32, i32), (i32, i32)) {
+        let (up, down) = (self.inner.stairs_up(), self.inner.stairs_down());
+        ((up.x, up.y), (down.x, down.y))
+    }
+
+    /// The generator's counts.
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.inner.summary();
+        let d = PyDict::new(py);
+        for (k, v) in [
+            ("rooms", s.rooms),
+            ("doors", s.doors),
+            ("walkable", s.walkable),
+            ("regions", s.regions),
+            ("dug", s.dug),
+            ("loops", s.loops),
+            ("dead_ends", s.dead_ends),
+            ("longest_path", s.longest_path),
+        ] {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+
+    /// The metrics, computed from the tiles.
+    fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let m = self.inner.metrics();
+        let d = PyDict::new(py);
+        for (k, v) in [
+            ("doors", m.doors),
+            ("doors_in_walls", m.doors_in_walls),
+            ("rooms", m.rooms),
+            ("loops", m.loops),
+            ("dead_ends", m.dead_ends),
+            ("stairs_distance", m.stairs_distance),
+            ("fallback_dug", m.fallback_dug),
+        ] {
+            d.set_item(k, v)?;
+        }
+        d.set_item("floor_share", m.floor_share)?;
+        Ok(d)
+    }
+
+    /// The level as text.
+    fn to_ascii(&self) -> String {
+        self.inner.to_ascii()
+    }
 }
 
 /// Makes the level of `kind` at `width` x `height` with `seed`, the named
 /// options set first (names and ranges checked by the caller against
 /// [`level_options`]; the config checks them again).
 #[pyfunction]
-fn generate<'py>(
-    py: Python<'py>,
+fn generate(
+    py: Python<'_>,
     kind: &str,
     width: u32,
     height: u32,
     seed: u64,
     options: Vec<(String, f64)>,
-) -> PyResult<Bound<'py, PyDict>> {
+) -> PyResult<RawLevel> {
     let mut config = LevelConfig::new(kind_of(kind)?, width, height);
     if let Some((name, _)) = options.first() {
         // BRIDGE: LevelConfig::set lands with the option bridge.
@@ -147,7 +178,7 @@ fn generate<'py>(
     let level = py
         .detach(|| rust_generate(&config, seed))
         .map_err(errors::level)?;
-    level_dict(py, &level)
+    Ok(RawLevel { inner: level })
 }
 
 /// Adds this module's functions to `m`.
@@ -155,5 +186,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(level_options, m)?)?;
     m.add_function(wrap_pyfunction!(level_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_class::<RawLevel>()?;
     Ok(())
 }

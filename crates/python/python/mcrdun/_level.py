@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import math
 import os
@@ -72,13 +73,23 @@ class OptionSpec(NamedTuple):
     doc: str
 
 
+@functools.lru_cache(maxsize=None)
+def _kinds() -> Tuple[str, ...]:
+    return tuple(_mcrdun.level_kinds())
+
+
+@functools.lru_cache(maxsize=None)
+def _specs(kind: str) -> Dict[str, OptionSpec]:
+    return {o[0]: OptionSpec(*o) for o in _mcrdun.level_options(kind)}
+
+
 def level_kinds() -> List[str]:
     """The level kinds, for :func:`generate`.
 
     >>> level_kinds()
     ['bsp', 'scatter', 'maze', 'cave', 'passages']
     """
-    return list(_mcrdun.level_kinds())
+    return list(_kinds())
 
 
 def level_options(kind: str) -> List[OptionSpec]:
@@ -88,7 +99,7 @@ def level_options(kind: str) -> List[OptionSpec]:
     >>> [o.name for o in level_options("cave")]
     ['cave_fill', 'cave_passes']
     """
-    return [OptionSpec(*o) for o in _mcrdun.level_options(kind)]
+    return list(_specs(kind).values())
 
 
 def _option_value(kind: str, spec: OptionSpec, value: Any) -> float:
@@ -133,7 +144,7 @@ def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **o
     """
     if not isinstance(kind, str):
         raise TypeError(f"kind must be a str, one of {level_kinds()}; got {type(kind).__name__}")
-    if kind not in level_kinds():
+    if kind not in _kinds():
         raise ValueError(f"unknown level kind {kind!r}; the kinds are {', '.join(level_kinds())}")
     for name, v in (("width", width), ("height", height)):
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
@@ -146,7 +157,7 @@ def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **o
         raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
     elif not 0 <= seed < 1 << 64:
         raise ValueError(f"seed must be in [0, 2**64), got {seed}")
-    specs = {o.name: o for o in level_options(kind)}
+    specs = _specs(kind)
     values: List[Tuple[str, float]] = []
     for name, value in options.items():
         spec = specs.get(name)
@@ -154,8 +165,8 @@ def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **o
             valid = ", ".join(specs) or "none"
             raise TypeError(f"generate() got an unknown option {name!r} for {kind} levels; valid options: {valid}")
         values.append((name, _option_value(kind, spec, value)))
-    data = _mcrdun.generate(kind, int(width), int(height), int(seed), values)
-    return Level(data, int(seed))
+    raw = _mcrdun.generate(kind, int(width), int(height), int(seed), values)
+    return Level(raw, int(seed))
 
 
 class Level:
@@ -185,20 +196,37 @@ class Level:
     True
     """
 
-    def __init__(self, data: Dict[str, Any], seed: int) -> None:
-        self.kind: str = data["kind"]
+    def __init__(self, raw: Any, seed: int) -> None:
+        self._raw = raw
+        self.kind: str = raw.kind
         self.seed: int = seed
-        self.tiles: np.ndarray = data["tiles"]
-        rooms = data["rooms"]
+        self.tiles: np.ndarray = raw.tiles()
+        rooms = raw.rooms()
         self.rooms: np.ndarray = np.ascontiguousarray(rooms[:, :4])
         self.room_areas: np.ndarray = np.ascontiguousarray(rooms[:, 4])
-        doors = data["doors"]
+        doors = raw.doors()
         self.doors: np.ndarray = np.ascontiguousarray(doors[:, :2])
         self.door_rooms: np.ndarray = np.ascontiguousarray(doors[:, 2:])
-        self.stairs: Tuple[Tuple[int, int], Tuple[int, int]] = data["stairs"]
-        self.metrics: Dict[str, Union[int, float]] = data["metrics"]
-        self.summary: Dict[str, int] = data["summary"]
-        self._ascii: str = data["ascii"]
+        self.stairs: Tuple[Tuple[int, int], Tuple[int, int]] = raw.stairs()
+        self._metrics: Optional[Dict[str, Union[int, float]]] = None
+        self._ascii: Optional[str] = None
+
+    @property
+    def metrics(self) -> Dict[str, Union[int, float]]:
+        """Numbers about the level, computed from its tiles on first use:
+        doors, doors standing in a room's wall, rooms, the floor's share,
+        loops, dead ends, the walk between the stairs and the tiles the
+        fallback digging dug."""
+        if self._metrics is None:
+            self._metrics = self._raw.metrics()
+        return self._metrics
+
+    @property
+    def summary(self) -> Dict[str, int]:
+        """The generator's own counts (rooms, doors, walkable tiles, the
+        regions before joining, tiles dug, loops, dead ends, the longest
+        path)."""
+        return self._raw.summary()
 
     @property
     def width(self) -> int:
@@ -219,6 +247,8 @@ class Level:
         """The level as text, one line per row: ``#`` wall, ``.`` floor,
         ``,`` corridor, ``+`` door, ``<`` and ``>`` stairs (rock that
         touches no walkable tile is blank)."""
+        if self._ascii is None:
+            self._ascii = self._raw.to_ascii()
         return self._ascii
 
     def to_dict(self) -> Dict[str, Any]:
@@ -229,8 +259,8 @@ class Level:
             "seed": self.seed,
             "width": self.width,
             "height": self.height,
-            "legend": {t.char: t.name.lower().replace("stairs_", "stairs ") for t in Tile},
-            "tiles": self._ascii.splitlines(),
+            "legend": {t.char: t.name.lower() for t in Tile},
+            "tiles": self.to_ascii().splitlines(),
             "stairs": {"up": [ux, uy], "down": [dx, dy]},
             "rooms": [
                 {"x": int(x), "y": int(y), "w": int(w), "h": int(h), "area": int(a)}

@@ -1,0 +1,256 @@
+#!/usr/bin/env python3
+"""Times the `mcrdun` Python package against the Python peers, through
+Python, on the same arrays in one run:
+
+1. distance maps at 2048x2048: `mcrdun.path.dijkstra2d` against
+   `tcod.path.dijkstra2d`, on the rows of distance_tcod.py's table (maps
+   random70, dungeon, cave; steps 1,0 / 1,1 / 2,3; unit and 1-9 costs; four
+   sources). Target: at least 10x on every row. Each row is checked equal
+   first.
+2. region labels at 2048x2048: `mcrdun.regions.label` against
+   `scipy.ndimage.label` and OpenCV's `cv2.connectedComponents` (one
+   thread), 4- and 8-connected, on random45, dungeon and cave maps. Target:
+   faster than both on every row. Labels checked equal to scipy's.
+3. levels at 200x120: `mcrdun.generate(kind, 200, 120, seed)` against the
+   same level made by the Rust crate through the C ABI
+   (`mcrdun_level_new` + `mcrdun_level_free` via ctypes, a few
+   microseconds of call overhead). Target: the Python call costs under 10%
+   more.
+
+Times are medians of thread CPU time (time.thread_time_ns) over rounds
+whose order rotates, so that load on the shared machine falls on all
+contenders alike. The module is built with `maturin develop --release` into
+benches/peers/.venv (created with numpy, tcod, scipy, OpenCV and maturin
+when needed); libmcrdun is built with cargo in release mode.
+
+Usage: python3 benches/peers/python_mcrdun.py [--reps N] [--level-reps N]
+"""
+
+import argparse
+import ctypes
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import peerlib
+
+peerlib.ensure_venv(
+    ["numpy", "tcod", "scipy", "opencv-python-headless", "maturin"],
+    ["numpy", "tcod", "scipy", "cv2", "maturin"],
+)
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import numpy as np  # noqa: E402
+
+
+def build_module():
+    """maturin develop --release into this venv (a no-op build when fresh)."""
+    env = dict(os.environ, VIRTUAL_ENV=peerlib.VENV)
+    env["PATH"] = os.path.join(peerlib.VENV, "bin") + os.pathsep + env.get("PATH", "")
+    env["CARGO_TARGET_DIR"] = os.path.join(peerlib.ROOT, "target", "python-bench")
+    subprocess.check_call(
+        [os.path.join(peerlib.VENV, "bin", "maturin"), "develop", "--release", "--quiet"],
+        cwd=os.path.join(peerlib.ROOT, "crates", "python"),
+        env=env,
+    )
+
+
+build_module()
+
+import cv2  # noqa: E402
+import scipy  # noqa: E402
+import scipy.ndimage as ndi  # noqa: E402
+import tcod  # noqa: E402
+import tcod.path  # noqa: E402
+
+import mcrdun  # noqa: E402
+import mcrdun.path  # noqa: E402
+import mcrdun.regions  # noqa: E402
+
+cv2.setNumThreads(1)
+N = 2048
+
+
+def timed(f):
+    t0 = time.thread_time_ns()
+    f()
+    return (time.thread_time_ns() - t0) * 1e-6
+
+
+def medians(contenders, reps):
+    """Median ms of each contender `(name, setup, run)`; `setup()` returns
+    the argument of `run` and is not timed. The order rotates each round."""
+    times = {name: [] for name, _, _ in contenders}
+    for r in range(reps):
+        k = r % len(contenders)
+        for name, setup, run in contenders[k:] + contenders[:k]:
+            arg = setup()
+            t0 = time.thread_time_ns()
+            run(arg)
+            times[name].append((time.thread_time_ns() - t0) * 1e-6)
+    return {name: statistics.median(v) for name, v in times.items()}
+
+
+# ------------------------------------------------------------------ maps
+
+def random_map(n, rng, p):
+    return (rng.random((n, n)) < p).astype(np.uint8)
+
+
+def cave_map(n, rng):
+    m = (rng.random((n, n)) < 0.55).astype(np.int32)
+    for _ in range(4):
+        p = np.pad(m, 1)
+        s = sum(p[dy:dy + n, dx:dx + n] for dy in range(3) for dx in range(3))
+        m = ((9 - s) < 5).astype(np.int32)
+    return m.astype(np.uint8)
+
+
+def distance_maps(rng):
+    return {
+        "random70": random_map(N, rng, 0.70),
+        "dungeon": peerlib.dungeon_map(N, rng, join=0.9),
+        "cave": cave_map(N, rng),
+    }
+
+
+# ------------------------------------------------------------- distance
+
+def distance_rows(reps, out):
+    rng = np.random.default_rng(1)
+    rows = []
+    for name, floor in distance_maps(rng).items():
+        open_cells = np.argwhere(floor != 0)
+        src = open_cells[rng.choice(len(open_cells), 4, replace=False)]
+        weights = rng.integers(1, 10, floor.shape).astype(np.uint8)
+        for costs in ("unit", "1-9"):
+            cost = floor if costs == "unit" else (floor * weights).astype(np.uint8)
+            dist0 = mcrdun.path.maxarray(floor.shape, np.int32)
+            dist0[src[:, 0], src[:, 1]] = 0
+            for card, diag in ((1, 0), (1, 1), (2, 3)):
+                a = tcod.path.dijkstra2d(dist0, cost, card, diag, out=None)
+                b = mcrdun.path.dijkstra2d(dist0, cost, card, diag, out=None)
+                same = bool((a == b).all())
+                m = medians(
+                    [
+                        ("tcod", dist0.copy, lambda d: tcod.path.dijkstra2d(d, cost, card, diag, out=d)),
+                        ("mcrdun", dist0.copy, lambda d: mcrdun.path.dijkstra2d(d, cost, card, diag, out=d)),
+                    ],
+                    reps,
+                )
+                ratio = m["tcod"] / m["mcrdun"]
+                rows.append(ratio)
+                line = (
+                    f"{N:5d} {name:9s} {100 * floor.mean():5.1f} {card},{diag:<3d} {costs:>4s} |"
+                    f" {m['tcod']:9.2f} | {m['mcrdun']:8.2f} {ratio:6.1f} | {'yes' if same else 'NO'}"
+                )
+                print(line, file=out, flush=True)
+    return rows
+
+
+# --------------------------------------------------------------- labels
+
+def label_rows(reps, out):
+    rng = np.random.default_rng(2)
+    maps = {
+        "random45": random_map(N, rng, 0.45),
+        "dungeon": peerlib.dungeon_map(N, rng, join=0.8),
+        "cave": cave_map(N, rng),
+    }
+    eight = np.ones((3, 3), bool)
+    ok = 0
+    for name, m in maps.items():
+        for c in (4, 8):
+            theirs, n = ndi.label(m, None if c == 4 else eight)
+            ours, k = mcrdun.regions.label(m, c)
+            same = n == k and bool((theirs == ours).all())
+            t = medians(
+                [
+                    ("mcrdun", lambda: m, lambda a: mcrdun.regions.label(a, c)),
+                    ("scipy", lambda: m, lambda a: ndi.label(a, None if c == 4 else eight)),
+                    ("opencv", lambda: m, lambda a: cv2.connectedComponents(a, connectivity=c, ltype=cv2.CV_32S)),
+                ],
+                reps,
+            )
+            vs_scipy, vs_cv = t["scipy"] / t["mcrdun"], t["opencv"] / t["mcrdun"]
+            ok += vs_scipy > 1 and vs_cv > 1
+            print(
+                f"{N:5d} {name:9s} {100 * m.mean():5.1f} {c} {n:8d} |"
+                f" {t['scipy']:8.2f} {t['opencv']:8.2f} | {t['mcrdun']:8.2f} |"
+                f" {vs_scipy:6.2f}x {vs_cv:6.2f}x | {'yes' if same else 'NO'}",
+                file=out,
+                flush=True,
+            )
+    return ok
+
+
+# --------------------------------------------------------------- levels
+
+def level_rows(reps, out):
+    lib = peerlib.load_mcrdun()
+    lib.mcrdun_level_config_default.argtypes = [ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_void_p]
+    lib.mcrdun_level_new.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_void_p)]
+    lib.mcrdun_level_free.argtypes = [ctypes.c_void_p]
+    config = ctypes.create_string_buffer(1024)  # larger than McrdunLevelConfig
+    worst = 0.0
+    for number, kind in enumerate(mcrdun.level_kinds()):
+        assert lib.mcrdun_level_config_default(number, 200, 120, config) == 0
+
+        def rust(seed):
+            h = ctypes.c_void_p()
+            assert lib.mcrdun_level_new(config, seed, ctypes.byref(h)) == 0
+            lib.mcrdun_level_free(h)
+
+        seeds = iter(range(10**9))
+        m = medians(
+            [
+                ("rust", lambda: next(seeds) % 50, rust),
+                ("python", lambda: next(seeds) % 50, lambda s: mcrdun.generate(kind, 200, 120, seed=s)),
+            ],
+            reps,
+        )
+        over = m["python"] / m["rust"] - 1
+        worst = max(worst, over)
+        print(f"  200x120 {kind:9s} | {m['rust']:8.3f} | {m['python']:8.3f} | {100 * over:+6.1f}%", file=out, flush=True)
+    return worst
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("--level-reps", type=int, default=201)
+    args = ap.parse_args()
+    out = sys.stdout
+    rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=peerlib.ROOT, capture_output=True, text=True)
+    print(
+        f"# python3 benches/peers/python_mcrdun.py (reps {args.reps}, level reps {args.level_reps}) on "
+        f"{rev.stdout.strip()}, {time.strftime('%Y-%m-%d')}; medians of thread CPU time in ms, rotating order",
+        file=out,
+    )
+    print(
+        f"# mcrdun {mcrdun.__version__} (release), python-tcod {tcod.__version__}, scipy {scipy.__version__}, "
+        f"OpenCV {cv2.__version__} (threads: 1), numpy {np.__version__}; load average "
+        f"{' '.join(f'{v:.2f}' for v in os.getloadavg())} on {os.cpu_count()} cores",
+        file=out,
+    )
+    print("\n## dijkstra2d through Python: mcrdun.path vs tcod.path (target: >= 10x on every row)", file=out)
+    print(" size map       open% steps costs |   tcod ms | mcrdun ms  ratio | same", file=out)
+    ratios = distance_rows(args.reps, out)
+    met = sum(r >= 10 for r in ratios)
+    print(f"10x met on {met}/{len(ratios)} rows; lowest {min(ratios):.1f}x, median {statistics.median(ratios):.1f}x", file=out)
+    print("\n## label through Python: mcrdun.regions vs scipy.ndimage.label and cv2.connectedComponents", file=out)
+    print(" size map      floor% c  regions | scipy ms    cv ms | mcrdun ms | vs scipy  vs cv  | same", file=out)
+    ok = label_rows(args.reps, out)
+    print(f"faster than both on {ok}/6 rows", file=out)
+    print("\n## a level: mcrdun.generate from Python vs the same level in Rust (C ABI) (target: < +10%)", file=out)
+    print("  size    kind      |  rust ms | python ms | overhead", file=out)
+    worst = level_rows(args.level_reps, out)
+    print(f"largest overhead {100 * worst:+.1f}%", file=out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""The README's Python examples run (in a scratch directory)."""
+
+import os
+import re
+
+import pytest
+
+README = os.path.join(os.path.dirname(__file__), "..", "..", "..", "..", "README.md")
+
+
+def blocks():
+    with open(README) as f:
+        text = f.read()
+    return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+def test_readme_has_python_examples():
+    assert len(blocks()) >= 2
+
+
+@pytest.mark.parametrize("index", range(2))
+def test_readme_python_example_runs(index, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    exec(compile(blocks()[index], f"README python block {index}", "exec"), {})
+    if index == 0:
+        out = capsys.readouterr().out
+        assert out.startswith("<mcrdun.Level bsp 80x40 seed=7:")
+        assert os.path.getsize(tmp_path / "level.png") > 100
