@@ -1,6 +1,7 @@
 //! Counting walkable regions and joining them, with `mcrdun-regions`: the
 //! connectivity part of the common ending.
 
+use crate::reach::regions_error;
 use crate::{LevelError, Tile};
 use mcrdun_geom::Grid;
 use mcrdun_regions::{Cells, ConnectOptions, Connectivity, Labeller, RegionsError, connect_slice};
@@ -42,11 +43,4 @@ pub(crate) fn join(tiles: &mut Grid<Tile>) -> Result<(usize, usize), LevelError>
         }
     }
     Ok((regions, dug))
-}
-
-fn regions_error(e: RegionsError) -> LevelError {
-    match e {
-        RegionsError::Geom(g) => g.into(),
-        other => LevelError::Regions(other),
-    }
 }

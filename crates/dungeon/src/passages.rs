@@ -4,6 +4,7 @@
 use crate::corridors::{Canvas, bounding};
 use crate::error::{check_fraction, check_size};
 use crate::graph::{cell_graph, touching_cells};
+use crate::reach::label4;
 use crate::schema;
 use crate::tail::link_and_finish;
 use crate::vaults::Stamped;
@@ -207,7 +208,7 @@ fn draw_rooms(
     h: usize,
     cells: usize,
 ) -> Result<(Canvas, Vec<u32>, Vec<usize>), LevelError> {
-    let (piece, sizes, firsts) = pieces(&eroded(ids, w, h), w);
+    let (piece, sizes, firsts) = pieces(&eroded(ids, w, h), w, h)?;
     let mut best = vec![(0u32, NONE); cells];
     for (k, &size) in sizes.iter().enumerate() {
         // The piece's first tile names its cell.
@@ -266,38 +267,25 @@ fn tiles_by_room(piece: &[u32], room_of_piece: &[u32], rooms: usize) -> (Vec<u32
     (start, order)
 }
 
-/// Labels the 4-connected pieces of `floor` `0, 1, ...` in raster order of
-/// their first tile (`NONE` elsewhere); returns the labels, the sizes and
-/// the first tiles.
-fn pieces(floor: &[bool], w: usize) -> (Vec<u32>, Vec<u32>, Vec<usize>) {
-    let mut piece = vec![NONE; floor.len()];
-    let mut sizes = Vec::new();
-    let mut firsts = Vec::new();
-    let mut queue = Vec::new();
-    for s in 0..floor.len() {
-        if !floor[s] || piece[s] != NONE {
-            continue;
-        }
-        let k = sizes.len() as u32;
-        piece[s] = k;
-        queue.clear();
-        queue.push(s);
-        let mut head = 0;
-        while head < queue.len() {
-            let i = queue[head];
-            head += 1;
-            // Floor tiles are at least 2 from the edge: neighbours exist.
-            for j in [i - w, i + 1, i + w, i - 1] {
-                if floor[j] && piece[j] == NONE {
-                    piece[j] = k;
-                    queue.push(j);
-                }
+/// Pieces of floor: each tile's piece, each piece's size and first tile.
+type Pieces = (Vec<u32>, Vec<u32>, Vec<usize>);
+
+/// The 4-connected pieces of `floor` (`w` x `h`) by [`label4`], labelled
+/// `0, 1, ...` in raster order of their first tile (`NONE` elsewhere);
+/// returns the labels, the sizes and the first tiles.
+fn pieces(floor: &[bool], w: usize, h: usize) -> Result<Pieces, LevelError> {
+    let (piece, count) = label4(floor, w, h)?;
+    let mut sizes = vec![0u32; count];
+    let mut firsts = vec![0usize; count];
+    for (i, &k) in piece.iter().enumerate() {
+        if k != NONE {
+            if sizes[k as usize] == 0 {
+                firsts[k as usize] = i;
             }
+            sizes[k as usize] += 1;
         }
-        sizes.push(queue.len() as u32);
-        firsts.push(s);
     }
-    (piece, sizes, firsts)
+    Ok((piece, sizes, firsts))
 }
 
 /// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their

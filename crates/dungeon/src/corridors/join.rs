@@ -160,7 +160,11 @@ impl Canvas {
             self.connected = true;
             return (n.min(1), 0);
         }
-        let mut sets = self.groups();
+        // Labels past the memory ceiling: leave the joining to
+        // `Level::finish`, which labels the tiles itself.
+        let Some(mut sets) = self.groups() else {
+            return (n, 0);
+        };
         let groups = sets.set_count();
         let before = self.count_corridors();
         let mut start = 0;
@@ -185,10 +189,11 @@ impl Canvas {
         (groups, self.count_corridors() - before)
     }
 
-    /// The rooms in groups: those on one walkable region are one group.
-    fn groups(&self) -> DisjointSets {
+    /// The rooms in groups: those on one walkable region are one group;
+    /// `None` when the labels do not fit in memory.
+    fn groups(&self) -> Option<DisjointSets> {
         let n = self.rooms.len();
-        let labels = label_walkable(&self.tiles, &mut Vec::new());
+        let labels = label_walkable(&self.tiles).ok()?;
         let mut sets = DisjointSets::new(n);
         let mut first_room_of_label: Vec<u32> = vec![NONE; labels.1];
         for r in 0..n {
@@ -199,7 +204,7 @@ impl Canvas {
                 sets.union(first_room_of_label[l] as usize, r);
             }
         }
-        sets
+        Some(sets)
     }
 
     /// Links the group of room `start` to a room of another group, in a
