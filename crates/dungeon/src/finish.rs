@@ -17,11 +17,13 @@ impl Level {
     ///    more than one, corridors are dug through walls (never through the
     ///    outer border) until there is one, and the summary says how many
     ///    regions there were and how many tiles were dug.
-    /// 2. The stairs go to two floor tiles far apart: a breadth-first search
-    ///    from the first floor tile finds the farthest floor tile (stairs
-    ///    up), and a second search from there the floor tile farthest from it
-    ///    (stairs down). On a level without two floor tiles, corridor tiles
-    ///    are used instead.
+    /// 2. The stairs go to two tiles far apart, chosen among tiles inside
+    ///    rooms (floor on all 8 sides) when there are at least two such
+    ///    tiles, else among all floor tiles, else (a level without two floor
+    ///    tiles) among corridor tiles: a breadth-first search from the first
+    ///    of them in raster order finds the farthest (stairs up), and a
+    ///    second search from there the one farthest from it (stairs down);
+    ///    ties go to the first in raster order.
     /// 3. The summary is computed from the final tiles.
     ///
     /// Stairs already in `tiles` are treated as floor and placed anew.
@@ -95,25 +97,7 @@ impl Level {
         joined: Option<(usize, usize, bool)>,
         stamped: Stamped,
     ) -> Result<Level, LevelError> {
-        for t in tiles.as_mut_slice() {
-            if matches!(t, Tile::StairsUp | Tile::StairsDown) {
-                *t = Tile::Floor;
-            }
-        }
-        for d in &doors {
-            if tiles.get(d.at) != Some(&Tile::Door) {
-                return Err(LevelError::InvalidOption {
-                    name: "doors",
-                    reason: format!("no door tile at ({}, {})", d.at.x, d.at.y),
-                });
-            }
-            if d.rooms.0.max(d.rooms.1) as usize >= rooms.len() {
-                return Err(LevelError::InvalidOption {
-                    name: "doors",
-                    reason: format!("door at ({}, {}) names a missing room", d.at.x, d.at.y),
-                });
-            }
-        }
+        check_doors(&mut tiles, &rooms, &doors)?;
         // A canvas that says its rooms are joined needs no labelling.
         let (mut regions, mut dug) = match joined {
             Some((_, _, true)) => (1, 0),
@@ -126,74 +110,8 @@ impl Level {
             dug += canvas_dug;
         }
 
-        // Stairs stand inside rooms (floor on all 8 sides) where there are
-        // two such tiles, else on any floor, else on corridor.
-        let w = tiles.width() as usize;
+        let (candidates, row3) = stair_candidates(&tiles, &stamped)?;
         let cells = tiles.as_slice();
-        // Three floor tiles in a row, then three such rows in a column
-        // (x and y in 1..w-1 and 1..h-1 only). Row slices and `&` rather
-        // than `&&`, so the loops have no bounds checks (the first has no
-        // branches and vectorises): this runs over the whole map.
-        let h = tiles.height() as usize;
-        let mut row3 = vec![false; cells.len()];
-        for (r, out) in cells
-            .chunks_exact(w.max(1))
-            .zip(row3.chunks_exact_mut(w.max(1)))
-        {
-            // Window `t` is r[x-1..=x+1]; out[1..] zipped stops at x = w-2.
-            for (o, t) in out.iter_mut().skip(1).zip(r.windows(3)) {
-                *o = (t[0] == Tile::Floor) & (t[1] == Tile::Floor) & (t[2] == Tile::Floor);
-            }
-        }
-        // The candidates' indices, ascending (raster order): the searches
-        // below look at these only, not at the whole map (at most 4 bytes a
-        // tile; tile indices fit in u32 on every map a generator accepts,
-        // fewer than 2^31 tiles).
-        if u32::try_from(cells.len()).is_err() {
-            return Err(LevelError::TooLarge {
-                width: tiles.width(),
-                height: tiles.height(),
-            });
-        }
-        // Vault tiles: no stairs but their own.
-        let mut reserved = Vec::new();
-        if !stamped.footprint.is_empty() {
-            reserved = vec![false; cells.len()];
-            for p in &stamped.footprint {
-                if let Some(i) = tiles.index_of(*p) {
-                    reserved[i] = true;
-                }
-            }
-        }
-        let free = |i: usize| reserved.get(i).is_none_or(|r| !r);
-        let mut candidates: Vec<u32> = Vec::new();
-        // No inside tiles on maps less than 3 wide (nor less than 3 high).
-        let ys = if w >= 3 { 1..h.saturating_sub(1) } else { 0..0 };
-        for y in ys {
-            let inside = 1..w - 1;
-            let row = |y: usize| &row3[y * w..(y + 1) * w][inside.clone()];
-            let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
-            for (x, ((a, m), b)) in above.iter().zip(mid).zip(below).enumerate() {
-                if *a & *m & *b && free(y * w + 1 + x) {
-                    candidates.push((y * w + 1 + x) as u32);
-                }
-            }
-        }
-        let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
-        let candidate_tile = if floor_count >= 2 {
-            Tile::Floor
-        } else {
-            Tile::Corridor
-        };
-        if candidates.len() < 2 {
-            candidates.clear();
-            candidates.extend(
-                (0u32..)
-                    .zip(cells)
-                    .filter(|(i, t)| **t == candidate_tile && free(*i as usize))
-                    .map(|(i, _)| i),
-            );
-        }
         let Some(first) = candidates.first().map(|&i| i as usize) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
@@ -243,6 +161,114 @@ impl Level {
             markers: stamped.markers,
         })
     }
+}
+
+/// Turns stairs in `tiles` back to floor, and refuses a door that is not on
+/// a door tile or names a room that does not exist.
+fn check_doors(tiles: &mut Grid<Tile>, rooms: &[Room], doors: &[Door]) -> Result<(), LevelError> {
+    for t in tiles.as_mut_slice() {
+        if matches!(t, Tile::StairsUp | Tile::StairsDown) {
+            *t = Tile::Floor;
+        }
+    }
+    for d in doors {
+        if tiles.get(d.at) != Some(&Tile::Door) {
+            return Err(LevelError::InvalidOption {
+                name: "doors",
+                reason: format!("no door tile at ({}, {})", d.at.x, d.at.y),
+            });
+        }
+        if d.rooms.0.max(d.rooms.1) as usize >= rooms.len() {
+            return Err(LevelError::InvalidOption {
+                name: "doors",
+                reason: format!("door at ({}, {}) names a missing room", d.at.x, d.at.y),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The tiles the stairs may stand on, ascending (raster order): tiles
+/// inside rooms (floor on all 8 sides) where there are two such tiles,
+/// else any floor tile, else corridor where there are not two floor tiles;
+/// never a vault's tile (`stamped`). Returns them with a scratch mask of a
+/// byte a tile, for the caller to reuse.
+///
+/// # Errors
+/// [`LevelError::TooLarge`] for 2^32 tiles or more.
+fn stair_candidates(
+    tiles: &Grid<Tile>,
+    stamped: &Stamped,
+) -> Result<(Vec<u32>, Vec<bool>), LevelError> {
+    // Stairs stand inside rooms (floor on all 8 sides) where there are
+    // two such tiles, else on any floor, else on corridor.
+    let w = tiles.width() as usize;
+    let cells = tiles.as_slice();
+    // Three floor tiles in a row, then three such rows in a column
+    // (x and y in 1..w-1 and 1..h-1 only). Row slices and `&` rather
+    // than `&&`, so the loops have no bounds checks (the first has no
+    // branches and vectorises): this runs over the whole map.
+    let h = tiles.height() as usize;
+    let mut row3 = vec![false; cells.len()];
+    for (r, out) in cells
+        .chunks_exact(w.max(1))
+        .zip(row3.chunks_exact_mut(w.max(1)))
+    {
+        // Window `t` is r[x-1..=x+1]; out[1..] zipped stops at x = w-2.
+        for (o, t) in out.iter_mut().skip(1).zip(r.windows(3)) {
+            *o = (t[0] == Tile::Floor) & (t[1] == Tile::Floor) & (t[2] == Tile::Floor);
+        }
+    }
+    // The candidates' indices, ascending (raster order): the searches
+    // below look at these only, not at the whole map (at most 4 bytes a
+    // tile; tile indices fit in u32 on every map a generator accepts,
+    // fewer than 2^31 tiles).
+    if u32::try_from(cells.len()).is_err() {
+        return Err(LevelError::TooLarge {
+            width: tiles.width(),
+            height: tiles.height(),
+        });
+    }
+    // Vault tiles: no stairs but their own.
+    let mut reserved = Vec::new();
+    if !stamped.footprint.is_empty() {
+        reserved = vec![false; cells.len()];
+        for p in &stamped.footprint {
+            if let Some(i) = tiles.index_of(*p) {
+                reserved[i] = true;
+            }
+        }
+    }
+    let free = |i: usize| reserved.get(i).is_none_or(|r| !r);
+    let mut candidates: Vec<u32> = Vec::new();
+    // No inside tiles on maps less than 3 wide (nor less than 3 high).
+    let ys = if w >= 3 { 1..h.saturating_sub(1) } else { 0..0 };
+    for y in ys {
+        let inside = 1..w - 1;
+        let row = |y: usize| &row3[y * w..(y + 1) * w][inside.clone()];
+        let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
+        for (x, ((a, m), b)) in above.iter().zip(mid).zip(below).enumerate() {
+            if *a & *m & *b && free(y * w + 1 + x) {
+                candidates.push((y * w + 1 + x) as u32);
+            }
+        }
+    }
+    let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
+    let candidate_tile = if floor_count >= 2 {
+        Tile::Floor
+    } else {
+        Tile::Corridor
+    };
+    if candidates.len() < 2 {
+        candidates.clear();
+        candidates.extend(
+            (0u32..)
+                .zip(cells)
+                .filter(|(i, t)| **t == candidate_tile && free(*i as usize))
+                .map(|(i, _)| i),
+        );
+    }
+    Ok((candidates, row3))
 }
 
 /// The stairs: the up stairs on the candidate farthest from `first`, the

@@ -101,30 +101,7 @@ pub fn spanning_links(
     loops: Loops,
     rng: &mut SeededRng,
 ) -> Result<Links, LevelError> {
-    match loops {
-        Loops::Share(s) if !(s.is_finite() && (0.0..=1.0).contains(&s)) => {
-            return Err(LevelError::InvalidOption {
-                name: "loops",
-                reason: format!("{s} is not a fraction in [0, 1]"),
-            });
-        }
-        Loops::Shortcut { factor } if factor < 2 => {
-            return Err(LevelError::InvalidOption {
-                name: "loop_factor",
-                reason: format!("a shortcut factor of {factor} is below 2"),
-            });
-        }
-        _ => {}
-    }
-    if let Some(e) = edges
-        .iter()
-        .find(|e| e.a as usize >= n || e.b as usize >= n)
-    {
-        return Err(LevelError::Unsatisfiable(format!(
-            "an edge names room {} of {n}",
-            e.a.max(e.b)
-        )));
-    }
+    check(n, edges, loops)?;
     // Random tie-breaking keys, then a stable sort by weight.
     let mut order: Vec<(u32, u64, usize)> = edges
         .iter()
@@ -157,39 +134,80 @@ pub fn spanning_links(
                 loops: rest,
             })
         }
-        Loops::Shortcut { factor } => {
-            let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
-            for &i in &chosen {
-                adj[edges[i].a as usize].push(edges[i].b);
-                adj[edges[i].b as usize].push(edges[i].a);
-            }
-            let mut seen = vec![u32::MAX; n];
-            let mut frontier = Vec::new();
-            let mut next = Vec::new();
-            let mut added = Vec::new();
-            for (k, &i) in rest.iter().enumerate() {
-                let e = edges[i];
-                if walk_at_least(
-                    &adj,
-                    e.a,
-                    e.b,
-                    factor,
-                    k as u32,
-                    &mut seen,
-                    &mut frontier,
-                    &mut next,
-                ) {
-                    added.push(i);
-                    adj[e.a as usize].push(e.b);
-                    adj[e.b as usize].push(e.a);
-                }
-            }
-            Ok(Links {
-                tree: chosen,
-                loops: added,
-            })
+        Loops::Shortcut { factor } => Ok(Links {
+            loops: shortcuts(n, edges, &chosen, &rest, factor),
+            tree: chosen,
+        }),
+    }
+}
+
+/// Refuses a share outside `[0, 1]`, a factor below 2 and an edge naming
+/// a room `>= n`.
+fn check(n: usize, edges: &[Edge], loops: Loops) -> Result<(), LevelError> {
+    match loops {
+        Loops::Share(s) if !(s.is_finite() && (0.0..=1.0).contains(&s)) => {
+            return Err(LevelError::InvalidOption {
+                name: "loops",
+                reason: format!("{s} is not a fraction in [0, 1]"),
+            });
+        }
+        Loops::Shortcut { factor } if factor < 2 => {
+            return Err(LevelError::InvalidOption {
+                name: "loop_factor",
+                reason: format!("a shortcut factor of {factor} is below 2"),
+            });
+        }
+        _ => {}
+    }
+    if let Some(e) = edges
+        .iter()
+        .find(|e| e.a as usize >= n || e.b as usize >= n)
+    {
+        return Err(LevelError::Unsatisfiable(format!(
+            "an edge names room {} of {n}",
+            e.a.max(e.b)
+        )));
+    }
+    Ok(())
+}
+
+/// Brogue's rule: the edges of `rest`, in order, that cut the walk between
+/// their rooms over the links so far (the tree `chosen`, then the edges
+/// added) from at least `factor` links to 1.
+fn shortcuts(
+    n: usize,
+    edges: &[Edge],
+    chosen: &[usize],
+    rest: &[usize],
+    factor: u32,
+) -> Vec<usize> {
+    let mut adj: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for &i in chosen {
+        adj[edges[i].a as usize].push(edges[i].b);
+        adj[edges[i].b as usize].push(edges[i].a);
+    }
+    let mut seen = vec![u32::MAX; n];
+    let mut frontier = Vec::new();
+    let mut next = Vec::new();
+    let mut added = Vec::new();
+    for (k, &i) in rest.iter().enumerate() {
+        let e = edges[i];
+        if walk_at_least(
+            &adj,
+            e.a,
+            e.b,
+            factor,
+            k as u32,
+            &mut seen,
+            &mut frontier,
+            &mut next,
+        ) {
+            added.push(i);
+            adj[e.a as usize].push(e.b);
+            adj[e.b as usize].push(e.a);
         }
     }
+    added
 }
 
 /// Whether the walk from `a` to `b` over `adj` takes at least `factor`
