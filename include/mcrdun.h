@@ -509,11 +509,12 @@ typedef struct McrdunLevelConfig {
    */
   uint32_t depth;
   /**
-   * BSP: the narrowest leaf (at least `min_room + 2`).
+   * BSP: the narrowest leaf (at least `min_room + 4`: the room, its walls
+   * and a lane of rock).
    */
   uint32_t min_leaf_width;
   /**
-   * BSP: the lowest leaf (at least `min_room + 2`).
+   * BSP: the lowest leaf (at least `min_room + 4`).
    */
   uint32_t min_leaf_height;
   /**
@@ -685,7 +686,8 @@ typedef struct McrdunWeights {
   uint32_t kind;
   /**
    * For `MCRDUN_WEIGHTS_TABLE`: the weight of a cell with 1, 2, 3, 4
-   * neighbours across (the seed's idea is {1, 10, 15, 15}); ignored for
+   * neighbours across (for example {1, 10, 15, 15}, which favours cells
+   * jutting into the other room); ignored for
    * `MCRDUN_WEIGHTS_COUNT`.
    */
   uint32_t table[4];

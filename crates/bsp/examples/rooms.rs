@@ -1,6 +1,5 @@
-//! Rooms in the leaves of a BSP, joined along the leaf adjacency, as the
-//! seed's example does: the entrance and exit are the leaves nearest
-//! opposite corners, a breadth-first search over the adjacency finds a path
+//! Rooms in the leaves of a BSP, joined along the leaf adjacency: the
+//! entrance and exit are the leaves nearest opposite corners, a breadth-first search over the adjacency finds a path
 //! of leaves between them, and each wall on the path gets a door in its
 //! middle (the tile on each side of the wall).
 //!

@@ -31,20 +31,24 @@ impl Rules {
     /// The rules from rot.js-style lists of neighbour counts.
     ///
     /// # Errors
-    /// [`LevelError::InvalidOption`] (`cave_rules`) for a count above 8.
+    /// [`LevelError::InvalidOption`] naming the list, `born` or `survive`,
+    /// for a count above 8.
     ///
     /// ```
     /// use mcrdun_dungeon::automaton::Rules;
     /// assert_eq!(Rules::from_counts(&[5, 6, 7, 8], &[4, 5, 6, 7, 8])?, Rules::FOUR_FIVE);
-    /// assert!(Rules::from_counts(&[9], &[]).is_err());
+    /// assert!(matches!(
+    ///     Rules::from_counts(&[5], &[9]),
+    ///     Err(mcrdun_dungeon::LevelError::InvalidOption { name: "survive", .. })
+    /// ));
     /// # Ok::<(), mcrdun_dungeon::LevelError>(())
     /// ```
     pub fn from_counts(born: &[u8], survive: &[u8]) -> Result<Rules, LevelError> {
-        let mask = |counts: &[u8]| {
+        let mask = |counts: &[u8], name: &'static str| {
             counts.iter().try_fold(0u16, |m, &c| {
                 if c > 8 {
                     Err(LevelError::InvalidOption {
-                        name: "cave_rules",
+                        name,
                         reason: format!("a neighbour count of {c} is more than 8"),
                     })
                 } else {
@@ -53,8 +57,8 @@ impl Rules {
             })
         };
         Ok(Rules {
-            born: mask(born)?,
-            survive: mask(survive)?,
+            born: mask(born, "born")?,
+            survive: mask(survive, "survive")?,
         })
     }
 }

@@ -6,11 +6,12 @@
 //! Every rule of a level has one address:
 //!
 //! 1. **layout**, where the rooms are: BSP leaves ([`bsp`]), a scattered
-//!    heap ([`scatter`]), a Voronoi partition (`Layout::voronoi` in
+//!    heap ([`scatter`]), a Voronoi partition (`Layout::voronoi_labels` in
 //!    `mcrdun-passages`, [`passages`]), a cellular automaton
 //!    ([`automaton`], [`cave`]), a maze ([`maze`]);
-//! 2. **room graph**, which rooms may be joined: the leaf adjacency, each
-//!    room's nearest rooms, touching Voronoi cells ([`links::Edge`]);
+//! 2. **room graph**, which rooms may be joined ([`links::Edge`]s, built in
+//!    one module for every room generator): the leaf adjacency, each
+//!    room's nearest rooms, touching Voronoi cells;
 //! 3. **links**, which edges become passages: one function,
 //!    [`links::spanning_links`], a spanning tree plus loops, with one
 //!    meaning of `loops` (a share of the other edges, at least one when
@@ -22,16 +23,21 @@
 //!    touch, corridors never open a room's wall and never run side by
 //!    side (no 2x2 walkable square outside rooms);
 //! 5. **finish**: [`Level::finish`] checks that the walkable tiles are one
-//!    region and places the stairs inside rooms (floor all around), far
-//!    apart by walking distance (a double breadth-first sweep). Its
-//!    fallback digging is a safety net: for rooms it digs by the rules of
-//!    stage 4 ([`Level::finish_canvas`]), and the summary says when it dug.
+//!    region and places the stairs inside rooms (floor all around) where
+//!    it can, far apart by walking distance (a double breadth-first
+//!    sweep). Its fallback digging is a safety net: for rooms it digs by
+//!    the rules of stage 4 ([`Level::finish_canvas`]), and the summary says
+//!    when it dug.
+//!
+//! Stages 3 to 5 are one shared tail for the room generators (BSP,
+//! scatter, passages).
 //!
 //! Defaults derive from the map's size (room counts, the cave's noise), so
 //! rooms per 1000 tiles and the floor share stay the same from 80x50 to
 //! 1000x1000, and the options are defined once, in [`schema`].
-//! [`LevelConfig`] and [`generate`] choose the pipeline at run time (the C
-//! ABI and the `mcrdun` command do).
+//! [`LevelConfig`] and [`generate`] choose the pipeline at run time, for
+//! callers that pick the kind of level as data (the C ABI builds its
+//! levels through them).
 //!
 //! A [`Level`] is a [`Grid`](mcrdun_geom::Grid) of [`Tile`]s (wall, floor,
 //! corridor, door, stairs up, stairs down), the [`Room`]s and [`Door`]s,

@@ -3,7 +3,8 @@
 //! One function, [`spanning_links`], for every generator: a spanning tree
 //! (a forest on a graph in pieces) by Kruskal over the edges in order of
 //! weight, ties in random order, then loops by one of two rules
-//! ([`Loops`]).
+//! ([`Loops`]). (`mcrdun-passages` and `mcrdun-scatter` keep trees of
+//! their own, for their own outputs; their docs say how they differ.)
 
 use crate::LevelError;
 use mcrdun_geom::DisjointSets;

@@ -1,9 +1,11 @@
 //! The level options, defined once: name, generator, default, range and
 //! doc of every option of every generator.
 //!
-//! The config structs' `Default`s, the `mcrdun` command's options (their
-//! flags, defaults and help) and the C `McrdunLevelConfig` defaults all
-//! come from [`OPTIONS`]; tests in those crates tie them to it. An error
+//! The config structs' `Default`s read their values from the constants
+//! here. The `mcrdun` command's flags take their defaults from the same
+//! constants, but their help text is a copy of each option's
+//! [`OptionSpec::doc`], kept equal to it by a test of that crate. The C
+//! `McrdunLevelConfig` defaults are set from [`OPTIONS`], option by option. An error
 //! about an option names it by [`OptionSpec::name`], the C field's name.
 
 use crate::LevelKind;

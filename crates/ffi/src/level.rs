@@ -89,9 +89,10 @@ pub struct McrdunLevelConfig {
     pub max_room: u32,
     /// BSP: the most times a leaf is split (at most 32).
     pub depth: u32,
-    /// BSP: the narrowest leaf (at least `min_room + 2`).
+    /// BSP: the narrowest leaf (at least `min_room + 4`: the room, its walls
+    /// and a lane of rock).
     pub min_leaf_width: u32,
-    /// BSP: the lowest leaf (at least `min_room + 2`).
+    /// BSP: the lowest leaf (at least `min_room + 4`).
     pub min_leaf_height: u32,
     /// Maze: one of the `MCRDUN_MAZE_ALGORITHM_*` numbers (backtracker = 0).
     pub maze_algorithm: u32,

@@ -100,7 +100,8 @@ pub struct McrdunWeights {
     /// `MCRDUN_WEIGHTS_COUNT` or `MCRDUN_WEIGHTS_TABLE`.
     pub kind: u32,
     /// For `MCRDUN_WEIGHTS_TABLE`: the weight of a cell with 1, 2, 3, 4
-    /// neighbours across (the seed's idea is {1, 10, 15, 15}); ignored for
+    /// neighbours across (for example {1, 10, 15, 15}, which favours cells
+    /// jutting into the other room); ignored for
     /// `MCRDUN_WEIGHTS_COUNT`.
     pub table: [u32; 4],
 }

@@ -18,7 +18,7 @@ struct Entry {
 }
 
 /// The border between rooms `a` and `b`: every cell of either room with a
-/// 4-neighbour in the other, mapped to those neighbours (the seed's "border
+/// 4-neighbour in the other, mapped to those neighbours (a "border
 /// dictionary"), as a sorted list rather than a hash map.
 ///
 /// Cells are sorted by `(y, x)`, and so is each cell's list of neighbours
@@ -114,7 +114,7 @@ impl Border {
     /// Every `(cell, neighbour across)` pair, sorted by the cell's `(y, x)`
     /// and then the neighbour's. Each 4-adjacent pair of cells of the two
     /// rooms appears twice, once from each side, so a uniform pick from this
-    /// list is the seed's "flattened" choice.
+    /// list weighs each cell by its neighbours across (the "flattened" choice).
     #[inline]
     pub fn pairs(&self) -> &[(Point, Point)] {
         &self.pairs
@@ -250,7 +250,7 @@ impl Layout {
 mod tests {
     use super::*;
 
-    /// The seed's example: rooms of 9 and 7 cells, 8 border cells.
+    /// The crate's example: rooms of 9 and 7 cells, 8 border cells.
     fn seed_layout() -> (Layout, RoomId, RoomId) {
         let r1 = [
             (1, 1),

@@ -10,13 +10,14 @@ use rand::Rng;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Weights {
     /// Weight = count: every `(cell, neighbour across)` pair is equally
-    /// likely, as in the seed's flattened choice, so a cell jutting into the
+    /// likely (a flattened choice), so a cell jutting into the
     /// other room with 3 neighbours is three times as likely as a cell on a
     /// straight wall.
     #[default]
     Count,
     /// `table[count - 1]` is the weight of a cell with `count` neighbours
-    /// across: the seed's "1:1, 2:10, 3:15" is `Table([1, 10, 15, 15])`.
+    /// across: weights 1, 10 and 15 for 1, 2 and 3 neighbours (or more) are
+    /// `Table([1, 10, 15, 15])`.
     /// A zero weight excludes such cells.
     Table([u32; 4]),
 }

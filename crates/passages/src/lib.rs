@@ -31,7 +31,7 @@
 //!   (the scanned side, and the other side per neighbour offset), and a
 //!   linear merge yields the dictionary sorted by `(y, x)`, never in hash
 //!   order. Cost O(k) for a boundary of k cells, where comparing every cell
-//!   with every other, as the seed does, is O(|a| |b|).
+//!   with every other would be O(|a| |b|).
 //! - **Room graph** ([`Layout::adjacent_rooms`]): one pass over the id grid,
 //!   comparing each cell with its east and south neighbours; each pair of
 //!   rooms reported once, sorted.
@@ -55,7 +55,7 @@
 //!
 //! # Example
 //!
-//! The example of the seed: two rooms of 9 and 7 cells whose border has 8
+//! Two rooms of 9 and 7 cells whose border has 8
 //! cells; the cell `(3, 3)` juts down into the second room and has three
 //! neighbours across.
 //!

@@ -9,12 +9,20 @@ use rand::Rng;
 /// Which pairs of adjacent rooms get a passage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Connect {
-    /// Every adjacent pair (the seed's rule).
+    /// Every adjacent pair.
     AllPairs,
     /// A random spanning forest of the room graph (one tree per connected
     /// group of rooms), plus `loops_per_mille / 1000` of the remaining
     /// adjacent pairs, rounded to the nearest whole pair (halves up), as
     /// loops. `0` gives a tree (no loops), `1000` every pair.
+    ///
+    /// This is not the spanning tree plus loops that levels use
+    /// (`mcrdun_dungeon::links::spanning_links`, Kruskal over weighted
+    /// edges, a loop share of at least one edge when above 0, or Brogue's
+    /// shortcut rule): this crate does not depend on the level crate, its
+    /// pairs are unweighted, and its draws and its loop count are part of
+    /// its outputs, pinned by golden tests and offered through the C ABI.
+    /// Sharing one function would change those outputs.
     SpanningTree {
         /// The fraction of non-tree pairs that become loops, in thousandths
         /// (`0..=1000`).

@@ -106,6 +106,10 @@ impl Layout {
             }
         }
         drop(near);
+        // A breadth-first growth from every site at once: each cell goes
+        // to the site that reaches it first. It partitions by distance, not
+        // by connection, so it is no copy of a region labelling (which this
+        // crate, independent of `mcrdun-regions`, does not do).
         let ids = owner.as_mut_slice();
         let mut head = 0;
         while head < queue.len() {

@@ -31,7 +31,7 @@
 //!    columns are bits; a run's number is the count of run starts up to the
 //!    column (a `popcount`). So the touching pairs come from bit loops
 //!    without data-dependent branches, and each is joined in a union-find
-//!    table (the seed's equivalence table, without its limit): a run's first
+//!    table (an equivalence table with no limit on labels): a run's first
 //!    contact just adopts the parent of the run above, later ones union
 //!    roots, smaller number wins, with path halving. Parents always have
 //!    smaller numbers than their children.

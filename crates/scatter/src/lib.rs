@@ -14,8 +14,8 @@
 //!    that overlap are found with a bucket grid over the centres, so a step
 //!    costs O(n + overlapping pairs), not O(n²). All of it is fixed-point
 //!    integer arithmetic (1/256 cell, integer square roots), so the result
-//!    is the same on every platform. Two things the seed left open are
-//!    closed here: a step cap stops the pushes, and a finishing pass after
+//!    is the same on every platform. Two things a plain push-apart leaves
+//!    open are closed here: a step cap stops the pushes, and a finishing pass after
 //!    rounding to whole cells moves each room that still overlaps (rounding
 //!    re-creates overlaps of a cell) past its neighbours in one direction,
 //!    which provably ends. The result is integer rooms, same sizes, no

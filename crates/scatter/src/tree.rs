@@ -21,7 +21,7 @@ pub struct Connections {
 }
 
 /// Floods the neighbour graph given by `links` over `rooms` rooms from
-/// `start`, like the seed's recursive colouring but with an explicit stack
+/// `start`, a depth-first colouring with an explicit stack
 /// (no recursion depth limit): a room takes its neighbours in ascending
 /// index order, and each neighbour not yet reached is linked to it and
 /// flooded from before the next neighbour is tried (depth first).
@@ -184,7 +184,16 @@ impl Connections {
 
     /// Moves `round(fraction * candidates)` loop candidates, drawn uniformly
     /// without replacement, into the loops (the rest stay candidates, so a
-    /// second call adds a share of what is left). Draws use the integer
+    /// second call adds a share of what is left).
+    ///
+    /// This tree and its loops are not the ones levels use
+    /// (`mcrdun_dungeon::links::spanning_links`: Kruskal over weighted
+    /// edges, a loop share of at least one edge when above 0, or Brogue's
+    /// shortcut rule): the tree here is a depth-first flood from a start
+    /// room that also reports the rooms it cannot reach, this crate does
+    /// not depend on the level crate, and the draws and counts are part of
+    /// its outputs, pinned by golden tests and offered through the C ABI.
+    /// Sharing one function would change those outputs. Draws use the integer
     /// helpers of `mcrdun_geom::random`; the count is one IEEE multiplication
     /// and rounding, exact on every platform.
     ///

@@ -2,8 +2,8 @@
 //!
 //! Pass one reads the grid row by row, splits each row into runs of floor
 //! ([`crate::runs`]) and joins every run with the runs it touches on the row
-//! above in a union-find table indexed by run number (the seed's equivalence
-//! table, without its limit). Pass two turns the table into compact labels
+//! above in a union-find table indexed by run number (an equivalence table
+//! with no limit on the number of labels). Pass two turns the table into compact labels
 //! in one forward sweep over the runs, then writes each run's label (and
 //! `NO_REGION` between runs) into the caller's buffer, gathering region
 //! statistics per run on the way. With 8-connectivity on a map that does
