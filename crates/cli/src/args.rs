@@ -141,7 +141,7 @@ pub enum Command {
         #[arg(long, value_name = "X,Y", value_parser = crate::maze42::parse_xy_arg)]
         exit: Option<(u32, u32)>,
     },
-    /// A cellular-automaton cave, its pockets joined by corridors.
+    /// A cellular-automaton cave, its pieces joined by winding tunnels.
     Cave {
         #[command(flatten)]
         common: Common,

@@ -161,6 +161,9 @@ pub fn metrics_json(m: &Metrics) -> Value {
         "dead_ends": m.dead_ends,
         "stairs_distance": m.stairs_distance,
         "fallback_dug": m.fallback_dug,
+        "rock_specks": m.rock_specks,
+        "floor_pockets": m.floor_pockets,
+        "longest_dug_run": m.longest_dug_run,
     })
 }
 

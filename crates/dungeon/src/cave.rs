@@ -1,17 +1,21 @@
-//! The cave level: a cellular automaton, then the common ending joins the
-//! pockets into one cave.
+//! The cave level: a cellular automaton, cleaned of rock specks and small
+//! floor pockets, its pieces joined by winding tunnels.
 
 use crate::automaton::{MAX_CAVE_PASSES, Rules, noise, smooth};
 use crate::error::{check_fraction, check_size};
+use crate::measures::{NO_PIECE, pieces};
 use crate::schema;
+use crate::tunnels::join_winding;
+use crate::vaults::Stamped;
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
-use mcrdun_geom::random::seeded_rng;
+use mcrdun_geom::random::{SeededRng, seeded_rng};
 
 /// Options of the cave level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CaveConfig {
-    /// Width in tiles (at least 5).
+    /// Width in tiles (at least 5; with the default `fill` every seed makes
+    /// a level from 5x5 up).
     pub width: u32,
     /// Height in tiles (at least 5).
     pub height: u32,
@@ -48,30 +52,49 @@ const FLOOR_BAND: core::ops::RangeInclusive<f64> = 0.42..=0.53;
 /// The most draws of the noise again for a default cave outside the band.
 const MAX_REDRAWS: u32 = 8;
 
+/// Rock islands of at most this many tiles, away from the border, become
+/// floor.
+pub const SPECK_MOST: usize = 6;
+
+/// Floor pieces of fewer tiles than this become rock, but the largest.
+pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
+
 /// A cave, composed of stages:
 ///
 /// 1. layout: noise ([`noise`]: each interior tile rock with probability
 ///    `fill`, less a quarter of the border's share of the map, since the
 ///    rock border makes the edges rockier: the same floor share at every
 ///    size), then `passes` generations of the automaton ([`smooth`],
-///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock; with
+///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock;
+/// 2. clean-up: rock islands of at most [`SPECK_MOST`] tiles become floor
+///    (specks in open floor read as noise), and floor pieces of fewer than
+///    [`POCKET_BELOW`] tiles become rock, all but the largest piece; with
 ///    the default `fill`, a cave whose floor share falls outside 42-53% is
-///    drawn again with the fill nudged toward that band (at most 8 times);
-/// 2. finish: [`Level::finish`] digs corridors between the pockets and
-///    places the stairs.
+///    drawn again with the fill nudged toward that band (at most 8 times),
+///    and one with fewer than two floor tiles left (small maps) is open
+///    floor inside the border, so that every seed makes a level from 5x5
+///    up;
+/// 3. tunnels: the pieces left are joined by winding tunnels dug through
+///    the rock (corridor tiles, see [`crate::tunnels`]); rock cut off by a
+///    tunnel into specks is dug too;
+/// 4. finish: [`Level::finish`]'s checks and stairs; its summary counts
+///    the pieces joined (`regions`) and the tiles dug (`dug`).
 ///
-/// Cost: O(width * height * passes), two bit buffers.
+/// Cost: O(width * height * passes), and the labels and searches of the
+/// clean-up and the tunnels (12 bytes a tile).
 ///
 /// # Errors
 /// [`LevelError::TooSmall`] under 5x5, [`LevelError::InvalidOption`] for a
 /// `fill` outside `[0, 1]` or too many passes, [`LevelError::Unsatisfiable`]
-/// when fewer than two floor tiles remain.
+/// when a `fill` other than the default leaves fewer than two floor tiles.
 ///
 /// ```
 /// use mcrdun_dungeon::{cave, CaveConfig, Tile};
 /// let level = cave(&CaveConfig::default(), 7)?;
 /// assert_eq!((level.width(), level.height()), (80, 50));
 /// assert_eq!(level.tile(level.stairs_up()), Some(Tile::StairsUp));
+/// let m = level.metrics();
+/// assert_eq!((m.rock_specks, m.floor_pockets), (0, 0));
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
@@ -91,8 +114,13 @@ pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
     let border = 2.0 * (config.width as f64 + config.height as f64) / (w as f64 * h as f64);
     let fill = (config.fill - BORDER_CORRECTION * border).clamp(0.0, 1.0);
     let fill = if config.fill >= 1.0 { 1.0 } else { fill };
-    let mut rock = noise(w, h, fill, &mut rng);
-    smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
+    let draw = |fill: f64, rng: &mut SeededRng| {
+        let mut rock = noise(w, h, fill, rng);
+        smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
+        clean(&mut rock, w, h);
+        rock
+    };
+    let mut rock = draw(fill, &mut rng);
     // With the default fill, a draw outside the floor band (small maps
     // vary most) is drawn again with the fill nudged toward the band.
     if config.fill == schema::CAVE_FILL {
@@ -106,8 +134,7 @@ pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
             }
             // Near the middle, about 8 points of floor per point of fill.
             fill = (fill + (last - 0.475) * 0.1).clamp(0.3, 0.7);
-            let mut again = noise(w, h, fill, &mut rng);
-            smooth(&mut again, w, h, Rules::FOUR_FIVE, config.passes);
+            let again = draw(fill, &mut rng);
             let f = share(&again);
             last = f;
             // Keep the draw nearer the band's middle.
@@ -116,15 +143,67 @@ pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
                 floor = f;
             }
         }
+        if rock.iter().filter(|r| !**r).take(2).count() < 2 {
+            // Too small a map for the automaton: an open cave.
+            rock = noise(w, h, 0.0, &mut rng);
+        }
     }
-    let tiles = Grid::from_vec(
-        config.width,
-        config.height,
-        rock.into_iter()
-            .map(|r| if r { Tile::Wall } else { Tile::Floor })
-            .collect(),
-    )?;
-    Level::finish(LevelKind::Cave, tiles, Vec::new(), Vec::new())
+    let mut tiles: Vec<Tile> = rock
+        .into_iter()
+        .map(|r| if r { Tile::Wall } else { Tile::Floor })
+        .collect();
+    let (regions, mut dug) = join_winding(&mut tiles, w, h, &mut rng);
+    dug += dig_specks(&mut tiles, w, h);
+    let tiles = Grid::from_vec(config.width, config.height, tiles)?;
+    Level::finish_joined(
+        LevelKind::Cave,
+        tiles,
+        Vec::new(),
+        Vec::new(),
+        Some((regions, dug, false)),
+        Stamped::default(),
+    )
+}
+
+/// The clean-up stage: rock islands of at most [`SPECK_MOST`] tiles away
+/// from the border become floor; floor pieces of fewer than
+/// [`POCKET_BELOW`] tiles become rock, all but the largest (the first of
+/// the largest on ties).
+fn clean(rock: &mut [bool], w: usize, h: usize) {
+    let (labels, found) = pieces(w, h, false, |i| rock[i]);
+    for (r, &l) in rock.iter_mut().zip(&labels) {
+        if l != NO_PIECE {
+            let p = found[l as usize];
+            if !p.on_border && p.size <= SPECK_MOST {
+                *r = false;
+            }
+        }
+    }
+    let (labels, found) = pieces(w, h, false, |i| !rock[i]);
+    let largest = (0..found.len()).max_by_key(|&i| (found[i].size, usize::MAX - i));
+    for (r, &l) in rock.iter_mut().zip(&labels) {
+        if l != NO_PIECE && Some(l as usize) != largest && found[l as usize].size < POCKET_BELOW {
+            *r = true;
+        }
+    }
+}
+
+/// Rock that the tunnels cut off into islands of fewer than
+/// [`crate::measures::SPECK_BELOW`] tiles is dug into corridor; returns the
+/// tiles dug.
+fn dig_specks(tiles: &mut [Tile], w: usize, h: usize) -> usize {
+    let (labels, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall);
+    let mut dug = 0;
+    for (t, &l) in tiles.iter_mut().zip(&labels) {
+        if l != NO_PIECE {
+            let p = found[l as usize];
+            if !p.on_border && p.size < crate::measures::SPECK_BELOW {
+                *t = Tile::Corridor;
+                dug += 1;
+            }
+        }
+    }
+    dug
 }
 
 #[cfg(test)]

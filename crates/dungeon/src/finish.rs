@@ -89,7 +89,9 @@ impl Level {
         Level::finish_joined(kind, tiles, rooms, doors, joined, stamped)
     }
 
-    fn finish_joined(
+    /// As [`Level::finish`], for tiles a generator has joined itself:
+    /// `joined` is (pieces before, tiles dug, whether known connected).
+    pub(crate) fn finish_joined(
         kind: LevelKind,
         mut tiles: Grid<Tile>,
         rooms: Vec<Room>,

@@ -1,7 +1,7 @@
 //! The finished level: tiles, rooms, doors, stairs and a summary.
 
-use crate::Tile;
 use crate::vaults::{Marker, PlacedVault};
+use crate::{Tile, measures};
 use mcrdun_geom::{Grid, Point, Rect};
 
 /// Which pipeline made a level.
@@ -118,6 +118,19 @@ pub struct Metrics {
     /// Tiles the fallback digging dug (0: the generator joined its level
     /// itself).
     pub fallback_dug: usize,
+    /// Rock specks: islands of wall (4-connected, away from the border) of
+    /// fewer than [`crate::measures::SPECK_BELOW`] tiles, which read as
+    /// noise in open floor.
+    pub rock_specks: usize,
+    /// Floor pockets: 4-connected pieces of floor (corridors and doors part
+    /// them) of fewer than [`crate::measures::POCKET_BELOW`] tiles. A small
+    /// room is one too; for a cave, a pocket is a dead end joined by a
+    /// tunnel.
+    pub floor_pockets: usize,
+    /// The longest straight tunnel: corridor tiles in a row with wall above
+    /// and below each (in a column: wall left and right). For a cave, the
+    /// straightest stretch of its dug tunnels.
+    pub longest_dug_run: usize,
 }
 
 /// A complete level: every walkable tile reachable from every other (one
@@ -271,9 +284,11 @@ impl Level {
     /// standing in a room's wall (by the door rule,
     /// [`door_in_wall`](crate::corridors::door_in_wall): walkable on one
     /// axis with room floor on one side, wall on both sides of the other
-    /// axis), rooms, the floor's
-    /// share of the map, loops, dead ends, the stairs' walking distance and
-    /// the tiles the fallback digging of [`Level::finish`] dug.
+    /// axis), rooms, the floor's share of the map, loops, dead ends, the
+    /// stairs' walking distance, the tiles the fallback digging of
+    /// [`Level::finish`] dug, and the measures of a cave's look: rock
+    /// specks, floor pockets and the longest straight run of dug corridor
+    /// (see [`crate::measures`]).
     ///
     /// ```
     /// use mcrdun_dungeon::{bsp, BspConfig};
@@ -287,6 +302,11 @@ impl Level {
         let (w, h) = (self.tiles.width() as i32, self.tiles.height() as i32);
         let in_wall = |d: &&Door| crate::corridors::door_in_wall(&self.tiles, d.at);
         let area = f64::from(w.max(0)) * f64::from(h.max(0));
+        let (cells, uw, uh) = (
+            self.tiles.as_slice(),
+            self.tiles.width() as usize,
+            self.tiles.height() as usize,
+        );
         Metrics {
             doors: self.doors.len(),
             doors_in_walls: self.doors.iter().filter(in_wall).count(),
@@ -300,6 +320,9 @@ impl Level {
             dead_ends: self.summary.dead_ends,
             stairs_distance: self.summary.longest_path,
             fallback_dug: self.summary.dug,
+            rock_specks: measures::rock_islands(cells, uw, uh, measures::SPECK_BELOW),
+            floor_pockets: measures::floor_pockets(cells, uw, uh, measures::POCKET_BELOW),
+            longest_dug_run: measures::longest_corridor_run(cells, uw, uh),
         }
     }
 }

@@ -87,12 +87,14 @@ mod join;
 mod level;
 pub mod links;
 mod maze;
+pub mod measures;
 mod passages;
 mod reach;
 mod scatter;
 pub mod schema;
 mod tail;
 mod tile;
+pub mod tunnels;
 pub mod vaults;
 
 pub use automaton::MAX_CAVE_PASSES;

@@ -1,0 +1,171 @@
+//! Connected pieces of a tile map and the cave measures read from them:
+//! rock specks (small islands of rock in open floor), floor pockets (small
+//! floor areas that only a dug corridor joins) and the longest straight run
+//! of dug corridor. [`crate::Level::metrics`] reports them for every level;
+//! the cave generator uses the same pieces to clean its automaton's output.
+
+use crate::Tile;
+
+/// Rock islands of fewer tiles than this are specks in the metrics.
+pub const SPECK_BELOW: usize = 3;
+
+/// Floor areas of fewer tiles than this are pockets in the metrics.
+pub const POCKET_BELOW: usize = 20;
+
+/// One connected piece: its size and whether it touches the map's edge.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Piece {
+    /// Tiles in the piece.
+    pub size: usize,
+    /// Whether a tile of the piece lies on the outer border.
+    pub on_border: bool,
+}
+
+/// The label of a tile in no piece.
+pub(crate) const NO_PIECE: u32 = u32::MAX;
+
+/// Labels the connected pieces of the tiles for which `member` holds
+/// (4-connected, or 8-connected with `eight`), in raster order of each
+/// piece's first tile. Returns each tile's label ([`NO_PIECE`] outside) and
+/// the pieces. Cost: O(w * h), 4 bytes a tile and a stack.
+pub(crate) fn pieces(
+    w: usize,
+    h: usize,
+    eight: bool,
+    member: impl Fn(usize) -> bool,
+) -> (Vec<u32>, Vec<Piece>) {
+    let mut labels = vec![NO_PIECE; w * h];
+    let mut found = Vec::new();
+    let mut stack = Vec::new();
+    let steps: &[(isize, isize)] = if eight {
+        &[
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+            (-1, 0),
+            (1, 0),
+            (-1, 1),
+            (0, 1),
+            (1, 1),
+        ]
+    } else {
+        &[(0, -1), (-1, 0), (1, 0), (0, 1)]
+    };
+    for start in 0..w * h {
+        if labels[start] != NO_PIECE || !member(start) {
+            continue;
+        }
+        let id = found.len() as u32;
+        let mut piece = Piece::default();
+        labels[start] = id;
+        stack.push(start);
+        while let Some(i) = stack.pop() {
+            let (x, y) = (i % w, i / w);
+            piece.size += 1;
+            piece.on_border |= x == 0 || y == 0 || x + 1 == w || y + 1 == h;
+            for &(dx, dy) in steps {
+                let (nx, ny) = (x as isize + dx, y as isize + dy);
+                if nx < 0 || ny < 0 || nx as usize >= w || ny as usize >= h {
+                    continue;
+                }
+                let j = ny as usize * w + nx as usize;
+                if labels[j] == NO_PIECE && member(j) {
+                    labels[j] = id;
+                    stack.push(j);
+                }
+            }
+        }
+        found.push(piece);
+    }
+    (labels, found)
+}
+
+/// Rock islands: 4-connected pieces of wall that do not touch the border
+/// and have fewer than `below` tiles.
+pub(crate) fn rock_islands(tiles: &[Tile], w: usize, h: usize, below: usize) -> usize {
+    let (_, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall);
+    found
+        .iter()
+        .filter(|p| !p.on_border && p.size < below)
+        .count()
+}
+
+/// Floor pockets: 4-connected pieces of floor (stairs included; corridors
+/// and doors part them) of fewer than `below` tiles.
+pub(crate) fn floor_pockets(tiles: &[Tile], w: usize, h: usize, below: usize) -> usize {
+    let floor = |i: usize| matches!(tiles[i], Tile::Floor | Tile::StairsUp | Tile::StairsDown);
+    let (_, found) = pieces(w, h, false, floor);
+    found.iter().filter(|p| p.size < below).count()
+}
+
+/// The longest straight tunnel: a run of corridor tiles along a row with
+/// wall above and below each of them (along a column: wall left and right),
+/// the one-wide straight stretch that a straight-line digger leaves. A
+/// wider dug area is not counted.
+pub(crate) fn longest_corridor_run(tiles: &[Tile], w: usize, h: usize) -> usize {
+    let wall = |x: usize, y: usize| tiles[y * w + x] == Tile::Wall;
+    let along_row = |x: usize, y: usize| y > 0 && y + 1 < h && wall(x, y - 1) && wall(x, y + 1);
+    let along_column = |x: usize, y: usize| x > 0 && x + 1 < w && wall(x - 1, y) && wall(x + 1, y);
+    let mut best = 0;
+    let mut column = vec![0usize; w];
+    for y in 0..h {
+        let mut run = 0;
+        for x in 0..w {
+            let dug = tiles[y * w + x] == Tile::Corridor;
+            run = if dug && along_row(x, y) { run + 1 } else { 0 };
+            column[x] = if dug && along_column(x, y) {
+                column[x] + 1
+            } else {
+                0
+            };
+            best = best.max(run).max(column[x]);
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn map(rows: &[&str]) -> (Vec<Tile>, usize, usize) {
+        let tiles = rows
+            .iter()
+            .flat_map(|r| r.chars().map(|c| Tile::from_char(c).unwrap()))
+            .collect();
+        (tiles, rows[0].len(), rows.len())
+    }
+
+    #[test]
+    fn specks_pockets_and_runs() {
+        let (t, w, h) = map(&[
+            "##########",
+            "#....#...#",
+            "#.#..#.#.#",
+            "#...,,...#",
+            "#.##.#...#",
+            "#.#..#...#",
+            "#....#...#",
+            "##########",
+        ]);
+        // Rock islands: (2,2) alone, (7,2) alone, (2,4)-(3,4)-(2,5) three
+        // tiles; (5,1)-(5,2) and x = 5 below the corridor join the border.
+        assert_eq!(rock_islands(&t, w, h, 2), 2);
+        assert_eq!(rock_islands(&t, w, h, 3), 2);
+        assert_eq!(rock_islands(&t, w, h, 4), 3);
+        // Floor pieces: the left (x 1-4, 19 tiles) and the right (x 6-8,
+        // 17 tiles), parted by the corridor and the wall at x = 5.
+        assert_eq!(floor_pockets(&t, w, h, 20), 2);
+        assert_eq!(floor_pockets(&t, w, h, 18), 1);
+        assert_eq!(floor_pockets(&t, w, h, 17), 0);
+        // The corridor at (4,3)-(5,3) has floor below (4,4): one tile.
+        assert_eq!(longest_corridor_run(&t, w, h), 1);
+        let (t, w, h) = map(&[
+            "#####", "#.#.#", "#,#.#", "#,#.#", "#,#.#", "#...#", "#####",
+        ]);
+        assert_eq!(longest_corridor_run(&t, w, h), 3);
+        let (t, w, h) = map(&["######", "#,,,,#", "#,,,,#", "######"]);
+        assert_eq!(longest_corridor_run(&t, w, h), 0, "a dug area is no tunnel");
+        assert_eq!(rock_islands(&t, w, h, 3), 0);
+    }
+}

@@ -1,0 +1,250 @@
+//! Winding tunnels: joins the walkable pieces of a cave into one region by
+//! digging, from each piece not yet joined, a drunkard's walk toward the
+//! nearest joined tile (the largest piece first, then everything a tunnel
+//! has reached).
+//!
+//! The target is found by a 0-1 breadth-first search from the piece (walking
+//! over floor is free, digging rock costs one), which ends at the first
+//! joined tile, so it explores only the neighbourhood of the piece. The walk
+//! then steps toward that target along an axis drawn in proportion to the
+//! distance left on it, sideways a third of the time, and turns after at
+//! most [`MAX_RUN`] steps in one direction: a tunnel winds like a cave's
+//! passage instead of running straight. A walk that wanders too long (more
+//! than eight times the distance plus 64 steps) finishes straight. Tunnels
+//! never dig the outer border.
+//!
+//! Cost: O(w * h) for the labels, plus each search's neighbourhood; 12
+//! bytes a tile (labels, search marks and parents) and the search queue.
+
+use crate::Tile;
+use crate::measures::{NO_PIECE, pieces};
+use mcrdun_geom::random::{SeededRng, below, chance};
+use std::collections::VecDeque;
+
+/// The most steps a tunnel takes in one direction before it turns.
+pub const MAX_RUN: u32 = 3;
+
+/// The share of a tunnel's steps taken sideways.
+const WANDER: f64 = 1.0 / 3.0;
+
+/// The chance, at each step, that the side a tunnel drifts to changes.
+const FLIP: f64 = 0.1;
+
+/// Joins the walkable tiles of `tiles` (`w` x `h`, row-major) into one
+/// 4-connected region: rock on a tunnel becomes [`Tile::Corridor`]. Returns
+/// the walkable pieces there were and the tiles dug. Pieces that only the
+/// border could join stay apart (the finish step then refuses the level).
+pub(crate) fn join_winding(
+    tiles: &mut [Tile],
+    w: usize,
+    h: usize,
+    rng: &mut SeededRng,
+) -> (usize, usize) {
+    let (mut labels, found) = pieces(w, h, false, |i| tiles[i].is_walkable());
+    if found.len() <= 1 {
+        return (found.len(), 0);
+    }
+    let main = (0..found.len()).max_by_key(|&i| (found[i].size, usize::MAX - i));
+    let mut joined = vec![false; found.len()];
+    joined[main.unwrap_or(0)] = true;
+    // The first tile of each piece, in raster order (labels are in that order).
+    let mut first = vec![usize::MAX; found.len()];
+    for (i, &l) in labels.iter().enumerate() {
+        if l != NO_PIECE && first[l as usize] == usize::MAX {
+            first[l as usize] = i;
+        }
+    }
+    let mut search = Search::new(w, h);
+    let mut dug = 0;
+    for piece in 0..found.len() {
+        if joined[piece] {
+            continue;
+        }
+        let Some((from, to)) = search.nearest(&labels, &joined, first[piece], piece as u32) else {
+            continue;
+        };
+        let walk = Walk {
+            w,
+            h,
+            id: piece as u32,
+            to: (to % w, to / w),
+        };
+        dug += walk.dig(tiles, &mut labels, &mut joined, from, rng);
+        joined[piece] = true;
+    }
+    (found.len(), dug)
+}
+
+/// The 0-1 search's buffers, reused for every piece.
+struct Search {
+    w: usize,
+    h: usize,
+    /// The piece whose search last reached each tile (+1; 0: never).
+    mark: Vec<u32>,
+    parent: Vec<u32>,
+    queue: VecDeque<usize>,
+}
+
+impl Search {
+    fn new(w: usize, h: usize) -> Search {
+        Search {
+            w,
+            h,
+            mark: vec![0; w * h],
+            parent: vec![0; w * h],
+            queue: VecDeque::new(),
+        }
+    }
+
+    /// The nearest joined tile to the piece `id` (that holds `start`), and
+    /// the piece's tile where the way there leaves the piece.
+    fn nearest(
+        &mut self,
+        labels: &[u32],
+        joined: &[bool],
+        start: usize,
+        id: u32,
+    ) -> Option<(usize, usize)> {
+        let (w, h) = (self.w, self.h);
+        let stamp = id + 1;
+        self.queue.clear();
+        self.queue.push_back(start);
+        self.mark[start] = stamp;
+        self.parent[start] = start as u32;
+        while let Some(i) = self.queue.pop_front() {
+            let l = labels[i];
+            if l != NO_PIECE && joined[l as usize] {
+                // Back along the parents to the last tile of the piece.
+                let mut at = i;
+                while labels[at] != id {
+                    at = self.parent[at] as usize;
+                }
+                return Some((at, i));
+            }
+            let (x, y) = (i % w, i / w);
+            let next = [
+                (x > 1).then(|| i - 1),
+                (x + 2 < w).then(|| i + 1),
+                (y > 1).then(|| i - w),
+                (y + 2 < h).then(|| i + w),
+            ];
+            for j in next.into_iter().flatten() {
+                if self.mark[j] == stamp {
+                    continue;
+                }
+                self.mark[j] = stamp;
+                self.parent[j] = i as u32;
+                // Walking over a piece is free; digging rock costs a step.
+                if labels[j] != NO_PIECE {
+                    self.queue.push_front(j);
+                } else {
+                    self.queue.push_back(j);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// One tunnel from the piece `id`: toward `to`, ending at the first joined
+/// tile. Its dug tiles belong to the piece, joined with it at the end.
+struct Walk {
+    w: usize,
+    h: usize,
+    id: u32,
+    to: (usize, usize),
+}
+
+impl Walk {
+    /// Digs from `from` until a joined tile; returns the tiles dug. Pieces
+    /// the tunnel passes through are joined too.
+    fn dig(
+        &self,
+        tiles: &mut [Tile],
+        labels: &mut [u32],
+        joined: &mut [bool],
+        from: usize,
+        rng: &mut SeededRng,
+    ) -> usize {
+        let (w, h) = (self.w, self.h);
+        let (mut x, mut y) = (from % w, from / w);
+        let far = x.abs_diff(self.to.0) + y.abs_diff(self.to.1);
+        let patience = 8 * far + 64;
+        let (mut last, mut run) = ((0i8, 0i8), 0u32);
+        let mut dug = 0;
+        let mut through = Vec::new();
+        let mut side: i8 = if chance(rng, 0.5) { 1 } else { -1 };
+        for step in 0.. {
+            // Sideways steps keep to one side for a while: a tunnel
+            // meanders in arcs instead of zigzagging in a straight band.
+            if chance(rng, FLIP) {
+                side = -side;
+            }
+            let (mut dx, mut dy) = self.choose((x, y), last, run, side, step >= patience, rng);
+            // Never straight back: a tunnel doubling on itself widens
+            // into a straight band.
+            if (dx, dy) == (-last.0, -last.1) && step < patience {
+                (dx, dy) = (-dx, -dy);
+            }
+            let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);
+            // Never onto the border (the choice avoids it but for sideways
+            // steps at its edge; those are skipped).
+            if nx < 1 || ny < 1 || nx as usize + 1 >= w || ny as usize + 1 >= h {
+                run = MAX_RUN;
+                continue;
+            }
+            run = if (dx, dy) == last { run + 1 } else { 1 };
+            last = (dx, dy);
+            (x, y) = (nx as usize, ny as usize);
+            let i = y * w + x;
+            match labels[i] {
+                NO_PIECE => {
+                    tiles[i] = Tile::Corridor;
+                    labels[i] = self.id;
+                    dug += 1;
+                }
+                l if joined[l as usize] => break,
+                // Joined once the tunnel reaches a joined tile.
+                l => through.push(l),
+            }
+        }
+        for l in through {
+            joined[l as usize] = true;
+        }
+        dug
+    }
+
+    /// The next step from (x, y): toward the target on an axis drawn in
+    /// proportion to the distance left on it; sideways (across that axis)
+    /// at times; across the last direction after [`MAX_RUN`] steps one
+    /// way, toward the target where that axis has distance left; straight
+    /// toward it once `straight`.
+    fn choose(
+        &self,
+        (x, y): (usize, usize),
+        last: (i8, i8),
+        run: u32,
+        side: i8,
+        straight: bool,
+        rng: &mut SeededRng,
+    ) -> (i8, i8) {
+        let toward = |from: usize, to: usize| i8::from(to > from) - i8::from(to < from);
+        let (sx, sy) = (toward(x, self.to.0), toward(y, self.to.1));
+        let (ax, ay) = (x.abs_diff(self.to.0) as u64, y.abs_diff(self.to.1) as u64);
+        // `ax + ay > 0`: the walk ends on reaching its (joined) target.
+        let along_x = below(rng, (ax + ay).max(1)).is_ok_and(|r| r < ax);
+        let step = |x_axis: bool, s: i8| if x_axis { (s, 0) } else { (0, s) };
+        if straight {
+            return step(along_x, if along_x { sx } else { sy });
+        }
+        if run >= MAX_RUN {
+            let x_axis = last.0 == 0;
+            let s = if x_axis { sx } else { sy };
+            return step(x_axis, if s != 0 { s } else { side });
+        }
+        if chance(rng, WANDER) {
+            return step(!along_x, side);
+        }
+        step(along_x, if along_x { sx } else { sy })
+    }
+}
