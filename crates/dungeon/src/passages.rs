@@ -7,11 +7,12 @@ use crate::graph::{cell_graph, touching_cells};
 use crate::reach::label4;
 use crate::schema;
 use crate::tail::link_and_finish;
-use crate::vaults::Stamped;
+use crate::vaults::{Stamped, choose, draw};
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
-use mcrdun_geom::random::seeded_rng;
+use mcrdun_geom::random::{SeededRng, seeded_rng};
 use mcrdun_passages::Layout;
+use mcrdun_vaults::Vault;
 
 /// Options of the passages level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,6 +100,26 @@ const MIN_FLOOR: u32 = 9;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError> {
+    passages_with_vaults(config, &[], seed)
+}
+
+/// A passages level with vaults ([`crate::vaults`]): after the layout,
+/// rooms are chosen for vaults (the required ones first, then optional
+/// ones by weight, at most a quarter of the rooms for those); a vault
+/// lies inside the largest rectangle of its room's floor and takes the
+/// room's place, a room of its own shape whose door sites are its
+/// entrances (the rest of the cell's floor is left as rock). Without
+/// vaults, the same level as [`passages`].
+///
+/// # Errors
+/// As [`passages`]; [`LevelError::Vault`] for a required vault that the
+/// passages level may not use or that no room holds, or a required
+/// entrance no corridor reaches.
+pub fn passages_with_vaults(
+    config: &PassagesConfig,
+    vaults: &[Vault],
+    seed: u64,
+) -> Result<Level, LevelError> {
     let sites = site_count(config)?;
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
@@ -109,7 +130,14 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
         .map_err(LevelError::Passages)?;
     let ids = labels.as_slice();
     let cell_bounds = cell_bounds(ids, w, h)?;
-    let (canvas, room_of_cell, cell_of_room) = draw_rooms(ids, w, h, cell_bounds.len())?;
+    let mut stamped = Stamped::default();
+    let (canvas, room_of_cell, cell_of_room) = draw_rooms(
+        ids,
+        (w, h),
+        cell_bounds.len(),
+        (vaults, &mut stamped),
+        &mut rng,
+    )?;
 
     // 2. Room graph: touching cells; 3-5. links, doors and corridors
     // inside the two cells, finish.
@@ -129,7 +157,7 @@ pub fn passages(config: &PassagesConfig, seed: u64) -> Result<Level, LevelError>
                 &cell_bounds[cell_of_room[e.b as usize]],
             )
         },
-        Stamped::default(),
+        stamped,
         &mut rng,
     )
 }
@@ -204,9 +232,10 @@ fn cell_bounds(ids: &[u32], w: usize, h: usize) -> Result<Vec<Rect>, LevelError>
 /// [`LevelError::Unsatisfiable`] when no cell keeps a room.
 fn draw_rooms(
     ids: &[u32],
-    w: usize,
-    h: usize,
+    (w, h): (usize, usize),
     cells: usize,
+    (vaults, stamped): (&[Vault], &mut Stamped),
+    rng: &mut SeededRng,
 ) -> Result<(Canvas, Vec<u32>, Vec<usize>), LevelError> {
     let (piece, sizes, firsts) = pieces(&eroded(ids, w, h), w, h)?;
     let mut best = vec![(0u32, NONE); cells];
@@ -235,11 +264,82 @@ fn draw_rooms(
     let (start, order) = tiles_by_room(&piece, &room_of_piece, kept.len());
     drop(piece);
     let mut canvas = Canvas::new(w as u32, h as u32)?;
-    for r in 0..kept.len() {
-        let tiles = &order[start[r] as usize..start[r + 1] as usize];
-        canvas.add_cells(tiles.iter().map(|&i| i as usize));
+    let tiles_of = |r: usize| &order[start[r] as usize..start[r + 1] as usize];
+    if vaults.is_empty() {
+        for r in 0..kept.len() {
+            canvas.add_cells(tiles_of(r).iter().map(|&i| i as usize));
+        }
+    } else {
+        let slots: Vec<Option<Rect>> = (0..kept.len())
+            .map(|r| largest_rect(tiles_of(r), w))
+            .collect();
+        let picks = choose(vaults, LevelKind::Passages, &slots, kept.len() / 4, rng)?;
+        for (r, pick) in picks.iter().enumerate() {
+            match pick {
+                Some(pick) => {
+                    draw(&mut canvas, vaults, pick, stamped)?;
+                }
+                None => {
+                    canvas.add_cells(tiles_of(r).iter().map(|&i| i as usize));
+                }
+            }
+        }
     }
     Ok((canvas, room_of_cell, kept))
+}
+
+/// The largest rectangle (by area, the first found on ties) of the tiles
+/// `tiles` (ascending indices of a map `w` wide): a room's place for a
+/// vault. The histogram method over the tiles' bounding box: linear in
+/// its area.
+fn largest_rect(tiles: &[u32], w: usize) -> Option<Rect> {
+    let (first, last) = (*tiles.first()? as usize, *tiles.last()? as usize);
+    let (y0, y1) = (first / w, last / w);
+    let x0 = tiles.iter().map(|&i| i as usize % w).min()?;
+    let x1 = tiles.iter().map(|&i| i as usize % w).max()?;
+    let bw = x1 - x0 + 1;
+    let mut inside = vec![false; bw * (y1 - y0 + 1)];
+    for &i in tiles {
+        let (x, y) = (i as usize % w, i as usize / w);
+        inside[(y - y0) * bw + x - x0] = true;
+    }
+    let mut heights = vec![0usize; bw];
+    let mut best: Option<(usize, Rect)> = None;
+    let mut stack: Vec<usize> = Vec::with_capacity(bw + 1);
+    for y in 0..=y1 - y0 {
+        for x in 0..bw {
+            heights[x] = if inside[y * bw + x] {
+                heights[x] + 1
+            } else {
+                0
+            };
+        }
+        // The largest rectangle under the histogram ending at row y.
+        stack.clear();
+        for x in 0..=bw {
+            let hx = if x < bw { heights[x] } else { 0 };
+            while let Some(&top) = stack.last() {
+                if heights[top] < hx {
+                    break;
+                }
+                stack.pop();
+                let left = stack.last().map_or(0, |&l| l + 1);
+                let (rw, rh) = (x - left, heights[top]);
+                if rh > 0 && best.is_none_or(|(a, _)| rw * rh > a) {
+                    let r = Rect::new(
+                        (x0 + left) as i32,
+                        (y0 + y + 1 - rh) as i32,
+                        rw as i32,
+                        rh as i32,
+                    )
+                    .ok()?;
+                    best = Some((rw * rh, r));
+                }
+            }
+            stack.push(x);
+        }
+    }
+    best.map(|(_, r)| r)
 }
 
 /// The tiles of each of `rooms` rooms, by a counting sort of the tiles by

@@ -7,11 +7,12 @@ use crate::graph::nearest_rooms;
 use crate::schema;
 use crate::tail::link_and_finish;
 use crate::tile::Tile;
-use crate::vaults::Stamped;
+use crate::vaults::{Stamped, choose, draw};
 use crate::{Level, LevelError, LevelKind};
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, seeded_rng};
 use mcrdun_scatter::{SeparateOptions, SizeRange, SpawnArea, scatter as spawn, separate};
+use mcrdun_vaults::Vault;
 
 /// Options of the scatter level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -106,6 +107,28 @@ const PADDING: u32 = 3;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
+    scatter_with_vaults(config, &[], seed)
+}
+
+/// A scatter level with vaults ([`crate::vaults`]): after the layout,
+/// scattered rooms are chosen for vaults (the required ones first, then
+/// optional ones by weight, at most a quarter of the rooms for those); a
+/// chosen room gives its place, its floor and wall ring, to its vault,
+/// which becomes a room of its own shape whose door sites are its
+/// entrances. Vaults are as large as the rooms they replace at most
+/// (`max_room` + 2 a side with the walls). Rooms filling the gaps keep
+/// their distance from vaults too. Without vaults, the same level as
+/// [`scatter`].
+///
+/// # Errors
+/// As [`scatter`]; [`LevelError::Vault`] for a required vault that the
+/// scatter level may not use or that no room holds, or a required
+/// entrance no corridor reaches.
+pub fn scatter_with_vaults(
+    config: &ScatterConfig,
+    vaults: &[Vault],
+    seed: u64,
+) -> Result<Level, LevelError> {
     check_fraction("loops", config.loops)?;
     let sizes = SizeRange::new(config.min_room, config.max_room).map_err(|e| {
         LevelError::InvalidOption {
@@ -149,8 +172,30 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     // The rooms kept may leave strips at the edges: spread them again.
     stretch(&mut rooms, w, h);
     let mut canvas = Canvas::new(config.width, config.height)?;
-    for r in &rooms {
-        canvas.add_rect(*r)?;
+    let mut stamped = Stamped::default();
+    if vaults.is_empty() {
+        for r in &rooms {
+            canvas.add_rect(*r)?;
+        }
+    } else {
+        // A room's floor and wall ring, two tiles from the map's edge.
+        let slots: Vec<Option<Rect>> = rooms
+            .iter()
+            .map(|r| grow(r, 1).intersection(&Rect::from_edges(2, 2, w - 2, h - 2).ok()?))
+            .collect();
+        let picks = choose(
+            vaults,
+            LevelKind::Scatter,
+            &slots,
+            rooms.len() / 4,
+            &mut rng,
+        )?;
+        for (r, pick) in rooms.iter().zip(&picks) {
+            match pick {
+                Some(pick) => draw(&mut canvas, vaults, pick, &mut stamped)?,
+                None => canvas.add_rect(*r)?,
+            };
+        }
     }
     // The separated heap is round (a disc stretched over the map) and
     // denser at its middle: rooms dropped into its gaps fill the corners.
@@ -159,7 +204,15 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
     } else {
         count as usize
     };
-    fill_gaps(&mut canvas, &mut rooms, sizes, most, &mut rng)?;
+    let vault_bounds: Vec<Rect> = stamped.placed.iter().map(|v| v.bounds).collect();
+    fill_gaps(
+        &mut canvas,
+        &mut rooms,
+        sizes,
+        most,
+        &vault_bounds,
+        &mut rng,
+    )?;
 
     // 2. Room graph: each room's nearest; 3-5. links, doors and corridors
     // around the two rooms, finish.
@@ -170,7 +223,7 @@ pub fn scatter(config: &ScatterConfig, seed: u64) -> Result<Level, LevelError> {
         &edges,
         (config.loops, config.loop_factor),
         |e| grow(&bounding(&rooms[e.a as usize], &rooms[e.b as usize]), 4),
-        Stamped::default(),
+        stamped,
         &mut rng,
     )
 }
@@ -211,7 +264,8 @@ const DART_BATCH: u64 = 4096;
 /// The last layout step: random rooms ("darts", of the level's sizes,
 /// centred anywhere inside the map) are thrown at the map, one per
 /// [`TILES_PER_DART`] tiles, and each one that lies inside the border with
-/// [`PADDING`] empty tiles to every room already on `canvas` is added,
+/// [`PADDING`] empty tiles to every room already on `canvas` (and to the
+/// rectangles `vaults`) is added,
 /// until the level has `most` rooms. Separation leaves its heap round and
 /// densest at the middle; these rooms fill the corners and the holes, so
 /// rooms lie over the whole map. The random packing is a little looser
@@ -226,6 +280,7 @@ fn fill_gaps(
     rooms: &mut Vec<Rect>,
     sizes: SizeRange,
     most: usize,
+    vaults: &[Rect],
     rng: &mut SeededRng,
 ) -> Result<(), LevelError> {
     let (w, h) = (
@@ -255,6 +310,8 @@ fn fill_gaps(
                     .iter()
                     .all(|&t| t != Tile::Floor)
             });
+            // As far from vaults' walls as from rooms' floor.
+            let clear = clear && vaults.iter().all(|v| grow(&r, p).intersection(v).is_none());
             if clear {
                 canvas.add_rect(r)?;
                 mcrdun_geom::memory::try_reserve("scatter rooms", rooms, 1)?;
@@ -454,6 +511,7 @@ mod tests {
             &mut rooms,
             sizes,
             usize::MAX,
+            &[],
             &mut seeded_rng(3),
         )
         .unwrap();
@@ -492,7 +550,7 @@ mod tests {
         let first = Rect::new(20, 15, 6, 6).unwrap();
         canvas.add_rect(first).unwrap();
         let mut rooms = vec![first];
-        fill_gaps(&mut canvas, &mut rooms, sizes, 4, &mut seeded_rng(5)).unwrap();
+        fill_gaps(&mut canvas, &mut rooms, sizes, 4, &[], &mut seeded_rng(5)).unwrap();
         assert_eq!(rooms.len(), 4);
         assert!(apart(&rooms));
         // A map that one room fills leaves no gap.
@@ -500,7 +558,15 @@ mod tests {
         let big = Rect::new(1, 1, 12, 12).unwrap();
         full.add_rect(big).unwrap();
         let mut rooms = vec![big];
-        fill_gaps(&mut full, &mut rooms, sizes, usize::MAX, &mut seeded_rng(5)).unwrap();
+        fill_gaps(
+            &mut full,
+            &mut rooms,
+            sizes,
+            usize::MAX,
+            &[],
+            &mut seeded_rng(5),
+        )
+        .unwrap();
         assert_eq!(rooms, [big]);
     }
 

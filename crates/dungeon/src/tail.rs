@@ -12,9 +12,9 @@ use mcrdun_geom::random::SeededRng;
 /// Links the rooms drawn on `canvas` over the room graph `edges`: the
 /// links of [`spanning_links`] (`loops` as a share, or Brogue's rule when
 /// `loop_factor` is not 0, see [`loop_rule`]), each made by
-/// [`Canvas::link_all`] inside the search window `window` gives its edge;
-/// then a corridor to each required entrance of the vaults `stamped` that
-/// is still wall ([`link_required`]); then [`Level::finish_canvas`] (with
+/// [`Canvas::link_all`] inside the search window `window` gives its edge,
+/// after a corridor to each required entrance of the vaults `stamped`
+/// ([`link_required`]); then [`Level::finish_canvas`] (with
 /// the vaults: [`Level::finish_vaults`]).
 ///
 /// # Errors
@@ -35,7 +35,10 @@ pub(crate) fn link_and_finish(
         loop_rule(loops, loop_factor),
         rng,
     )?;
-    canvas.link_all(edges, &links, window, rng)?;
+    // Required entrances first, while the rock around vaults is free (a
+    // corridor of the links could pass an entrance so close that no
+    // corridor could leave it without running beside it).
     link_required(&mut canvas, &stamped, rng)?;
+    canvas.link_all(edges, &links, window, rng)?;
     Level::finish_vaults(kind, canvas, rng, stamped)
 }

@@ -9,16 +9,16 @@
 //! with [`LevelError::Vault`] naming the vault and why (its generators
 //! leave this one out, or no place on the map holds it). Then the optional
 //! ones, drawn by weight among those below their maximum, while the
-//! level's budget of optional vaults lasts (a quarter of its rooms for
-//! the BSP level) and some place holds them. A vault that fits nowhere is
+//! level's budget of optional vaults lasts (a quarter of its rooms) and some place holds them. A vault that fits nowhere is
 //! not drawn again. At most one placed vault holds the up stairs, and one
 //! the down stairs.
 //!
 //! # Where
 //!
 //! The generator offers slots: rectangles where a vault's map may lie
-//! whole (a BSP leaf less a lane of rock on each side, so corridors pass
-//! round it). Each slot takes one vault; the orientation (among those the
+//! whole: a BSP leaf less a lane of rock on each side, a scattered room
+//! with its wall ring, the largest rectangle of a passages room's floor
+//! (so corridors pass round it as round the room it replaces). Each slot takes one vault; the orientation (among those the
 //! vault allows), the slot among those it fits and the position in the
 //! slot are drawn at random.
 //!
@@ -27,9 +27,9 @@
 //! Every tile of the vault's map is drawn as written (walls, floor, fixed
 //! doors; markers and stairs as floor, the stairs put on them by the
 //! finish); the corridor digger never digs a tile of a vault; an entrance
-//! is a door site of the vault's room and nothing else is; after the
-//! links, each required entrance that is still wall is joined by a
-//! corridor to the nearest door of another room
+//! is a door site of the vault's room and nothing else is; once the rooms
+//! are drawn, before the links, each required entrance is joined by a
+//! corridor to the nearest door site or door of another room
 //! ([`Canvas::link_entrance`]), or the level fails with
 //! [`LevelError::Vault`]. The finish leaves vault tiles out of its stairs
 //! search, so only a vault's own `<` and `>` put stairs in a vault.

@@ -6,7 +6,8 @@
 
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeAlgorithm, MazeConfig, PassagesConfig,
-    ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, maze, maze_level, passages, scatter,
+    ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, maze, maze_level, passages,
+    passages_with_vaults, scatter, scatter_with_vaults,
 };
 use mcrdun_geom::Point;
 use mcrdun_test_util::fnv1a;
@@ -799,7 +800,10 @@ fn library() -> Vec<Vault> {
 
 /// The generators that place vaults so far.
 fn places_vaults(kind: LevelKind) -> bool {
-    kind == LevelKind::Bsp
+    matches!(
+        kind,
+        LevelKind::Bsp | LevelKind::Scatter | LevelKind::Passages
+    )
 }
 
 fn generate_with(
@@ -815,6 +819,24 @@ fn generate_with(
                 width,
                 height,
                 ..BspConfig::default()
+            },
+            vaults,
+            seed,
+        ),
+        LevelKind::Scatter => scatter_with_vaults(
+            &ScatterConfig {
+                width,
+                height,
+                ..ScatterConfig::default()
+            },
+            vaults,
+            seed,
+        ),
+        LevelKind::Passages => passages_with_vaults(
+            &PassagesConfig {
+                width,
+                height,
+                ..PassagesConfig::default()
             },
             vaults,
             seed,
@@ -1000,8 +1022,12 @@ fn vault_golden_hashes() {
         }
     }
     let expected = [
-        "bsp 80x50 7 c0ad70a609a342de",
-        "bsp 200x120 3 71dc159157b6e7d8",
+        "bsp 80x50 7 d8cd1b35f5cd1d3f",
+        "bsp 200x120 3 914428c44f007e5c",
+        "scatter 80x50 7 fabb96a93300e7e6",
+        "scatter 200x120 3 e19c7ab99f360fb0",
+        "passages 80x50 7 7eda9026c69347ab",
+        "passages 200x120 3 4d18575640025161",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }
