@@ -182,6 +182,27 @@
 #define MCRDUN_LEVEL_KIND_PASSAGES 4
 
 /**
+ * Option value kind: a whole number (a count or a size).
+ */
+#define MCRDUN_OPTION_VALUE_INTEGER 0
+
+/**
+ * Option value kind: a real number (a fraction, a weight).
+ */
+#define MCRDUN_OPTION_VALUE_REAL 1
+
+/**
+ * Option value kind: 0 (off) or 1 (on).
+ */
+#define MCRDUN_OPTION_VALUE_SWITCH 2
+
+/**
+ * Option value kind: one of `choices` named values, by number (0 is the
+ * first; `mcrdun_level_option_choice` names them).
+ */
+#define MCRDUN_OPTION_VALUE_CHOICE 3
+
+/**
  * The default ceiling on one call's working memory, in bytes (1 GiB).
  */
 #define MCRDUN_DEFAULT_MEMORY_LIMIT 1073741824
@@ -318,6 +339,11 @@ typedef enum McrdunStatus {
    * The request is well-formed but cannot be met (e.g. a maze too small for its pattern).
    */
   MCRDUN_STATUS_UNSATISFIABLE = 9,
+  /**
+   * The level kind has no option of that name (an older library, or a
+   * misspelling); `mcrdun_last_error` lists the names it has.
+   */
+  MCRDUN_STATUS_UNKNOWN_OPTION = 10,
 } McrdunStatus;
 
 /**
@@ -352,6 +378,15 @@ typedef struct McrdunLayout McrdunLayout;
  * while another thread reads it is not.
  */
 typedef struct McrdunLevel McrdunLevel;
+
+/**
+ * The options of one level, to fill with `mcrdun_level_options_set` (by
+ * name) and build with `mcrdun_level_generate_with`. Made by
+ * `mcrdun_level_options_new` with the kind's defaults at 80x50 tiles, seed
+ * 0, and the process's memory ceiling. Not thread-safe while it is being
+ * set; once set, several threads may generate from it at once.
+ */
+typedef struct McrdunLevelOptions McrdunLevelOptions;
 
 /**
  * A maze handle: `width` x `height` cells with four walls each (bit flags
@@ -478,6 +513,13 @@ typedef struct McrdunMazeTexture {
  * the options of the level schema (`mcrdun_dungeon::schema`), by the same
  * names; errors name them so. A `rooms` of 0 derives the room count from
  * the map's size.
+ *
+ * Frozen: this struct keeps its layout so that programs compiled against
+ * older headers keep working, and it gains no fields. Options added since
+ * (`room_fill`, ...) keep their defaults here; reach every option through
+ * the options handle (`mcrdun_level_options_new`,
+ * `mcrdun_level_options_set`, `mcrdun_level_generate_with`), which new
+ * code should use.
  */
 typedef struct McrdunLevelConfig {
   /**
@@ -646,6 +688,48 @@ typedef struct McrdunLevelInfo {
    */
   size_t longest_path;
 } McrdunLevelInfo;
+
+/**
+ * One option of a level kind, as `mcrdun_level_option_info` describes it.
+ * The strings are NUL-terminated and owned by the library for the life of
+ * the process: never free them. New facts about options come through new
+ * functions, never through new fields, so this struct stays as it is.
+ */
+typedef struct McrdunLevelOptionInfo {
+  /**
+   * The name `mcrdun_level_options_set` takes (e.g. `"min_room"`).
+   */
+  const char *name;
+  /**
+   * The `mcrdun` command's flag, without `--` (e.g. `"min-room"`).
+   */
+  const char *flag;
+  /**
+   * What it does, one or two sentences.
+   */
+  const char *doc;
+  /**
+   * One of the `MCRDUN_OPTION_VALUE_*` constants.
+   */
+  uint32_t value_kind;
+  /**
+   * The default.
+   */
+  double default_value;
+  /**
+   * The least value accepted.
+   */
+  double min;
+  /**
+   * The greatest value accepted.
+   */
+  double max;
+  /**
+   * For `MCRDUN_OPTION_VALUE_CHOICE`, the number of named choices
+   * (values 0 to `choices - 1`); 0 otherwise.
+   */
+  size_t choices;
+} McrdunLevelOptionInfo;
 
 /**
  * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
@@ -1780,6 +1864,185 @@ enum McrdunStatus mcrdun_level_doors(const struct McrdunLevel *level,
  * `level` is NULL or a live handle; `out` is NULL or writable.
  */
 enum McrdunStatus mcrdun_level_info(const struct McrdunLevel *level, struct McrdunLevelInfo *out);
+
+/**
+ * Makes options for level kind `kind` (one of `MCRDUN_LEVEL_KIND_*`) with
+ * its defaults at 80x50 tiles and seed 0; free them with
+ * `mcrdun_level_options_free`.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown kind; `NULL_ARGUMENT` when
+ * `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_options_new(uint32_t kind, struct McrdunLevelOptions **out);
+
+/**
+ * A copy of `options` (to vary one setting and keep the other); free it
+ * with `mcrdun_level_options_free`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options` or `out`.
+ *
+ * # Safety
+ * `options` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_options_clone(const struct McrdunLevelOptions *options,
+                                             struct McrdunLevelOptions **out);
+
+/**
+ * Frees options made by `mcrdun_level_options_new` or `_clone`; NULL does
+ * nothing.
+ *
+ * # Safety
+ * `options` is NULL or a handle not freed before.
+ */
+void mcrdun_level_options_free(struct McrdunLevelOptions *options);
+
+/**
+ * Sets the option `name` (see `mcrdun_level_option_info`, or `"width"` /
+ * `"height"`) to `value`, checked against the option's range (and a whole
+ * number unless it is a real option). On failure the options are
+ * unchanged and `mcrdun_last_error` names the option and its range, or
+ * lists the kind's options.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options` or `name`;
+ * `UNKNOWN_OPTION` when the kind has no such option; `INVALID_ARGUMENT`
+ * for a value out of range, NaN, or a name that is not UTF-8.
+ *
+ * # Safety
+ * `options` is NULL or a live handle not used by another thread meanwhile;
+ * `name` is NULL or a NUL-terminated string.
+ */
+enum McrdunStatus mcrdun_level_options_set(struct McrdunLevelOptions *options,
+                                           const char *name,
+                                           double value);
+
+/**
+ * Sets the option `name` from text: a number, `true`/`false` (or `on`,
+ * `off`, `yes`, `no`) for a switch, or a choice's name (e.g.
+ * `"maze_algorithm"` = `"wilson"`).
+ *
+ * Errors: as `mcrdun_level_options_set`, and `INVALID_ARGUMENT` for text
+ * that is no value of the option; `NULL_ARGUMENT` for a NULL `value`.
+ *
+ * # Safety
+ * As `mcrdun_level_options_set`; `value` is NULL or a NUL-terminated
+ * string.
+ */
+enum McrdunStatus mcrdun_level_options_set_text(struct McrdunLevelOptions *options,
+                                                const char *name,
+                                                const char *value);
+
+/**
+ * The value of the option `name` in `*out` (switches read 0 or 1, choices
+ * their number).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options`, `name` or `out`;
+ * `UNKNOWN_OPTION` when the kind has no such option.
+ *
+ * # Safety
+ * `options` is NULL or a live handle; `name` is NULL or a NUL-terminated
+ * string; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_options_get(const struct McrdunLevelOptions *options,
+                                           const char *name,
+                                           double *out);
+
+/**
+ * Sets the map's size in tiles (judged by the generator: too small or too
+ * large fails in `mcrdun_level_generate_with`).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options`.
+ *
+ * # Safety
+ * `options` is NULL or a live handle not used by another thread meanwhile.
+ */
+enum McrdunStatus mcrdun_level_options_set_size(struct McrdunLevelOptions *options,
+                                                uint32_t width,
+                                                uint32_t height);
+
+/**
+ * Sets the seed: the same options and seed give the same level.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options`.
+ *
+ * # Safety
+ * `options` is NULL or a live handle not used by another thread meanwhile.
+ */
+enum McrdunStatus mcrdun_level_options_set_seed(struct McrdunLevelOptions *options, uint64_t seed);
+
+/**
+ * Sets the level's memory ceiling in bytes (0: the default); see
+ * `McrdunLevelConfig::max_bytes`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options`.
+ *
+ * # Safety
+ * `options` is NULL or a live handle not used by another thread meanwhile.
+ */
+enum McrdunStatus mcrdun_level_options_set_max_bytes(struct McrdunLevelOptions *options,
+                                                     uint64_t max_bytes);
+
+/**
+ * Builds the level `options` describe into a new handle in `*out`; read
+ * it with `mcrdun_level_tiles`, `_rooms`, `_doors`, `_info` and free it
+ * with `mcrdun_level_free`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options` or `out`;
+ * `INVALID_ARGUMENT` for a map too small for the kind or options that
+ * contradict each other (e.g. `min_leaf_width` below `min_room + 4`);
+ * `TOO_LARGE` for a map too large; `UNSATISFIABLE` when no level can be
+ * made from the options. Thread-safe for a handle no thread is setting.
+ *
+ * # Safety
+ * `options` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_generate_with(const struct McrdunLevelOptions *options,
+                                             struct McrdunLevel **out);
+
+/**
+ * The number of options of level kind `kind` in `*out` (not counting
+ * `"width"` and `"height"`).
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown kind; `NULL_ARGUMENT` when
+ * `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_option_count(uint32_t kind, size_t *out);
+
+/**
+ * Describes option `index` (from 0 to the count less 1) of level kind
+ * `kind` in `*out`.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown kind; `OUT_OF_RANGE` for an
+ * index past the count; `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_option_info(uint32_t kind,
+                                           size_t index,
+                                           struct McrdunLevelOptionInfo *out);
+
+/**
+ * The name of choice `choice` (the value `choice`) of option `index` of
+ * level kind `kind`, in `*out`: a NUL-terminated string the library owns.
+ *
+ * Errors: `INVALID_ARGUMENT` for an unknown kind; `OUT_OF_RANGE` for an
+ * index past the count or a choice past the option's `choices` (0 for an
+ * option that is not a choice); `NULL_ARGUMENT` when `out` is NULL.
+ * Thread-safe.
+ *
+ * # Safety
+ * `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
+                                             size_t index,
+                                             size_t choice,
+                                             const char **out);
 
 /**
  * Sets the ceiling on the working memory of any one mcrdun call to `bytes`

@@ -1,11 +1,17 @@
 //! The command line: one subcommand per generator, the common options, and
 //! each generator's own.
+//!
+//! The generators' own options are not written here: [`command`] adds them
+//! to each subcommand from the level schema ([`schema::OPTIONS`]: flag,
+//! help, default, and a parser that checks the range), and [`Parsed`]
+//! hands their values to [`LevelConfig::set`], the one option bridge the C
+//! library and the Python package use too. An option added to the schema is
+//! a flag here with no edit.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcrdun_dungeon::{
-    BspConfig, CaveConfig, Level, LevelError, MazeAlgorithm, MazeConfig, PassagesConfig,
-    ScatterConfig, schema,
-};
+use clap::builder::PossibleValuesParser;
+use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
+use mcrdun_dungeon::schema::{self, OptionSpec, ValueKind};
+use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind};
 use std::path::PathBuf;
 
 /// The PNG pixels per tile when `--scale` is not given.
@@ -66,68 +72,27 @@ pub struct Common {
     pub max_bytes: u64,
 }
 
-/// The generators.
+/// The generators. Each one's own options come from the schema (see
+/// [`command`]).
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Rooms in the leaves of a BSP tree, linked along the leaf adjacency.
     Bsp {
         #[command(flatten)]
         common: Common,
-        /// The most times a leaf is split (splitting stops earlier where a leaf would be too small).
-        #[arg(long, default_value_t = schema::BSP_DEPTH)]
-        depth: u32,
-        /// The narrowest leaf (at least min_room + 4: a room, its walls and a lane of rock).
-        #[arg(long, default_value_t = schema::BSP_MIN_LEAF_WIDTH)]
-        min_leaf_width: u32,
-        /// The lowest leaf (at least min_room + 4).
-        #[arg(long, default_value_t = schema::BSP_MIN_LEAF_HEIGHT)]
-        min_leaf_height: u32,
-        /// The smallest room side.
-        #[arg(long, default_value_t = schema::BSP_MIN_ROOM)]
-        min_room: u32,
-        /// Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).
-        #[arg(long, default_value_t = schema::BSP_LOOPS)]
-        loops: f64,
-        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
-        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
-        loop_factor: u32,
     },
     /// Scattered rooms pushed apart and linked to their neighbours.
     Scatter {
         #[command(flatten)]
         common: Common,
-        /// Rooms scattered (0: one per 190 tiles of the map, then as many more as fit in the gaps left); those pushed off the map are dropped.
-        #[arg(long, default_value_t = schema::SCATTER_ROOMS)]
-        rooms: u32,
-        /// The smallest room side.
-        #[arg(long, default_value_t = schema::SCATTER_MIN_ROOM)]
-        min_room: u32,
-        /// The largest room side.
-        #[arg(long, default_value_t = schema::SCATTER_MAX_ROOM)]
-        max_room: u32,
-        /// Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).
-        #[arg(long, default_value_t = schema::SCATTER_LOOPS)]
-        loops: f64,
-        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
-        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
-        loop_factor: u32,
     },
     /// A carved maze drawn as tiles (cell (x, y) is tile (2x+1, 2y+1)).
     Maze {
         #[command(flatten)]
         common: Common,
-        /// The carving algorithm (0: recursive backtracker).
-        #[arg(long, value_enum, default_value_t = AlgorithmArg::Backtracker)]
-        algorithm: AlgorithmArg,
-        /// Share of dead ends removed by opening a wall (adds loops).
-        #[arg(long, default_value_t = schema::MAZE_BRAID)]
-        braid: f64,
-        /// Block the cells of a "42" drawn in the middle of the maze.
-        #[arg(long)]
-        pattern42: bool,
         /// Read the 42 "A-Maze-ing" config file (KEY=VALUE lines) and write its OUTPUT_FILE.
         #[arg(long, value_name = "FILE", conflicts_with_all = [
-            "cells", "entry", "exit", "algorithm", "braid", "pattern42",
+            "cells", "entry", "exit", "maze_algorithm", "maze_braid", "maze_pattern42",
             "width", "height", "seed", "format", "output", "scale", "stats", "distance",
         ])]
         config: Option<PathBuf>,
@@ -145,27 +110,136 @@ pub enum Command {
     Cave {
         #[command(flatten)]
         common: Common,
-        /// Share of rock in the initial noise (0.5: 45-52% floor at every size).
-        #[arg(long, default_value_t = schema::CAVE_FILL)]
-        fill: f64,
-        /// Smoothing passes of the automaton.
-        #[arg(long, default_value_t = schema::CAVE_PASSES)]
-        passes: u32,
     },
     /// Rooms of any shape (Voronoi cells) with passages chosen between them.
     Passages {
         #[command(flatten)]
         common: Common,
-        /// Rooms wanted, Voronoi sites 8 tiles apart (0: one per 170 tiles of the map).
-        #[arg(long, default_value_t = schema::PASSAGES_ROOMS)]
-        rooms: u32,
-        /// Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).
-        #[arg(long, default_value_t = schema::PASSAGES_LOOPS)]
-        loops: f64,
-        /// Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).
-        #[arg(long, default_value_t = schema::LOOP_FACTOR)]
-        loop_factor: u32,
     },
+}
+
+/// The command line's clap definition: the derived one, with every
+/// generator's options from the schema added to its subcommand.
+pub fn command() -> clap::Command {
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    for kind in LevelKind::ALL {
+        cmd = cmd.mut_subcommand(kind.name(), |sub| {
+            sub.args(schema::options(kind).map(option_arg))
+        });
+    }
+    cmd
+}
+
+/// The flag of one schema option: its help is the spec's doc with the
+/// spec's default, and its parser [`OptionSpec::parse`], so an out-of-range
+/// value is refused with the spec's range before anything runs. The arg's
+/// id is the option's name.
+fn option_arg(spec: &'static OptionSpec) -> Arg {
+    let arg = Arg::new(spec.name).long(spec.flag).help(spec.doc);
+    match spec.value {
+        ValueKind::Switch => arg.action(ArgAction::SetTrue),
+        ValueKind::Choice(names) => arg
+            .value_name("NAME")
+            .value_parser(PossibleValuesParser::new(names.iter().copied()))
+            .default_value(names[spec.default as usize]),
+        ValueKind::Integer | ValueKind::Real => arg
+            .value_name(if spec.value == ValueKind::Integer {
+                "N"
+            } else {
+                "X"
+            })
+            .value_parser(move |text: &str| spec.parse(text).map_err(|e| e.to_string()))
+            // Shown in the help; when the flag is absent the bridge keeps
+            // the generator's default, which is the same number.
+            .help(format!("{} [default: {}]", spec.doc, spec.default)),
+    }
+}
+
+/// A parsed command line: the derived part, and the generator's options as
+/// the schema names them.
+#[derive(Debug)]
+pub struct Parsed {
+    /// The subcommand and its common and 42-file options.
+    pub cli: Cli,
+    /// Every schema option of the subcommand's generator with its value
+    /// (the default when not given), by name.
+    pub options: Vec<(&'static str, f64)>,
+}
+
+impl Parsed {
+    /// Parses the process's arguments (exits with clap's message on a
+    /// usage error).
+    pub fn from_env() -> Parsed {
+        let matches = command().get_matches();
+        Parsed::from_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+
+    /// Reads the matches of [`command`].
+    ///
+    /// # Errors
+    /// clap's, when the matches are not of [`command`].
+    pub fn from_matches(matches: &ArgMatches) -> Result<Parsed, clap::Error> {
+        let cli = Cli::from_arg_matches(matches)?;
+        let kind = cli.command.kind();
+        let sub = matches
+            .subcommand_matches(kind.name())
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::MissingSubcommand))?;
+        let options = schema::options(kind)
+            .map(|spec| (spec.name, option_value(spec, sub)))
+            .collect();
+        Ok(Parsed { cli, options })
+    }
+
+    /// The level options: the generator's defaults at the asked size,
+    /// `--max-bytes`, then each option through [`LevelConfig::set`].
+    ///
+    /// # Errors
+    /// The bridge's [`LevelError`] (the parser has checked each value, so
+    /// only a schema the parser disagrees with would fail here).
+    pub fn config(&self) -> Result<LevelConfig, LevelError> {
+        let common = self.cli.command.common();
+        let mut config = LevelConfig::new(self.cli.command.kind(), common.width, common.height);
+        config.set_max_bytes(common.max_bytes);
+        for &(name, value) in &self.options {
+            config.set(name, value)?;
+        }
+        Ok(config)
+    }
+
+    /// Builds the level with `seed`, and for mazes the 42 file text.
+    ///
+    /// # Errors
+    /// The generator's [`LevelError`].
+    pub fn generate(&self, seed: u64) -> Result<Generated, LevelError> {
+        let config = self.config()?;
+        if let LevelConfig::Maze(maze) = &config {
+            let m = mcrdun_dungeon::maze_level(maze, seed)?;
+            let text = m.to_42()?;
+            return Ok(Generated {
+                level: m.level,
+                maze_text: Some(text),
+            });
+        }
+        Ok(Generated {
+            level: mcrdun_dungeon::generate(&config, seed)?,
+            maze_text: None,
+        })
+    }
+}
+
+/// The value of `spec` in a subcommand's matches.
+fn option_value(spec: &OptionSpec, sub: &ArgMatches) -> f64 {
+    match spec.value {
+        ValueKind::Switch => f64::from(u8::from(sub.get_flag(spec.name))),
+        ValueKind::Choice(_) => sub
+            .get_one::<String>(spec.name)
+            .and_then(|name| spec.parse(name).ok())
+            .unwrap_or(spec.default),
+        ValueKind::Integer | ValueKind::Real => sub
+            .get_one::<f64>(spec.name)
+            .copied()
+            .unwrap_or(spec.default),
+    }
 }
 
 /// A level and, for mazes, the maze in the 42 file format.
@@ -185,110 +259,19 @@ impl Command {
         }
     }
 
-    pub fn is_maze(&self) -> bool {
-        matches!(self, Command::Maze { .. })
+    /// The generator this subcommand runs.
+    pub fn kind(&self) -> LevelKind {
+        match self {
+            Command::Bsp { .. } => LevelKind::Bsp,
+            Command::Scatter { .. } => LevelKind::Scatter,
+            Command::Maze { .. } => LevelKind::Maze,
+            Command::Cave { .. } => LevelKind::Cave,
+            Command::Passages { .. } => LevelKind::Passages,
+        }
     }
 
-    pub fn generate(&self, seed: u64) -> Result<Generated, LevelError> {
-        let c = self.common();
-        let (width, height, max_bytes) = (c.width, c.height, c.max_bytes);
-        let level = match self {
-            Command::Bsp {
-                depth,
-                min_leaf_width,
-                min_leaf_height,
-                min_room,
-                loops,
-                loop_factor,
-                ..
-            } => mcrdun_dungeon::bsp(
-                &BspConfig {
-                    width,
-                    height,
-                    depth: *depth,
-                    min_leaf_width: *min_leaf_width,
-                    min_leaf_height: *min_leaf_height,
-                    min_room: *min_room,
-                    loops: *loops,
-                    loop_factor: *loop_factor,
-                    max_bytes,
-                },
-                seed,
-            )?,
-            Command::Scatter {
-                rooms,
-                min_room,
-                max_room,
-                loops,
-                loop_factor,
-                ..
-            } => mcrdun_dungeon::scatter(
-                &ScatterConfig {
-                    width,
-                    height,
-                    rooms: *rooms,
-                    min_room: *min_room,
-                    max_room: *max_room,
-                    loops: *loops,
-                    loop_factor: *loop_factor,
-                    max_bytes,
-                },
-                seed,
-            )?,
-            Command::Maze {
-                algorithm,
-                braid,
-                pattern42,
-                ..
-            } => {
-                let m = mcrdun_dungeon::maze_level(
-                    &MazeConfig {
-                        width,
-                        height,
-                        algorithm: algorithm.algorithm(),
-                        braid: *braid,
-                        pattern42: *pattern42,
-                        max_bytes,
-                    },
-                    seed,
-                )?;
-                let text = m.to_42()?;
-                return Ok(Generated {
-                    level: m.level,
-                    maze_text: Some(text),
-                });
-            }
-            Command::Passages {
-                rooms,
-                loops,
-                loop_factor,
-                ..
-            } => mcrdun_dungeon::passages(
-                &PassagesConfig {
-                    width,
-                    height,
-                    rooms: *rooms,
-                    loops: *loops,
-                    loop_factor: *loop_factor,
-                    max_bytes,
-                },
-                seed,
-            )?,
-            Command::Cave { fill, passes, .. } => mcrdun_dungeon::cave(
-                &CaveConfig {
-                    width,
-                    height,
-                    fill: *fill,
-                    passes: *passes,
-                    max_bytes,
-                },
-                seed,
-            )?,
-        };
-        Ok(Generated {
-            level,
-            maze_text: None,
-        })
+    pub fn is_maze(&self) -> bool {
+        matches!(self, Command::Maze { .. })
     }
 }
 
@@ -299,90 +282,39 @@ pub fn clock_seed() -> u64 {
         .map_or(0, |d| d.as_nanos() as u64)
 }
 
-/// The maze algorithms by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum AlgorithmArg {
-    /// Recursive backtracker (depth-first): long corridors.
-    Backtracker,
-    /// Prim: short branches, many dead ends.
-    Prim,
-    /// Kruskal: uniform-looking.
-    Kruskal,
-    /// Wilson: a uniform spanning tree.
-    Wilson,
-    /// Eller: row by row (no --pattern42).
-    Eller,
-    /// Growing tree, newest cell (like the backtracker).
-    GrowingTreeNewest,
-    /// Growing tree, random cell (like Prim).
-    GrowingTreeRandom,
-    /// Growing tree, newest or random half the time.
-    GrowingTreeMixed,
-    /// Hunt-and-kill.
-    HuntAndKill,
-    /// Sidewinder (no --pattern42).
-    Sidewinder,
-    /// Binary tree (no --pattern42).
-    BinaryTree,
-}
-
-impl AlgorithmArg {
-    /// The carver (the carve crate's numbering).
-    pub fn to_algorithm(self) -> MazeAlgorithm {
-        self.algorithm()
-    }
-
-    fn algorithm(self) -> MazeAlgorithm {
-        // The same order as the carve crate's numbering.
-        MazeAlgorithm::ALL[self as usize]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use clap::CommandFactory;
-    use mcrdun_dungeon::LevelKind;
-    use mcrdun_dungeon::schema::{self, OptionValue};
+
+    fn parse(args: &[&str]) -> Result<Parsed, clap::Error> {
+        let matches = command().try_get_matches_from(args)?;
+        Parsed::from_matches(&matches)
+    }
 
     /// Every option of the schema is a flag of its subcommand, with the
-    /// schema's default, and no subcommand has a generator option the
-    /// schema does not know.
+    /// schema's default and doc, and no subcommand has a generator option
+    /// the schema does not know.
     #[test]
     fn options_come_from_the_schema() {
-        let cli = Cli::command();
+        let cli = command();
+        cli.clone().debug_assert();
         for kind in LevelKind::ALL {
-            let sub = cli
-                .find_subcommand(kind.name())
-                .unwrap_or_else(|| panic!("no subcommand {}", kind.name()));
+            let sub = cli.find_subcommand(kind.name()).unwrap();
             for o in schema::options(kind) {
                 let arg = sub
                     .get_arguments()
                     .find(|a| a.get_long() == Some(o.flag))
                     .unwrap_or_else(|| panic!("{}: no --{}", kind.name(), o.flag));
-                let defaults = arg.get_default_values();
-                let got = match defaults.first().and_then(|d| d.to_str()) {
-                    // A switch: off by default.
-                    None => 0.0,
-                    Some(text) if o.name == "maze_algorithm" => {
-                        let a = AlgorithmArg::from_str(text, false).unwrap();
-                        f64::from(a.algorithm().number().unwrap())
-                    }
-                    Some(text) => text.parse::<f64>().unwrap(),
-                };
-                assert_eq!(got, o.default.as_f64(), "{} --{}", kind.name(), o.flag);
                 let help = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
-                assert_eq!(
-                    help.trim_end_matches('.'),
-                    o.doc.trim_end_matches('.'),
-                    "{} --{}: the help is the schema's doc",
-                    kind.name(),
-                    o.flag
-                );
-                if let OptionValue::U32(_) = o.default {
-                    assert_eq!(got.fract(), 0.0);
-                }
+                assert!(help.starts_with(o.doc), "{} --{}", kind.name(), o.flag);
             }
+            let parsed = parse(&["mcrdun", kind.name()]).unwrap();
+            let config = parsed.config().unwrap();
+            assert_eq!(
+                config,
+                LevelConfig::new(kind, 80, 50),
+                "{kind:?}: the defaults"
+            );
             let common = [
                 "width",
                 "height",
@@ -394,8 +326,7 @@ mod tests {
                 "distance",
                 "max-bytes",
             ];
-            // The 42 maze file's own options (crate::maze42), not level options.
-            let maze_file: &[&str] = if kind.name() == "maze" {
+            let maze_file: &[&str] = if kind == LevelKind::Maze {
                 &["config", "cells", "entry", "exit"]
             } else {
                 &[]
@@ -410,6 +341,77 @@ mod tests {
                     kind.name()
                 );
             }
+        }
+    }
+
+    /// Flags reach the config through the bridge: every kind of value.
+    #[test]
+    fn flags_set_options() {
+        let p = parse(&[
+            "mcrdun",
+            "bsp",
+            "--min-room",
+            "4",
+            "--loops",
+            "0.5",
+            "--room-fill",
+            "1",
+        ])
+        .unwrap();
+        let c = p.config().unwrap();
+        assert_eq!(
+            (c.get("min_room").unwrap(), c.get("loops").unwrap()),
+            (4.0, 0.5)
+        );
+        assert_eq!(c.get("room_fill").unwrap(), 1.0);
+        let p = parse(&[
+            "mcrdun",
+            "maze",
+            "--algorithm",
+            "wilson",
+            "--pattern42",
+            "--width",
+            "41",
+        ])
+        .unwrap();
+        let c = p.config().unwrap();
+        assert_eq!(
+            (
+                c.get("maze_algorithm").unwrap(),
+                c.get("maze_pattern42").unwrap()
+            ),
+            (3.0, 1.0)
+        );
+        assert_eq!(c.width(), 41);
+        let p = parse(&["mcrdun", "cave", "--fill", "0.45", "--max-bytes", "4096"]).unwrap();
+        let c = p.config().unwrap();
+        assert_eq!((c.get("cave_fill").unwrap(), c.max_bytes()), (0.45, 4096));
+    }
+
+    /// A value out of its range is refused by the parser with the range.
+    #[test]
+    fn ranges_are_the_schemas() {
+        for (args, says) in [
+            (
+                &["mcrdun", "bsp", "--loops", "1.5"][..],
+                "1.5 is not a number in [0, 1]",
+            ),
+            (
+                &["mcrdun", "bsp", "--depth", "33"][..],
+                "33 is not a whole number in 0..=32",
+            ),
+            (
+                &["mcrdun", "scatter", "--max-room", "0"][..],
+                "invalid max_room (--max-room)",
+            ),
+            (
+                &["mcrdun", "cave", "--passes", "2.5"][..],
+                "2.5 is not a whole number",
+            ),
+            (&["mcrdun", "maze", "--algorithm", "dfs"][..], "backtracker"),
+        ] {
+            let e = parse(args).unwrap_err().to_string();
+            assert!(e.contains(says), "{args:?}: {e}");
         }
     }
 }

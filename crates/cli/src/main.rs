@@ -15,14 +15,13 @@ mod args;
 mod maze42;
 mod render;
 
-use args::{Cli, Format};
-use clap::Parser;
+use args::{Format, Parsed};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    match run(&cli) {
+    let parsed = Parsed::from_env();
+    match run(&parsed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
             eprintln!("mcrdun: error: {msg}");
@@ -44,7 +43,8 @@ enum Failure {
     BrokenPipe,
 }
 
-fn run(cli: &Cli) -> Result<(), Failure> {
+fn run(parsed: &Parsed) -> Result<(), Failure> {
+    let cli = &parsed.cli;
     let common = cli.command.common();
     if common.format == Format::FortyTwo && !cli.command.is_maze() {
         return Err(Failure::Usage(
@@ -66,7 +66,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             "--distance applies to --format png only".into(),
         ));
     }
-    if let Some(done) = maze42::dispatch(&cli.command) {
+    if let Some(done) = maze42::dispatch(parsed) {
         return done;
     }
     let seed = match common.seed {
@@ -78,8 +78,7 @@ fn run(cli: &Cli) -> Result<(), Failure> {
             seed
         }
     };
-    let generated = cli
-        .command
+    let generated = parsed
         .generate(seed)
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let level = &generated.level;

@@ -27,8 +27,9 @@
 //! braids (opens a wall at a share of the dead ends, never a 3 x 3 area).
 
 use crate::Failure;
-use crate::args::{Command, Format};
+use crate::args::{Command, Format, Parsed};
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile, pattern42};
+use mcrdun_dungeon::LevelConfig;
 use mcrdun_geom::random::{SeededRng, seeded_rng, shuffle};
 use mcrdun_geom::{DisjointSets, Point, Side};
 use std::path::{Path, PathBuf};
@@ -456,17 +457,15 @@ fn stats_text(spec: &Spec, written: &Written) -> String {
 
 /// Runs `mcrdun maze --config FILE` or `mcrdun maze --format 42`; `None`
 /// for every other command (the level pipeline handles them).
-pub fn dispatch(command: &Command) -> Option<Result<(), Failure>> {
+pub fn dispatch(parsed: &Parsed) -> Option<Result<(), Failure>> {
     let Command::Maze {
         common,
-        algorithm,
-        braid,
         config,
         cells,
         entry,
         exit,
         ..
-    } = command
+    } = &parsed.cli.command
     else {
         return None;
     };
@@ -482,6 +481,12 @@ pub fn dispatch(command: &Command) -> Option<Result<(), Failure>> {
         }
         return None;
     }
+    let level_config = match parsed.config() {
+        Ok(LevelConfig::Maze(c)) => c,
+        Ok(_) => return None,
+        Err(e) => return Some(Err(Failure::Usage(e.to_string()))),
+    };
+    let braid = &level_config.braid;
     let (width, height) = cells.unwrap_or((
         (common.width.max(1) - 1) / 2,
         (common.height.max(1) - 1) / 2,
@@ -509,7 +514,7 @@ pub fn dispatch(command: &Command) -> Option<Result<(), Failure>> {
         output: common.output.clone(),
         perfect: *braid == 0.0,
         seed: common.seed,
-        algorithm: algorithm.to_algorithm(),
+        algorithm: level_config.algorithm,
         loops: *braid,
     };
     let places = Places {

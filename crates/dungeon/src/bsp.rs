@@ -2,12 +2,12 @@
 //! adjacency.
 
 use crate::corridors::{Canvas, bounding};
-use crate::error::{check_fraction, check_size};
+use crate::error::check_size;
 use crate::graph::leaf_graph;
 use crate::schema;
 use crate::tail::link_and_finish;
 use crate::vaults::{Stamped, choose, draw};
-use crate::{Level, LevelError, LevelKind};
+use crate::{Level, LevelConfig, LevelError, LevelKind};
 use mcrdun_bsp::Bsp;
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, range_i32, seeded_rng};
@@ -33,6 +33,11 @@ pub struct BspConfig {
     /// of two tiles to its leaf's edge (its wall and a lane of rock for
     /// corridors), so rooms never touch.
     pub min_room: u32,
+    /// How much of its leaf a room fills at least, in `[0, 1]`: each side
+    /// is drawn from `min_room` plus this share of the rest up to the most
+    /// the leaf holds (default 0: any size; 1: every room as large as its
+    /// leaf allows).
+    pub room_fill: f64,
     /// The share, in `[0, 1]`, of the leaf adjacencies left out of the
     /// spanning tree that are linked anyway, making loops (default 0.15;
     /// see [`Loops::Share`](crate::links::Loops::Share)).
@@ -58,12 +63,36 @@ impl Default for BspConfig {
             min_leaf_width: schema::BSP_MIN_LEAF_WIDTH,
             min_leaf_height: schema::BSP_MIN_LEAF_HEIGHT,
             min_room: schema::BSP_MIN_ROOM,
+            room_fill: schema::BSP_ROOM_FILL,
             loops: schema::BSP_LOOPS,
             loop_factor: schema::LOOP_FACTOR,
             max_bytes: 0,
         }
     }
 }
+
+impl BspConfig {
+    /// The defaults at `width` x `height` tiles. Start from this
+    /// (or `default()`) and set fields, or set options by name through
+    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    pub fn new(width: u32, height: u32) -> BspConfig {
+        BspConfig {
+            width,
+            height,
+            ..BspConfig::default()
+        }
+    }
+}
+
+crate::config::options!(BspConfig {
+    "depth" => depth,
+    "min_leaf_width" => min_leaf_width,
+    "min_leaf_height" => min_leaf_height,
+    "min_room" => min_room,
+    "room_fill" => room_fill,
+    "loops" => loops,
+    "loop_factor" => loop_factor,
+});
 
 /// A BSP level, composed of stages:
 ///
@@ -127,18 +156,12 @@ pub fn bsp_with_vaults(
     vaults: &[Vault],
     seed: u64,
 ) -> Result<Level, LevelError> {
-    check_fraction("loops", config.loops)?;
-    if config.min_room == 0 || config.min_room > (1 << 16) {
-        return Err(LevelError::InvalidOption {
-            name: "min_room",
-            reason: format!("{} is not in 1..=65536", config.min_room),
-        });
-    }
+    schema::validate(&LevelConfig::Bsp(*config))?;
     for (name, v) in [
         ("min_leaf_width", config.min_leaf_width),
         ("min_leaf_height", config.min_leaf_height),
     ] {
-        if v < config.min_room + 2 * MARGIN as u32 || v > i32::MAX as u32 {
+        if v < config.min_room + 2 * MARGIN as u32 {
             return Err(LevelError::InvalidOption {
                 name,
                 reason: format!(
@@ -148,12 +171,6 @@ pub fn bsp_with_vaults(
                 ),
             });
         }
-    }
-    if config.depth > mcrdun_bsp::MAX_DEPTH {
-        return Err(LevelError::InvalidOption {
-            name: "depth",
-            reason: format!("{} is more than {}", config.depth, mcrdun_bsp::MAX_DEPTH),
-        });
     }
     check_size(
         "bsp",
@@ -183,7 +200,14 @@ pub fn bsp_with_vaults(
     let mut stamped = Stamped::default();
     if vaults.is_empty() {
         for leaf in &leaves {
-            canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?;
+            let room = room_in(
+                leaf,
+                &root,
+                config.min_room as i32,
+                config.room_fill,
+                &mut rng,
+            )?;
+            canvas.add_rect(room)?;
         }
     } else {
         let slots: Vec<Option<Rect>> = leaves.iter().map(|l| vault_slot(l, &root)).collect();
@@ -191,7 +215,16 @@ pub fn bsp_with_vaults(
         for (leaf, pick) in leaves.iter().zip(&picks) {
             match pick {
                 Some(pick) => draw(&mut canvas, vaults, pick, &mut stamped)?,
-                None => canvas.add_rect(room_in(leaf, &root, config.min_room as i32, &mut rng)?)?,
+                None => {
+                    let room = room_in(
+                        leaf,
+                        &root,
+                        config.min_room as i32,
+                        config.room_fill,
+                        &mut rng,
+                    )?;
+                    canvas.add_rect(room)?
+                }
             };
         }
     }
@@ -229,15 +262,19 @@ const MARGIN: i32 = 2;
 
 /// A room of random size and place inside `leaf`, [`MARGIN`] tiles from
 /// its edges; a leaf on the map's edge puts its room against that edge (so
-/// the level reaches the whole map).
+/// the level reaches the whole map). Each side is drawn from `min_room`
+/// plus the `room_fill` share of the rest up to the most the leaf holds.
 fn room_in(
     leaf: &Rect,
     map: &Rect,
     min_room: i32,
+    room_fill: f64,
     rng: &mut SeededRng,
 ) -> Result<Rect, LevelError> {
-    let w = range_i32(rng, min_room, leaf.w() - 2 * MARGIN)?;
-    let h = range_i32(rng, min_room, leaf.h() - 2 * MARGIN)?;
+    let side = |most: i32| min_room + (f64::from(most - min_room) * room_fill).floor() as i32;
+    let (most_w, most_h) = (leaf.w() - 2 * MARGIN, leaf.h() - 2 * MARGIN);
+    let w = range_i32(rng, side(most_w), most_w)?;
+    let h = range_i32(rng, side(most_h), most_h)?;
     let mut x = range_i32(rng, leaf.x() + MARGIN, leaf.right() - MARGIN - w)?;
     let mut y = range_i32(rng, leaf.y() + MARGIN, leaf.bottom() - MARGIN - h)?;
     match (leaf.x() == map.x(), leaf.right() == map.right()) {

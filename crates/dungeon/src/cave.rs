@@ -1,13 +1,13 @@
 //! The cave level: a cellular automaton, cleaned of rock specks and small
 //! floor pockets, its pieces joined by winding tunnels.
 
-use crate::automaton::{MAX_CAVE_PASSES, Rules, noise, smooth};
-use crate::error::{check_fraction, check_size};
+use crate::automaton::{Rules, noise, smooth};
+use crate::error::check_size;
 use crate::measures::{NO_PIECE, pieces};
 use crate::schema;
 use crate::tunnels::join_winding;
 use crate::vaults::Stamped;
-use crate::{Level, LevelError, LevelKind, Tile};
+use crate::{Level, LevelConfig, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
 use mcrdun_geom::random::{SeededRng, seeded_rng};
 
@@ -41,6 +41,24 @@ impl Default for CaveConfig {
         }
     }
 }
+
+impl CaveConfig {
+    /// The defaults at `width` x `height` tiles. Start from this
+    /// (or `default()`) and set fields, or set options by name through
+    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    pub fn new(width: u32, height: u32) -> CaveConfig {
+        CaveConfig {
+            width,
+            height,
+            ..CaveConfig::default()
+        }
+    }
+}
+
+crate::config::options!(CaveConfig {
+    "cave_fill" => fill,
+    "cave_passes" => passes,
+});
 
 /// How much less rock the noise has per unit of the border's share of the
 /// map (see [`cave`]).
@@ -98,14 +116,8 @@ pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
+    schema::validate(&LevelConfig::Cave(*config))?;
     check_size("cave", config.width, config.height, 5, 5, config.max_bytes)?;
-    check_fraction("cave_fill", config.fill)?;
-    if config.passes > MAX_CAVE_PASSES {
-        return Err(LevelError::InvalidOption {
-            name: "cave_passes",
-            reason: format!("{} is more than {MAX_CAVE_PASSES}", config.passes),
-        });
-    }
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
     // The border is rock and counts as rock to its neighbours, which makes

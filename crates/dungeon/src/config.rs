@@ -1,6 +1,7 @@
 //! One configuration type for every pipeline, for callers that choose the
 //! generator at run time (the C ABI, the command line).
 
+use crate::schema;
 use crate::{
     BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeConfig, PassagesConfig, ScatterConfig,
     bsp, cave, maze, passages, scatter,
@@ -70,39 +71,179 @@ impl LevelConfig {
         }
     }
 
-    /// The value of the option named `name` in the schema
-    /// ([`crate::schema::OPTIONS`]), `None` when this generator has no such
-    /// option.
+    /// The value of the option `name`: any option of this generator in
+    /// [`crate::schema`], or `"width"` / `"height"`.
+    ///
+    /// # Errors
+    /// [`LevelError::UnknownOption`] (which lists the valid names) when the
+    /// generator has no such option.
     ///
     /// ```
     /// use mcrdun_dungeon::{LevelConfig, LevelKind};
     /// let c = LevelConfig::new(LevelKind::Cave, 60, 30);
-    /// assert_eq!(c.option("cave_passes"), Some(4.0));
-    /// assert_eq!(c.option("loops"), None);
+    /// assert_eq!(c.get("cave_passes")?, 4.0);
+    /// assert_eq!(c.get("width")?, 60.0);
+    /// assert!(c.get("loops").is_err());
+    /// # Ok::<(), mcrdun_dungeon::LevelError>(())
     /// ```
-    pub fn option(&self, name: &str) -> Option<f64> {
-        Some(match (self, name) {
-            (LevelConfig::Bsp(c), "depth") => f64::from(c.depth),
-            (LevelConfig::Bsp(c), "min_leaf_width") => f64::from(c.min_leaf_width),
-            (LevelConfig::Bsp(c), "min_leaf_height") => f64::from(c.min_leaf_height),
-            (LevelConfig::Bsp(c), "min_room") => f64::from(c.min_room),
-            (LevelConfig::Bsp(c), "loops") => c.loops,
-            (LevelConfig::Bsp(c), "loop_factor") => f64::from(c.loop_factor),
-            (LevelConfig::Scatter(c), "rooms") => f64::from(c.rooms),
-            (LevelConfig::Scatter(c), "min_room") => f64::from(c.min_room),
-            (LevelConfig::Scatter(c), "max_room") => f64::from(c.max_room),
-            (LevelConfig::Scatter(c), "loops") => c.loops,
-            (LevelConfig::Scatter(c), "loop_factor") => f64::from(c.loop_factor),
-            (LevelConfig::Maze(c), "maze_algorithm") => f64::from(c.algorithm.number()?),
-            (LevelConfig::Maze(c), "maze_braid") => c.braid,
-            (LevelConfig::Maze(c), "maze_pattern42") => f64::from(u8::from(c.pattern42)),
-            (LevelConfig::Cave(c), "cave_fill") => c.fill,
-            (LevelConfig::Cave(c), "cave_passes") => f64::from(c.passes),
-            (LevelConfig::Passages(c), "rooms") => f64::from(c.rooms),
-            (LevelConfig::Passages(c), "loops") => c.loops,
-            (LevelConfig::Passages(c), "loop_factor") => f64::from(c.loop_factor),
-            _ => return None,
-        })
+    pub fn get(&self, name: &str) -> Result<f64, LevelError> {
+        let value = match name {
+            "width" => Some(f64::from(self.width())),
+            "height" => Some(f64::from(self.height())),
+            _ => self.fields().read(name),
+        };
+        value.ok_or_else(|| self.unknown(name))
+    }
+
+    /// Sets the option `name` to `value`, checked against the option's
+    /// spec in [`crate::schema`] (its range, and a whole number unless it
+    /// is a real one); `"width"` and `"height"` take any whole number that
+    /// fits a `u32` (the generator then judges the size).
+    ///
+    /// This is the one way options are set by name: the command line, the
+    /// C options handle and the Python package all go through it.
+    ///
+    /// # Errors
+    /// [`LevelError::UnknownOption`] listing the valid names, or
+    /// [`LevelError::InvalidOption`] naming the option and its range; the
+    /// config is then unchanged.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{generate, LevelConfig, LevelKind};
+    /// let mut c = LevelConfig::new(LevelKind::Bsp, 80, 50);
+    /// c.set("min_room", 4.0)?;
+    /// c.set("loops", 0.3)?;
+    /// let e = c.set("loops", 1.5).unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid loops (--loops): 1.5 is not a number in [0, 1]");
+    /// let e = c.set("lops", 0.3).unwrap_err();
+    /// assert!(e.to_string().contains("depth, min_leaf_width"), "{e}");
+    /// let level = generate(&c, 7)?;
+    /// assert!(level.rooms().iter().all(|r| r.bounds.w() >= 4));
+    /// # Ok::<(), mcrdun_dungeon::LevelError>(())
+    /// ```
+    pub fn set(&mut self, name: &str, value: f64) -> Result<(), LevelError> {
+        if name == "width" || name == "height" {
+            if !(value.is_finite()
+                && value.fract() == 0.0
+                && (0.0..=f64::from(u32::MAX)).contains(&value))
+            {
+                return Err(LevelError::InvalidOption {
+                    name: if name == "width" { "width" } else { "height" },
+                    reason: format!("{value} is not a whole number in 0..={}", u32::MAX),
+                });
+            }
+            let (w, h) = (self.width(), self.height());
+            let v = value as u32;
+            self.set_size(
+                if name == "width" { v } else { w },
+                if name == "height" { v } else { h },
+            );
+            return Ok(());
+        }
+        let spec = schema::find(self.kind(), name).ok_or_else(|| self.unknown(name))?;
+        spec.check(value)?;
+        let written = self.fields_mut().write(name, value);
+        debug_assert!(written, "schema option {name} has no field");
+        Ok(())
+    }
+
+    /// Sets the option `name` from text: a number, or for a switch `true` /
+    /// `false`, for a choice its name (see [`schema::OptionSpec::parse`]).
+    ///
+    /// # Errors
+    /// As [`set`](Self::set), and for text that is no value of the option.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{LevelConfig, LevelKind};
+    /// let mut c = LevelConfig::new(LevelKind::Maze, 41, 31);
+    /// c.set_text("maze_algorithm", "wilson")?;
+    /// c.set_text("maze_pattern42", "true")?;
+    /// assert_eq!((c.get("maze_algorithm")?, c.get("maze_pattern42")?), (3.0, 1.0));
+    /// # Ok::<(), mcrdun_dungeon::LevelError>(())
+    /// ```
+    pub fn set_text(&mut self, name: &str, text: &str) -> Result<(), LevelError> {
+        match schema::find(self.kind(), name) {
+            Some(spec) => {
+                let value = spec.parse(text)?;
+                self.set(name, value)
+            }
+            None if name == "width" || name == "height" => {
+                let value = text
+                    .trim()
+                    .parse::<u32>()
+                    .map_err(|_| LevelError::InvalidOption {
+                        name: if name == "width" { "width" } else { "height" },
+                        reason: format!(
+                            "{} is not a whole number in 0..={}",
+                            schema::shown(text),
+                            u32::MAX
+                        ),
+                    })?;
+                self.set(name, f64::from(value))
+            }
+            None => Err(self.unknown(name)),
+        }
+    }
+
+    /// Sets the map's size in tiles.
+    pub fn set_size(&mut self, width: u32, height: u32) {
+        match self {
+            LevelConfig::Bsp(c) => (c.width, c.height) = (width, height),
+            LevelConfig::Scatter(c) => (c.width, c.height) = (width, height),
+            LevelConfig::Maze(c) => (c.width, c.height) = (width, height),
+            LevelConfig::Cave(c) => (c.width, c.height) = (width, height),
+            LevelConfig::Passages(c) => (c.width, c.height) = (width, height),
+        }
+    }
+
+    /// The ceiling on the level's working memory in bytes (0: the default).
+    pub fn max_bytes(&self) -> u64 {
+        match self {
+            LevelConfig::Bsp(c) => c.max_bytes,
+            LevelConfig::Scatter(c) => c.max_bytes,
+            LevelConfig::Maze(c) => c.max_bytes,
+            LevelConfig::Cave(c) => c.max_bytes,
+            LevelConfig::Passages(c) => c.max_bytes,
+        }
+    }
+
+    /// Sets the ceiling on the level's working memory in bytes (0: the
+    /// default).
+    pub fn set_max_bytes(&mut self, max_bytes: u64) {
+        match self {
+            LevelConfig::Bsp(c) => c.max_bytes = max_bytes,
+            LevelConfig::Scatter(c) => c.max_bytes = max_bytes,
+            LevelConfig::Maze(c) => c.max_bytes = max_bytes,
+            LevelConfig::Cave(c) => c.max_bytes = max_bytes,
+            LevelConfig::Passages(c) => c.max_bytes = max_bytes,
+        }
+    }
+
+    fn unknown(&self, name: &str) -> LevelError {
+        LevelError::UnknownOption {
+            kind: self.kind(),
+            name: schema::shown(name),
+        }
+    }
+
+    fn fields(&self) -> &dyn Options {
+        match self {
+            LevelConfig::Bsp(c) => c,
+            LevelConfig::Scatter(c) => c,
+            LevelConfig::Maze(c) => c,
+            LevelConfig::Cave(c) => c,
+            LevelConfig::Passages(c) => c,
+        }
+    }
+
+    fn fields_mut(&mut self) -> &mut dyn Options {
+        match self {
+            LevelConfig::Bsp(c) => c,
+            LevelConfig::Scatter(c) => c,
+            LevelConfig::Maze(c) => c,
+            LevelConfig::Cave(c) => c,
+            LevelConfig::Passages(c) => c,
+        }
     }
 
     /// The level's width in tiles.
@@ -127,6 +268,97 @@ impl LevelConfig {
         }
     }
 }
+
+/// A config struct's options by name: what the `options!` list beside
+/// each config struct generates, so that [`LevelConfig::get`] and
+/// [`LevelConfig::set`] need no edit when an option is added.
+pub(crate) trait Options {
+    /// The value of the option `name`, `None` when the struct has none.
+    fn read(&self, name: &str) -> Option<f64>;
+    /// Writes an already checked `value`; false when there is no such option.
+    fn write(&mut self, name: &str, value: f64) -> bool;
+}
+
+/// A config field that holds an option's value, as an `f64` and back. The
+/// value written back has been checked against the option's spec.
+pub(crate) trait OptionField: Copy {
+    fn to_f64(self) -> f64;
+    fn from_f64(value: f64) -> Self;
+}
+
+impl OptionField for u32 {
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+    fn from_f64(value: f64) -> u32 {
+        value as u32
+    }
+}
+
+impl OptionField for f64 {
+    fn to_f64(self) -> f64 {
+        self
+    }
+    fn from_f64(value: f64) -> f64 {
+        value
+    }
+}
+
+impl OptionField for bool {
+    fn to_f64(self) -> f64 {
+        f64::from(u8::from(self))
+    }
+    fn from_f64(value: f64) -> bool {
+        value != 0.0
+    }
+}
+
+impl OptionField for crate::MazeAlgorithm {
+    /// A growing-tree mix other than the numbered one (50% newest) reads
+    /// as `growing-tree-mixed`.
+    fn to_f64(self) -> f64 {
+        let mixed = crate::MazeAlgorithm::ALL
+            .iter()
+            .position(|a| {
+                matches!(
+                    a,
+                    mcrdun_carve::Algorithm::GrowingTree(
+                        mcrdun_carve::GrowingTreeMode::Mixed { .. }
+                    )
+                )
+            })
+            .unwrap_or(0);
+        f64::from(self.number().unwrap_or(mixed as u32))
+    }
+    fn from_f64(value: f64) -> crate::MazeAlgorithm {
+        crate::MazeAlgorithm::ALL[value as usize]
+    }
+}
+
+/// Lists a config struct's options: `options!(BspConfig { "depth" => depth,
+/// ... })` implements [`Options`] for it.
+macro_rules! options {
+    ($config:ty { $($name:literal => $field:ident),* $(,)? }) => {
+        impl crate::config::Options for $config {
+            fn read(&self, name: &str) -> Option<f64> {
+                match name {
+                    $($name => Some(crate::config::OptionField::to_f64(self.$field)),)*
+                    _ => None,
+                }
+            }
+            fn write(&mut self, name: &str, value: f64) -> bool {
+                match name {
+                    $($name => {
+                        self.$field = crate::config::OptionField::from_f64(value);
+                        true
+                    })*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+pub(crate) use options;
 
 /// Runs the pipeline `config` names with `seed`.
 ///

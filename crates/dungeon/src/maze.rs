@@ -1,8 +1,8 @@
 //! The maze level: a `mcrdun-carve` maze drawn as tiles.
 
-use crate::error::{check_fraction, check_size};
+use crate::error::check_size;
 use crate::schema;
-use crate::{Level, LevelError, LevelKind, Tile};
+use crate::{Level, LevelConfig, LevelError, LevelKind, Tile};
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Grid, Point};
@@ -44,6 +44,25 @@ impl Default for MazeConfig {
         }
     }
 }
+
+impl MazeConfig {
+    /// The defaults at `width` x `height` tiles. Start from this
+    /// (or `default()`) and set fields, or set options by name through
+    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    pub fn new(width: u32, height: u32) -> MazeConfig {
+        MazeConfig {
+            width,
+            height,
+            ..MazeConfig::default()
+        }
+    }
+}
+
+crate::config::options!(MazeConfig {
+    "maze_algorithm" => algorithm,
+    "maze_braid" => braid,
+    "maze_pattern42" => pattern42,
+});
 
 /// A maze level and the maze it was drawn from.
 #[derive(Clone, Debug)]
@@ -127,6 +146,7 @@ pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
 /// # Errors
 /// As [`maze`].
 pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
+    schema::validate(&LevelConfig::Maze(*config))?;
     check_size("maze", config.width, config.height, 3, 3, config.max_bytes)?;
     if config.width == 3 && config.height == 3 {
         // One cell: no room for two stairs. 3x4 and 4x3 are the smallest.
@@ -138,7 +158,6 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
             min_height: 4,
         });
     }
-    check_fraction("maze_braid", config.braid)?;
     let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
     let mut m = Maze::new(cw, ch).map_err(carve_error)?;
     if config.pattern42 {

@@ -2,13 +2,13 @@
 //! Voronoi partition, separated by rock.
 
 use crate::corridors::{Canvas, bounding};
-use crate::error::{check_fraction, check_size};
+use crate::error::check_size;
 use crate::graph::{cell_graph, touching_cells};
 use crate::reach::label4;
 use crate::schema;
 use crate::tail::link_and_finish;
 use crate::vaults::{Stamped, choose, draw};
-use crate::{Level, LevelError, LevelKind};
+use crate::{Level, LevelConfig, LevelError, LevelKind};
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, seeded_rng};
 use mcrdun_passages::Layout;
@@ -53,6 +53,25 @@ impl Default for PassagesConfig {
         }
     }
 }
+
+impl PassagesConfig {
+    /// The defaults at `width` x `height` tiles. Start from this
+    /// (or `default()`) and set fields, or set options by name through
+    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    pub fn new(width: u32, height: u32) -> PassagesConfig {
+        PassagesConfig {
+            width,
+            height,
+            ..PassagesConfig::default()
+        }
+    }
+}
+
+crate::config::options!(PassagesConfig {
+    "rooms" => rooms,
+    "loops" => loops,
+    "loop_factor" => loop_factor,
+});
 
 /// Map tiles per Voronoi cell when [`PassagesConfig::rooms`] is 0.
 pub const TILES_PER_CELL: u32 = 170;
@@ -166,6 +185,7 @@ pub fn passages_with_vaults(
 /// [`TILES_PER_CELL`] tiles; refuses a bad size or loop share, and more
 /// rooms than cells of 5x5 fit.
 fn site_count(config: &PassagesConfig) -> Result<u32, LevelError> {
+    schema::validate(&LevelConfig::Passages(*config))?;
     check_size(
         "passages",
         config.width,
@@ -174,7 +194,6 @@ fn site_count(config: &PassagesConfig) -> Result<u32, LevelError> {
         12,
         config.max_bytes,
     )?;
-    check_fraction("loops", config.loops)?;
     let (w, h) = (config.width as usize, config.height as usize);
     // A room needs a cell of at least 5x5 (its floor, walls and rock).
     let fits = ((w - 2) * (h - 2) / 25) as u64;

@@ -2,13 +2,13 @@
 //! neighbours.
 
 use crate::corridors::{Canvas, bounding, grow};
-use crate::error::{check_fraction, check_size};
+use crate::error::check_size;
 use crate::graph::nearest_rooms;
 use crate::schema;
 use crate::tail::link_and_finish;
 use crate::tile::Tile;
 use crate::vaults::{Stamped, choose, draw};
-use crate::{Level, LevelError, LevelKind};
+use crate::{Level, LevelConfig, LevelError, LevelKind};
 use mcrdun_geom::Rect;
 use mcrdun_geom::random::{SeededRng, seeded_rng};
 use mcrdun_scatter::{SeparateOptions, SizeRange, SpawnArea, scatter as spawn, separate};
@@ -62,6 +62,27 @@ impl Default for ScatterConfig {
         }
     }
 }
+
+impl ScatterConfig {
+    /// The defaults at `width` x `height` tiles. Start from this
+    /// (or `default()`) and set fields, or set options by name through
+    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    pub fn new(width: u32, height: u32) -> ScatterConfig {
+        ScatterConfig {
+            width,
+            height,
+            ..ScatterConfig::default()
+        }
+    }
+}
+
+crate::config::options!(ScatterConfig {
+    "rooms" => rooms,
+    "min_room" => min_room,
+    "max_room" => max_room,
+    "loops" => loops,
+    "loop_factor" => loop_factor,
+});
 
 /// Map tiles per room when [`ScatterConfig::rooms`] is 0.
 pub const TILES_PER_ROOM: u32 = 190;
@@ -129,7 +150,7 @@ pub fn scatter_with_vaults(
     vaults: &[Vault],
     seed: u64,
 ) -> Result<Level, LevelError> {
-    check_fraction("loops", config.loops)?;
+    schema::validate(&LevelConfig::Scatter(*config))?;
     let sizes = SizeRange::new(config.min_room, config.max_room).map_err(|e| {
         LevelError::InvalidOption {
             name: "min_room",

@@ -1,51 +1,207 @@
-//! The level options, defined once: name, generator, default, range and
-//! doc of every option of every generator.
+//! The level options, defined once: name, generator, kind of value,
+//! default, range and doc of every option of every generator.
 //!
-//! The config structs' `Default`s read their values from the constants
-//! here. The `mcrdun` command's flags take their defaults from the same
-//! constants, but their help text is a copy of each option's
-//! [`OptionSpec::doc`], kept equal to it by a test of that crate. The C
-//! `McrdunLevelConfig` defaults are set from [`OPTIONS`], option by option. An error
-//! about an option names it by [`OptionSpec::name`], the C field's name.
+//! Everything that takes level options reads them from [`OPTIONS`]: the
+//! config structs' `Default`s, [`LevelConfig::set`](crate::LevelConfig::set)
+//! and [`get`](crate::LevelConfig::get) (which check each value against its
+//! spec with [`OptionSpec::check`]), the generators (which call
+//! [`validate`] and hold no ranges of their own), the `mcrdun` command
+//! (which builds each generator's flags, help and defaults from this table
+//! at run time), the C options handle (`mcrdun_level_option_info` hands the
+//! table itself to C) and the Python package. Adding an option is one
+//! entry here, a field on the generator's config (with its line in the
+//! config's `options!` list) and the code that uses it.
+//!
+//! An error about an option names it by [`OptionSpec::name`].
+//!
+//! ```
+//! use mcrdun_dungeon::{LevelConfig, LevelKind, schema};
+//! let spec = schema::find(LevelKind::Cave, "cave_fill").unwrap();
+//! assert_eq!((spec.min, spec.max, spec.default), (0.0, 1.0, 0.5));
+//! assert!(spec.check(0.25).is_ok());
+//! assert!(spec.check(f64::NAN).is_err());
+//! let mut config = LevelConfig::new(LevelKind::Cave, 60, 30);
+//! config.set("cave_fill", 0.45)?;
+//! assert_eq!(config.get("cave_fill")?, 0.45);
+//! # Ok::<(), mcrdun_dungeon::LevelError>(())
+//! ```
 
-use crate::LevelKind;
+use crate::{LevelError, LevelKind};
 
-/// An option's value: a count or a fraction.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum OptionValue {
-    /// A whole number (counts, sizes, flags as 0 or 1, enum numbers).
-    U32(u32),
-    /// A fraction or other real number.
-    F64(f64),
+/// What kind of value an option takes. Every value crosses the bridge as
+/// an `f64`; this says which `f64`s make sense.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueKind {
+    /// A whole number (a count or a size).
+    Integer,
+    /// A real number (a fraction, a weight).
+    Real,
+    /// Off (0) or on (1).
+    Switch,
+    /// One of several named choices, by number: `0` is the first name.
+    Choice(&'static [&'static str]),
 }
 
-impl OptionValue {
-    /// The value as a real number.
-    pub fn as_f64(self) -> f64 {
+impl ValueKind {
+    /// The lower-case word for this kind of value (`"integer"`, `"real"`,
+    /// `"switch"`, `"choice"`).
+    pub const fn word(self) -> &'static str {
         match self {
-            OptionValue::U32(v) => f64::from(v),
-            OptionValue::F64(v) => v,
+            ValueKind::Integer => "integer",
+            ValueKind::Real => "real",
+            ValueKind::Switch => "switch",
+            ValueKind::Choice(_) => "choice",
         }
     }
 }
+
+/// The maze carvers' names, by number (the `maze_algorithm` choices).
+pub const ALGORITHM_NAMES: [&str; 11] = [
+    "backtracker",
+    "prim",
+    "kruskal",
+    "wilson",
+    "eller",
+    "growing-tree-newest",
+    "growing-tree-random",
+    "growing-tree-mixed",
+    "hunt-and-kill",
+    "sidewinder",
+    "binary-tree",
+];
 
 /// One option of one generator.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OptionSpec {
     /// The generator that reads it.
     pub kind: LevelKind,
-    /// The name: the C config field, and what errors say.
+    /// The name: what [`LevelConfig::set`](crate::LevelConfig::set), the C
+    /// options handle, Python's keyword arguments and errors say.
     pub name: &'static str,
     /// The command line flag (without `--`).
     pub flag: &'static str,
+    /// What kind of value it takes.
+    pub value: ValueKind,
     /// The default. For `rooms`, 0 means "derived from the map's size".
-    pub default: OptionValue,
+    pub default: f64,
     /// The least value accepted.
     pub min: f64,
     /// The greatest value accepted.
     pub max: f64,
     /// What it does.
     pub doc: &'static str,
+}
+
+impl OptionSpec {
+    /// Checks `value` against this option: finite, within `min..=max`, and
+    /// whole unless the option is [`ValueKind::Real`].
+    ///
+    /// # Errors
+    /// [`LevelError::InvalidOption`] naming the option, the value and the
+    /// range.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{schema, LevelKind};
+    /// let depth = schema::find(LevelKind::Bsp, "depth").unwrap();
+    /// assert!(depth.check(4.0).is_ok());
+    /// let e = depth.check(4.5).unwrap_err();
+    /// assert_eq!(e.to_string(), "invalid depth (--depth): 4.5 is not a whole number in 0..=32");
+    /// ```
+    pub fn check(&self, value: f64) -> Result<(), LevelError> {
+        let whole = self.value != ValueKind::Real;
+        let fits = value.is_finite()
+            && (self.min..=self.max).contains(&value)
+            && (!whole || value.fract() == 0.0);
+        if fits {
+            return Ok(());
+        }
+        Err(LevelError::InvalidOption {
+            name: self.name,
+            reason: format!("{} is not {}", number(value), self.range_text()),
+        })
+    }
+
+    /// The accepted values in words: `"a whole number in 0..=32"`, `"a
+    /// number in [0, 1]"`, `"0 (off) or 1 (on)"`, or the choices.
+    pub fn range_text(&self) -> String {
+        match self.value {
+            ValueKind::Integer => format!("a whole number in {}..={}", self.min, self.max),
+            ValueKind::Real => format!("a number in [{}, {}]", self.min, self.max),
+            ValueKind::Switch => "0 (off) or 1 (on)".to_string(),
+            ValueKind::Choice(names) => {
+                let listed: Vec<String> = names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, n)| format!("{i} ({n})"))
+                    .collect();
+                format!("one of {}", listed.join(", "))
+            }
+        }
+    }
+
+    /// Reads a value written as text: a number; for a switch also `true`,
+    /// `false`, `on`, `off`, `yes`, `no`; for a choice also its name. The
+    /// value is then [checked](Self::check).
+    ///
+    /// # Errors
+    /// [`LevelError::InvalidOption`] when the text is none of these or the
+    /// value is out of range.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{schema, LevelKind};
+    /// let algorithm = schema::find(LevelKind::Maze, "maze_algorithm").unwrap();
+    /// assert_eq!(algorithm.parse("prim")?, 1.0);
+    /// assert_eq!(algorithm.parse("2")?, 2.0);
+    /// let pattern = schema::find(LevelKind::Maze, "maze_pattern42").unwrap();
+    /// assert_eq!(pattern.parse("true")?, 1.0);
+    /// assert!(pattern.parse("maybe").is_err());
+    /// # Ok::<(), mcrdun_dungeon::LevelError>(())
+    /// ```
+    pub fn parse(&self, text: &str) -> Result<f64, LevelError> {
+        let word = text.trim();
+        let named = match self.value {
+            ValueKind::Switch => match word.to_ascii_lowercase().as_str() {
+                "true" | "on" | "yes" => Some(1.0),
+                "false" | "off" | "no" => Some(0.0),
+                _ => None,
+            },
+            ValueKind::Choice(names) => names
+                .iter()
+                .position(|n| n.eq_ignore_ascii_case(word))
+                .map(|i| i as f64),
+            ValueKind::Integer | ValueKind::Real => None,
+        };
+        let value = match named {
+            Some(v) => v,
+            None => word.parse::<f64>().map_err(|_| LevelError::InvalidOption {
+                name: self.name,
+                reason: format!("{} is not {}", shown(text), self.range_text()),
+            })?,
+        };
+        self.check(value)?;
+        Ok(value)
+    }
+}
+
+/// A number as messages show it: plainly, or in exponent form when it is
+/// huge or tiny.
+fn number(value: f64) -> String {
+    if value == 0.0 || (1e-6..1e16).contains(&value.abs()) || !value.is_finite() {
+        format!("{value}")
+    } else {
+        format!("{value:e}")
+    }
+}
+
+/// `text` as an error shows it: quoted and escaped, cut after 40
+/// characters, so that a huge or binary value cannot flood a message.
+pub fn shown(text: &str) -> String {
+    const MOST: usize = 40;
+    let mut cut: String = text.chars().take(MOST).collect();
+    if cut.len() < text.len() {
+        cut.push_str("...");
+    }
+    format!("{cut:?}")
 }
 
 /// BSP: the most times a leaf is split.
@@ -56,6 +212,8 @@ pub const BSP_MIN_LEAF_WIDTH: u32 = 12;
 pub const BSP_MIN_LEAF_HEIGHT: u32 = 10;
 /// BSP: the smallest room side.
 pub const BSP_MIN_ROOM: u32 = 3;
+/// BSP: how much of its leaf a room fills at least.
+pub const BSP_ROOM_FILL: f64 = 0.0;
 /// BSP: the share of extra links.
 pub const BSP_LOOPS: f64 = 0.15;
 /// BSP, scatter, passages: Brogue's loop rule (0: off, use `loops`).
@@ -97,7 +255,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Bsp,
         name: "depth",
         flag: "depth",
-        default: OptionValue::U32(BSP_DEPTH),
+        value: ValueKind::Integer,
+        default: BSP_DEPTH as f64,
         min: 0.0,
         max: 32.0,
         doc: "The most times a leaf is split (splitting stops earlier where a leaf would be too small).",
@@ -106,7 +265,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Bsp,
         name: "min_leaf_width",
         flag: "min-leaf-width",
-        default: OptionValue::U32(BSP_MIN_LEAF_WIDTH),
+        value: ValueKind::Integer,
+        default: BSP_MIN_LEAF_WIDTH as f64,
         min: 5.0,
         max: i32::MAX as f64,
         doc: "The narrowest leaf (at least min_room + 4: a room, its walls and a lane of rock).",
@@ -115,7 +275,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Bsp,
         name: "min_leaf_height",
         flag: "min-leaf-height",
-        default: OptionValue::U32(BSP_MIN_LEAF_HEIGHT),
+        value: ValueKind::Integer,
+        default: BSP_MIN_LEAF_HEIGHT as f64,
         min: 5.0,
         max: i32::MAX as f64,
         doc: "The lowest leaf (at least min_room + 4).",
@@ -124,16 +285,28 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Bsp,
         name: "min_room",
         flag: "min-room",
-        default: OptionValue::U32(BSP_MIN_ROOM),
+        value: ValueKind::Integer,
+        default: BSP_MIN_ROOM as f64,
         min: 1.0,
         max: 65536.0,
         doc: "The smallest room side.",
     },
     OptionSpec {
         kind: LevelKind::Bsp,
+        name: "room_fill",
+        flag: "room-fill",
+        value: ValueKind::Real,
+        default: BSP_ROOM_FILL,
+        min: 0.0,
+        max: 1.0,
+        doc: "How much of its leaf a room fills at least: each side is drawn from min_room plus this share of the rest (0: any size; 1: as large as the leaf allows).",
+    },
+    OptionSpec {
+        kind: LevelKind::Bsp,
         name: "loops",
         flag: "loops",
-        default: OptionValue::F64(BSP_LOOPS),
+        value: ValueKind::Real,
+        default: BSP_LOOPS,
         min: 0.0,
         max: 1.0,
         doc: "Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).",
@@ -142,7 +315,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Bsp,
         name: "loop_factor",
         flag: "loop-factor",
-        default: OptionValue::U32(LOOP_FACTOR),
+        value: ValueKind::Integer,
+        default: LOOP_FACTOR as f64,
         min: 0.0,
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
@@ -151,7 +325,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Scatter,
         name: "rooms",
         flag: "rooms",
-        default: OptionValue::U32(SCATTER_ROOMS),
+        value: ValueKind::Integer,
+        default: SCATTER_ROOMS as f64,
         min: 0.0,
         max: u32::MAX as f64,
         doc: "Rooms scattered (0: one per 190 tiles of the map, then as many more as fit in the gaps left); those pushed off the map are dropped.",
@@ -160,7 +335,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Scatter,
         name: "min_room",
         flag: "min-room",
-        default: OptionValue::U32(SCATTER_MIN_ROOM),
+        value: ValueKind::Integer,
+        default: SCATTER_MIN_ROOM as f64,
         min: 1.0,
         max: 65536.0,
         doc: "The smallest room side.",
@@ -169,7 +345,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Scatter,
         name: "max_room",
         flag: "max-room",
-        default: OptionValue::U32(SCATTER_MAX_ROOM),
+        value: ValueKind::Integer,
+        default: SCATTER_MAX_ROOM as f64,
         min: 1.0,
         max: 65536.0,
         doc: "The largest room side.",
@@ -178,7 +355,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Scatter,
         name: "loops",
         flag: "loops",
-        default: OptionValue::F64(SCATTER_LOOPS),
+        value: ValueKind::Real,
+        default: SCATTER_LOOPS,
         min: 0.0,
         max: 1.0,
         doc: "Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).",
@@ -187,7 +365,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Scatter,
         name: "loop_factor",
         flag: "loop-factor",
-        default: OptionValue::U32(LOOP_FACTOR),
+        value: ValueKind::Integer,
+        default: LOOP_FACTOR as f64,
         min: 0.0,
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
@@ -196,7 +375,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Maze,
         name: "maze_algorithm",
         flag: "algorithm",
-        default: OptionValue::U32(MAZE_ALGORITHM),
+        value: ValueKind::Choice(&ALGORITHM_NAMES),
+        default: MAZE_ALGORITHM as f64,
         min: 0.0,
         max: 10.0,
         doc: "The carving algorithm (0: recursive backtracker).",
@@ -205,7 +385,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Maze,
         name: "maze_braid",
         flag: "braid",
-        default: OptionValue::F64(MAZE_BRAID),
+        value: ValueKind::Real,
+        default: MAZE_BRAID,
         min: 0.0,
         max: 1.0,
         doc: "Share of dead ends removed by opening a wall (adds loops).",
@@ -214,7 +395,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Maze,
         name: "maze_pattern42",
         flag: "pattern42",
-        default: OptionValue::U32(MAZE_PATTERN42),
+        value: ValueKind::Switch,
+        default: MAZE_PATTERN42 as f64,
         min: 0.0,
         max: 1.0,
         doc: "Block the cells of a \"42\" drawn in the middle of the maze.",
@@ -223,7 +405,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Cave,
         name: "cave_fill",
         flag: "fill",
-        default: OptionValue::F64(CAVE_FILL),
+        value: ValueKind::Real,
+        default: CAVE_FILL,
         min: 0.0,
         max: 1.0,
         doc: "Share of rock in the initial noise (0.5: 45-52% floor at every size).",
@@ -232,7 +415,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Cave,
         name: "cave_passes",
         flag: "passes",
-        default: OptionValue::U32(CAVE_PASSES),
+        value: ValueKind::Integer,
+        default: CAVE_PASSES as f64,
         min: 0.0,
         max: 64.0,
         doc: "Smoothing passes of the automaton.",
@@ -241,7 +425,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Passages,
         name: "rooms",
         flag: "rooms",
-        default: OptionValue::U32(PASSAGES_ROOMS),
+        value: ValueKind::Integer,
+        default: PASSAGES_ROOMS as f64,
         min: 0.0,
         max: u32::MAX as f64,
         doc: "Rooms wanted, Voronoi sites 8 tiles apart (0: one per 170 tiles of the map).",
@@ -250,7 +435,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Passages,
         name: "loops",
         flag: "loops",
-        default: OptionValue::F64(PASSAGES_LOOPS),
+        value: ValueKind::Real,
+        default: PASSAGES_LOOPS,
         min: 0.0,
         max: 1.0,
         doc: "Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).",
@@ -259,7 +445,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: LevelKind::Passages,
         name: "loop_factor",
         flag: "loop-factor",
-        default: OptionValue::U32(LOOP_FACTOR),
+        value: ValueKind::Integer,
+        default: LOOP_FACTOR as f64,
         min: 0.0,
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
@@ -277,6 +464,31 @@ pub fn options(kind: LevelKind) -> impl Iterator<Item = &'static OptionSpec> {
     OPTIONS.iter().filter(move |o| o.kind == kind)
 }
 
+/// The option `name` of `kind`, if it has one.
+///
+/// ```
+/// use mcrdun_dungeon::{schema, LevelKind};
+/// assert_eq!(schema::find(LevelKind::Bsp, "min_room").unwrap().default, 3.0);
+/// assert!(schema::find(LevelKind::Bsp, "cave_fill").is_none());
+/// ```
+pub fn find(kind: LevelKind, name: &str) -> Option<&'static OptionSpec> {
+    options(kind).find(|o| o.name == name)
+}
+
+/// Checks every option of `config` against its spec: what each generator
+/// does first, so that a config built field by field is held to the same
+/// ranges as one built with [`LevelConfig::set`](crate::LevelConfig::set).
+///
+/// # Errors
+/// The first [`LevelError::InvalidOption`], in the order of [`OPTIONS`].
+pub fn validate(config: &crate::LevelConfig) -> Result<(), LevelError> {
+    for spec in options(config.kind()) {
+        let value = config.get(spec.name)?;
+        spec.check(value)?;
+    }
+    Ok(())
+}
+
 /// The command line flag of the option named `name` (the first generator's
 /// that has it), or `name` itself.
 pub fn flag_of(name: &str) -> &str {
@@ -289,31 +501,130 @@ pub fn flag_of(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{BspConfig, CaveConfig, LevelConfig, MazeConfig, PassagesConfig, ScatterConfig};
+    use crate::LevelConfig;
 
-    /// The config structs' defaults are the schema's.
+    /// The config structs' defaults are the schema's, and every default is
+    /// a value its own spec accepts.
     #[test]
     fn defaults_come_from_the_schema() {
         for kind in LevelKind::ALL {
             let config = LevelConfig::new(kind, 80, 50);
             for o in options(kind) {
                 assert_eq!(
-                    config.option(o.name),
-                    Some(o.default.as_f64()),
+                    config.get(o.name).unwrap(),
+                    o.default,
                     "{kind:?} {}",
                     o.name
                 );
-                assert!(o.min <= o.default.as_f64() && o.default.as_f64() <= o.max);
+                o.check(o.default).unwrap();
             }
-            assert!(config.option("no_such_option").is_none());
+            assert!(validate(&config).is_ok());
         }
-        let _ = (
-            BspConfig::default(),
-            ScatterConfig::default(),
-            MazeConfig::default(),
-            CaveConfig::default(),
-            PassagesConfig::default(),
+    }
+
+    /// Each option takes its bounds and refuses what lies past them, NaN,
+    /// infinities and (unless real) fractions; a refused value leaves the
+    /// config as it was.
+    #[test]
+    fn set_enforces_each_range() {
+        for o in OPTIONS {
+            let mut config = LevelConfig::new(o.kind, 80, 50);
+            for ok in [o.min, o.max] {
+                config.set(o.name, ok).unwrap();
+                assert_eq!(config.get(o.name).unwrap(), ok, "{}", o.name);
+            }
+            let before = config;
+            let mut bad = vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, o.min - 1.0];
+            if o.max < f64::from(u32::MAX) {
+                bad.push(o.max + 1.0);
+            }
+            if o.value != ValueKind::Real {
+                bad.push(o.min + 0.5);
+            }
+            for v in bad {
+                let e = config.set(o.name, v).unwrap_err();
+                assert!(
+                    matches!(e, LevelError::InvalidOption { name, .. } if name == o.name),
+                    "{} {v}: {e}",
+                    o.name
+                );
+                assert_eq!(config, before, "{} {v}", o.name);
+            }
+        }
+    }
+
+    #[test]
+    fn unknown_names_list_the_valid_ones() {
+        let mut config = LevelConfig::new(LevelKind::Cave, 80, 50);
+        let e = config.set("loops", 0.5).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cave levels have no option \"loops\"; their options are width, height, cave_fill, cave_passes"
         );
+        assert!(matches!(
+            config.get("nope"),
+            Err(LevelError::UnknownOption { .. })
+        ));
+        // A huge or binary name is cut short and escaped.
+        let long = format!("a\0{}", "x".repeat(10_000));
+        let e = config.set(&long, 1.0).unwrap_err().to_string();
+        assert!(e.len() < 200 && e.contains("a\\0xx"), "{e}");
+    }
+
+    #[test]
+    fn size_by_name() {
+        let mut config = LevelConfig::new(LevelKind::Bsp, 80, 50);
+        config.set("width", 120.0).unwrap();
+        config.set_text("height", " 70 ").unwrap();
+        assert_eq!((config.width(), config.height()), (120, 70));
+        for bad in [-1.0, 0.5, f64::NAN, 5e9] {
+            assert!(config.set("width", bad).is_err(), "{bad}");
+        }
+        assert!(config.set_text("height", "tall").is_err());
+        assert_eq!((config.width(), config.height()), (120, 70));
+    }
+
+    #[test]
+    fn text_values() {
+        let maze = find(LevelKind::Maze, "maze_algorithm").unwrap();
+        for (i, name) in ALGORITHM_NAMES.iter().enumerate() {
+            assert_eq!(maze.parse(name).unwrap(), i as f64);
+            assert_eq!(maze.parse(&name.to_uppercase()).unwrap(), i as f64);
+            let a = crate::MazeAlgorithm::from_number(i as u32).unwrap();
+            assert_eq!(a.name(), *name, "the choices are the carvers' names");
+        }
+        assert!(maze.parse("11").is_err());
+        assert!(maze.parse("dfs").is_err());
+        let fill = find(LevelKind::Cave, "cave_fill").unwrap();
+        assert_eq!(fill.parse(" 0.25").unwrap(), 0.25);
+        let e = fill.parse(&"9".repeat(100)).unwrap_err().to_string();
+        assert!(e.len() < 120, "{e}");
+        let e = fill.parse("x\u{1}").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "invalid cave_fill (--fill): \"x\\u{1}\" is not a number in [0, 1]"
+        );
+        let switch = find(LevelKind::Maze, "maze_pattern42").unwrap();
+        for (text, v) in [("on", 1.0), ("No", 0.0), ("1", 1.0), ("FALSE", 0.0)] {
+            assert_eq!(switch.parse(text).unwrap(), v, "{text}");
+        }
+        assert!(switch.parse("2").is_err());
+        assert_eq!(switch.range_text(), "0 (off) or 1 (on)");
+        assert!(
+            maze.range_text()
+                .starts_with("one of 0 (backtracker), 1 (prim)")
+        );
+    }
+
+    /// The ranges agree with the limits of the crates underneath.
+    #[test]
+    fn ranges_match_the_crates() {
+        let depth = find(LevelKind::Bsp, "depth").unwrap();
+        assert_eq!(depth.max, f64::from(mcrdun_bsp::MAX_DEPTH));
+        let passes = find(LevelKind::Cave, "cave_passes").unwrap();
+        assert_eq!(passes.max, f64::from(crate::MAX_CAVE_PASSES));
+        let algorithm = find(LevelKind::Maze, "maze_algorithm").unwrap();
+        assert_eq!(algorithm.max as usize + 1, crate::MazeAlgorithm::ALL.len());
     }
 
     #[test]
@@ -324,8 +635,14 @@ mod tests {
             names.sort_unstable();
             names.dedup();
             assert_eq!(names.len(), n);
+            assert!(!names.contains(&"width") && !names.contains(&"height"));
         }
         assert_eq!(flag_of("cave_fill"), "fill");
         assert_eq!(flag_of("width"), "width");
+        assert_eq!(ValueKind::Choice(&[]).word(), "choice");
+        assert_eq!(
+            [ValueKind::Integer, ValueKind::Real, ValueKind::Switch].map(ValueKind::word),
+            ["integer", "real", "switch"]
+        );
     }
 }

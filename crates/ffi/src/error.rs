@@ -31,11 +31,14 @@ pub enum McrdunStatus {
     TooLarge = 8,
     /// The request is well-formed but cannot be met (e.g. a maze too small for its pattern).
     Unsatisfiable = 9,
+    /// The level kind has no option of that name (an older library, or a
+    /// misspelling); `mcrdun_last_error` lists the names it has.
+    UnknownOption = 10,
 }
 
 impl McrdunStatus {
     /// Every status, in numeric order.
-    pub(crate) const ALL: [McrdunStatus; 10] = [
+    pub(crate) const ALL: [McrdunStatus; 11] = [
         McrdunStatus::Ok,
         McrdunStatus::NullArgument,
         McrdunStatus::InvalidArgument,
@@ -46,6 +49,7 @@ impl McrdunStatus {
         McrdunStatus::StaleHandle,
         McrdunStatus::TooLarge,
         McrdunStatus::Unsatisfiable,
+        McrdunStatus::UnknownOption,
     ];
 
     /// A static, NUL-terminated description.
@@ -61,6 +65,7 @@ impl McrdunStatus {
             McrdunStatus::StaleHandle => "stale handle from an older generation\0",
             McrdunStatus::TooLarge => "size too large\0",
             McrdunStatus::Unsatisfiable => "the request cannot be satisfied\0",
+            McrdunStatus::UnknownOption => "no option of that name\0",
         }
     }
 }

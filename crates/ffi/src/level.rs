@@ -3,12 +3,10 @@
 
 use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
+use crate::level_options::config_from_fields;
 use crate::ptr::{BoxHandle, OutBuffer, all_fit, check_out, handle_ref, write_iter, write_out};
 use crate::types::{McrdunPoint, McrdunRect};
-use mcrdun_dungeon::{
-    BspConfig, CaveConfig, Level, LevelConfig, LevelError, LevelKind, MazeAlgorithm, MazeConfig,
-    PassagesConfig, ScatterConfig, Tile, generate, schema,
-};
+use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind, Tile, generate, schema};
 
 /// Tile byte: wall (not walkable).
 pub const MCRDUN_TILE_WALL: u8 = 0;
@@ -72,6 +70,13 @@ const _: () = {
 /// the options of the level schema (`mcrdun_dungeon::schema`), by the same
 /// names; errors name them so. A `rooms` of 0 derives the room count from
 /// the map's size.
+///
+/// Frozen: this struct keeps its layout so that programs compiled against
+/// older headers keep working, and it gains no fields. Options added since
+/// (`room_fill`, ...) keep their defaults here; reach every option through
+/// the options handle (`mcrdun_level_options_new`,
+/// `mcrdun_level_options_set`, `mcrdun_level_generate_with`), which new
+/// code should use.
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct McrdunLevelConfig {
@@ -181,6 +186,17 @@ pub struct McrdunLevel {
 
 impl BoxHandle for McrdunLevel {}
 
+impl McrdunLevel {
+    pub(crate) fn new(level: Level) -> McrdunLevel {
+        McrdunLevel { inner: level }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn level(&self) -> &Level {
+        &self.inner
+    }
+}
+
 /// The same cause, the same status: a lower crate's error maps as its own
 /// `mcrdun_<crate>_*` functions map it (a BSP node limit is `TOO_LARGE`
 /// here too), with the level's message.
@@ -190,6 +206,7 @@ impl From<LevelError> for FfiError {
         let status = match e {
             LevelError::TooLarge { .. } => McrdunStatus::TooLarge,
             LevelError::Unsatisfiable(_) => McrdunStatus::Unsatisfiable,
+            LevelError::UnknownOption { .. } => McrdunStatus::UnknownOption,
             LevelError::Geom(inner) => FfiError::from(inner).status,
             LevelError::Bsp(inner) => FfiError::from(inner).status,
             LevelError::Scatter(inner) => FfiError::from(inner).status,
@@ -202,7 +219,7 @@ impl From<LevelError> for FfiError {
     }
 }
 
-fn kind_of(kind: u32) -> FfiResult<LevelKind> {
+pub(crate) fn kind_of(kind: u32) -> FfiResult<LevelKind> {
     LevelKind::ALL.get(kind as usize).copied().ok_or_else(|| {
         FfiError::invalid(format!(
             "`kind` {kind} is not one of the MCRDUN_LEVEL_KIND_* constants (0-4)"
@@ -228,7 +245,7 @@ impl McrdunLevelConfig {
         // Other kinds first, so the asked kind's values win for shared names.
         for other in LevelKind::ALL.iter().filter(|k| **k != kind).chain([&kind]) {
             for o in schema::options(*other) {
-                c.set(o.name, o.default.as_f64());
+                c.set(o.name, o.default);
             }
         }
         c
@@ -255,8 +272,8 @@ impl McrdunLevelConfig {
         }
     }
 
-    /// Reads the field named by a schema option.
-    #[cfg(test)]
+    /// Reads the field named by a schema option; `None` for options added
+    /// after this struct was frozen (they keep their defaults).
     fn get(&self, name: &str) -> Option<f64> {
         Some(match name {
             "rooms" => f64::from(self.rooms),
@@ -276,64 +293,16 @@ impl McrdunLevelConfig {
         })
     }
 
-    /// The Rust options these fields describe.
+    /// The Rust options these fields describe, through the options bridge
+    /// (`LevelConfig::set`, field by field), as the options handle does.
     fn to_config(self) -> FfiResult<LevelConfig> {
-        let (width, height) = (self.width, self.height);
-        Ok(match kind_of(self.kind)? {
-            LevelKind::Bsp => LevelConfig::Bsp(BspConfig {
-                width,
-                height,
-                depth: self.depth,
-                min_leaf_width: self.min_leaf_width,
-                min_leaf_height: self.min_leaf_height,
-                min_room: self.min_room,
-                loops: self.loops,
-                loop_factor: self.loop_factor,
-                max_bytes: self.max_bytes,
-            }),
-            LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig {
-                width,
-                height,
-                rooms: self.rooms,
-                min_room: self.min_room,
-                max_room: self.max_room,
-                loops: self.loops,
-                loop_factor: self.loop_factor,
-                max_bytes: self.max_bytes,
-            }),
-            LevelKind::Maze => LevelConfig::Maze(MazeConfig {
-                width,
-                height,
-                algorithm: MazeAlgorithm::from_number(self.maze_algorithm)
-                    .map_err(|e| FfiError::invalid(format!("`maze_algorithm`: {e}")))?,
-                braid: self.maze_braid,
-                pattern42: match self.maze_pattern42 {
-                    0 => false,
-                    1 => true,
-                    v => {
-                        return Err(FfiError::invalid(format!(
-                            "`maze_pattern42` is {v}, not 0 or 1"
-                        )));
-                    }
-                },
-                max_bytes: self.max_bytes,
-            }),
-            LevelKind::Cave => LevelConfig::Cave(CaveConfig {
-                width,
-                height,
-                fill: self.cave_fill,
-                passes: self.cave_passes,
-                max_bytes: self.max_bytes,
-            }),
-            LevelKind::Passages => LevelConfig::Passages(PassagesConfig {
-                width,
-                height,
-                rooms: self.rooms,
-                loops: self.loops,
-                loop_factor: self.loop_factor,
-                max_bytes: self.max_bytes,
-            }),
-        })
+        config_from_fields(
+            kind_of(self.kind)?,
+            self.width,
+            self.height,
+            self.max_bytes,
+            |name| self.get(name),
+        )
     }
 }
 
@@ -496,7 +465,7 @@ pub unsafe extern "C" fn mcrdun_level_new(
         let config = unsafe { read_config(config) }?;
         let level = generate(&config, seed)?;
         // SAFETY: `out` was checked non-NULL and is writable by contract.
-        unsafe { McrdunLevel { inner: level }.hand_out(out, "out") }
+        unsafe { McrdunLevel::new(level).hand_out(out, "out") }
     })
 }
 
@@ -627,18 +596,16 @@ mod tests {
         assert_eq!(st, McrdunStatus::InvalidArgument);
     }
 
-    /// The C defaults are the schema's, field by field.
+    /// The C defaults are the schema's, field by field; the options the
+    /// frozen struct has no field for are the ones added after it froze.
     #[test]
     fn defaults_are_the_schemas() {
+        const ADDED_SINCE_FROZEN: [&str; 1] = ["room_fill"];
         for (k, kind) in LevelKind::ALL.iter().enumerate() {
             let c = config(k as u32, 200, 120);
             for o in schema::options(*kind) {
-                assert_eq!(
-                    c.get(o.name),
-                    Some(o.default.as_f64()),
-                    "{kind:?} {}",
-                    o.name
-                );
+                let want = (!ADDED_SINCE_FROZEN.contains(&o.name)).then_some(o.default);
+                assert_eq!(c.get(o.name), want, "{kind:?} {}", o.name);
             }
             assert_eq!(c.max_bytes, 0);
         }

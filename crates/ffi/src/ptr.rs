@@ -7,6 +7,8 @@
 //!   from a C pointer; the byte length `len * size_of::<T>()` is checked
 //!   against `isize::MAX` (without overflow) before the slice exists, so an
 //!   impossible length is `TOO_LARGE`, never undefined behaviour.
+//! - [`input_str`]: the only place a C string is read (NUL-terminated,
+//!   UTF-8).
 //! - [`OutBuffer`]: the two-call buffer protocol `(T *out, size_t cap,
 //!   size_t *len)`, including calls with several output buffers.
 //!
@@ -78,6 +80,26 @@ pub(crate) trait BoxHandle: Sized {
 pub(crate) unsafe fn handle_ref<'a, T>(p: *const T, name: &str) -> FfiResult<&'a T> {
     // SAFETY: forwarded from this function's contract.
     unsafe { p.as_ref() }.ok_or_else(|| FfiError::null(name))
+}
+
+/// A NUL-terminated UTF-8 string argument (an option's name, a value as
+/// text). `INVALID_ARGUMENT` when it is not UTF-8.
+///
+/// # Safety
+/// `p` is NULL or points to a NUL-terminated string that is not mutated
+/// for `'a`.
+pub(crate) unsafe fn input_str<'a>(p: *const core::ffi::c_char, name: &str) -> FfiResult<&'a str> {
+    if p.is_null() {
+        return Err(FfiError::null(name));
+    }
+    // SAFETY: non-NULL and NUL-terminated by this function's contract.
+    let text = unsafe { core::ffi::CStr::from_ptr(p) };
+    text.to_str().map_err(|e| {
+        FfiError::invalid(format!(
+            "`{name}` is not UTF-8 (invalid byte at {})",
+            e.valid_up_to()
+        ))
+    })
 }
 
 /// Checks that `len` items of `T` fit in one allocation: `len *
