@@ -1,7 +1,7 @@
 //! Whole levels (`mcrdun.generate`) and the option schema they read.
 
 use crate::errors;
-use mcrdun_dungeon::schema::{self, OptionValue};
+use mcrdun_dungeon::schema::{self, ValueKind};
 use mcrdun_dungeon::{Level, LevelConfig, LevelKind, generate as rust_generate};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -30,8 +30,8 @@ fn level_options(kind: &str) -> PyResult<Vec<OptionRow>> {
     let k = kind_of(kind)?;
     Ok(schema::options(k)
         .map(|o| {
-            let integer = matches!(o.default, OptionValue::U32(_));
-            (o.name, o.default.as_f64(), o.min, o.max, integer, o.doc)
+            let integer = o.value != ValueKind::Real;
+            (o.name, o.default, o.min, o.max, integer, o.doc)
         })
         .collect())
 }
