@@ -10,10 +10,11 @@ use mcrdun_geom::{Grid, Point};
 /// Options of the maze level.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MazeConfig {
-    /// Width in tiles (at least 3). The maze has `(width - 1) / 2` cells
-    /// across; with an even width the wall line between its middle two
-    /// columns of cells is two tiles thick (passages across it two tiles
-    /// long), so the maze fills the whole map with corridors one tile wide.
+    /// Width in tiles (at least 3; 3x3 holds one cell, too few: 3x4 and
+    /// 4x3 are the smallest mazes). The maze has `(width - 1) / 2` cells
+    /// across; an even width leaves one spare column, drawn as rock along
+    /// the right edge, beside the border (with a single column of cells,
+    /// that column is drawn two tiles wide instead).
     pub width: u32,
     /// Height in tiles (at least 3), likewise.
     pub height: u32,
@@ -124,8 +125,8 @@ fn carve_error(e: CarveError) -> LevelError {
 /// Cost: the carver's O(cells), then O(tiles).
 ///
 /// # Errors
-/// [`LevelError::TooSmall`] under 3x3, and for 3x3 itself (one cell has
-/// no room for two stairs; 3x4 and 4x3 are the smallest mazes);
+/// [`LevelError::TooSmall`] under 3x4 and 4x3 (3x3 holds one cell, with
+/// no room for two stairs), naming the smallest of the asked shape;
 /// [`LevelError::InvalidOption`] for a
 /// bad braid fraction, a pattern that does not fit, or an algorithm that
 /// refuses the pattern's mask.
@@ -147,17 +148,20 @@ pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
 /// As [`maze`].
 pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
     schema::validate(&LevelConfig::Maze(*config))?;
-    check_size("maze", config.width, config.height, 3, 3, config.max_bytes)?;
-    if config.width == 3 && config.height == 3 {
-        // One cell: no room for two stairs. 3x4 and 4x3 are the smallest.
+    // One cell has no room for two stairs: 3x4 and 4x3 are the smallest
+    // mazes; the error names the one nearer the shape asked for.
+    let (w, h) = (config.width, config.height);
+    if w < 3 || h < 3 || (w == 3 && h == 3) {
+        let (min_width, min_height) = if w >= h { (4, 3) } else { (3, 4) };
         return Err(LevelError::TooSmall {
             generator: "maze",
-            width: 3,
-            height: 3,
-            min_width: 3,
-            min_height: 4,
+            width: w,
+            height: h,
+            min_width,
+            min_height,
         });
     }
+    check_size("maze", w, h, 3, 3, config.max_bytes)?;
     let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
     let mut m = Maze::new(cw, ch).map_err(carve_error)?;
     if config.pattern42 {
@@ -181,19 +185,15 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
         m.braid(config.braid, &mut rng).map_err(carve_error)?;
     }
     let drawn = m.tiles().map_err(carve_error)?;
-    // An even side has one tile more than the maze's drawing. The wall
-    // line between the middle two columns (rows) of cells is drawn twice,
-    // so passages across it are two tiles long and every corridor stays
-    // one tile wide; with a single column of cells there is no such wall,
-    // and that column is drawn twice.
-    // The drawn line shown twice along a side (`i32::MAX`: none, an odd side).
-    let doubled = |side: u32| {
-        let cells = (side as i32 - 1) / 2;
-        match (side % 2, cells) {
-            (1, _) => i32::MAX,
-            (_, 0 | 1) => 1,
-            _ => 2 * (cells / 2),
-        }
+    // An even side has one tile more than the maze's drawing: the spare
+    // line lies along the right (bottom) edge, as rock beside the border,
+    // where a player expects rock anyway. With a single column (row) of
+    // cells, that cell's line is drawn twice instead (a one-cell-wide maze
+    // has no room to spare).
+    // The drawn line shown twice along a side (`i32::MAX`: none).
+    let doubled = |side: u32| match (side % 2, (side as i32 - 1) / 2) {
+        (0, 0 | 1) => 1,
+        _ => i32::MAX,
     };
     let (dx, dy) = (doubled(config.width), doubled(config.height));
     let stretch = |v: i32, doubled: i32| if v <= doubled { v } else { v - 1 };
@@ -248,7 +248,21 @@ mod tests {
         // One cell is too small; one more row or column is enough.
         let tiny = |width, height| maze(&MazeConfig { width, height, ..c }, 1);
         assert!(matches!(tiny(3, 3), Err(LevelError::TooSmall { .. })));
-        assert!(tiny(3, 4).is_ok() && tiny(4, 3).is_ok());
+        assert!(tiny(3, 4).is_ok() && tiny(4, 3).is_ok() && tiny(4, 4).is_ok());
+        // Every too-small maze names the same smallest sizes.
+        let min = |w, h| match tiny(w, h) {
+            Err(LevelError::TooSmall {
+                min_width,
+                min_height,
+                ..
+            }) => (min_width, min_height),
+            other => panic!("{w}x{h}: {other:?}"),
+        };
+        assert_eq!(min(3, 3), (4, 3));
+        assert_eq!(min(2, 3), (3, 4));
+        assert_eq!(min(3, 2), (4, 3));
+        assert_eq!(min(2, 9), (3, 4));
+        assert_eq!(min(0, 0), (4, 3));
         assert!(maze(&MazeConfig { braid: 2.0, ..c }, 1).is_err());
         let small = MazeConfig {
             width: 9,
