@@ -5,11 +5,13 @@ use crate::automaton::{Rules, noise, smooth};
 use crate::error::check_size;
 use crate::measures::{NO_PIECE, pieces};
 use crate::schema;
+use crate::stamp::stamp_vaults;
 use crate::tunnels::join_winding;
 use crate::vaults::Stamped;
 use crate::{Level, LevelConfig, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
 use mcrdun_geom::random::{SeededRng, seeded_rng};
+use mcrdun_vaults::Vault;
 
 /// Options of the cave level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -116,6 +118,24 @@ pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())
 /// ```
 pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
+    cave_with_vaults(config, &[], seed)
+}
+
+/// A cave with vaults ([`crate::vaults`]): once the cave is one region,
+/// vaults are stamped where their map and a ring around it are all rock
+/// (the required ones first, then optional ones by weight, at most one
+/// per 2000 tiles of the map for those), and each entrance a vault uses
+/// (its required ones, else one optional) is joined to the cave by a
+/// corridor through rock. Without vaults, the same level as [`cave`].
+///
+/// # Errors
+/// As [`cave`]; [`LevelError::Vault`] for a required vault that the cave
+/// may not use or that no rock holds, or an entrance no corridor reaches.
+pub fn cave_with_vaults(
+    config: &CaveConfig,
+    vaults: &[Vault],
+    seed: u64,
+) -> Result<Level, LevelError> {
     schema::validate(&LevelConfig::Cave(*config))?;
     check_size("cave", config.width, config.height, 5, 5, config.max_bytes)?;
     let (w, h) = (config.width as usize, config.height as usize);
@@ -166,6 +186,19 @@ pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
         .collect();
     let (regions, mut dug) = join_winding(&mut tiles, w, h, &mut rng);
     dug += dig_specks(&mut tiles, w, h);
+    let stamped = if vaults.is_empty() {
+        Stamped::default()
+    } else {
+        let budget = (w * h / 2000).max(1);
+        stamp_vaults(
+            &mut tiles,
+            (w, h),
+            vaults,
+            LevelKind::Cave,
+            budget,
+            &mut rng,
+        )?
+    };
     let tiles = Grid::from_vec(config.width, config.height, tiles)?;
     Level::finish_joined(
         LevelKind::Cave,
@@ -173,7 +206,7 @@ pub fn cave(config: &CaveConfig, seed: u64) -> Result<Level, LevelError> {
         Vec::new(),
         Vec::new(),
         Some((regions, dug, false)),
-        Stamped::default(),
+        stamped,
     )
 }
 

@@ -92,6 +92,7 @@ mod passages;
 mod reach;
 mod scatter;
 pub mod schema;
+mod stamp;
 mod tail;
 mod tile;
 pub mod tunnels;
@@ -99,7 +100,7 @@ pub mod vaults;
 
 pub use automaton::MAX_CAVE_PASSES;
 pub use bsp::{BspConfig, bsp, bsp_with_vaults};
-pub use cave::{CaveConfig, cave};
+pub use cave::{CaveConfig, cave, cave_with_vaults};
 pub use config::{LevelConfig, generate};
 pub use error::LevelError;
 pub use level::{Door, Level, LevelKind, Metrics, Room, Summary};

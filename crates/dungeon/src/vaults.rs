@@ -40,7 +40,7 @@
 
 use crate::corridors::Canvas;
 use crate::{LevelError, LevelKind};
-use mcrdun_geom::random::{SeededRng, index, shuffle, weighted_index};
+use mcrdun_geom::random::{SeededRng, index, range_i32, shuffle, weighted_index};
 use mcrdun_geom::{Point, Rect};
 use mcrdun_vaults::{Glyph, Orientation, Shape, Vault};
 
@@ -101,6 +101,60 @@ fn vault_error(v: &Vault, reason: String) -> LevelError {
     }
 }
 
+/// Where a generator can put vaults.
+pub(crate) trait Places {
+    /// A place for `shape` now, drawn at random: its top-left corner and a
+    /// number the generator knows it by; `None` when none holds it.
+    fn find(
+        &mut self,
+        shape: &Shape,
+        rng: &mut SeededRng,
+    ) -> Result<Option<(Point, usize)>, LevelError>;
+    /// `shape` was put at `at` (found as place `k`).
+    fn take(&mut self, k: usize, at: Point, shape: &Shape);
+}
+
+/// Slots (`None`: a slot that holds none), at most one vault a slot.
+struct Slots<'a> {
+    slots: &'a [Option<Rect>],
+    used: Vec<bool>,
+    fits: Vec<usize>,
+}
+
+impl Places for Slots<'_> {
+    fn find(
+        &mut self,
+        shape: &Shape,
+        rng: &mut SeededRng,
+    ) -> Result<Option<(Point, usize)>, LevelError> {
+        let (w, h) = (shape.width() as i32, shape.height() as i32);
+        self.fits.clear();
+        for (k, s) in self.slots.iter().enumerate() {
+            if let Some(s) = s
+                && !self.used[k]
+                && s.w() >= w
+                && s.h() >= h
+            {
+                self.fits.push(k);
+            }
+        }
+        if self.fits.is_empty() {
+            return Ok(None);
+        }
+        let k = self.fits[index(rng, self.fits.len())?];
+        let Some(s) = self.slots[k] else {
+            return Ok(None);
+        };
+        let x = range_i32(rng, s.x(), s.right() - w)?;
+        let y = range_i32(rng, s.y(), s.bottom() - h)?;
+        Ok(Some((Point::new(x, y), k)))
+    }
+
+    fn take(&mut self, k: usize, _: Point, _: &Shape) {
+        self.used[k] = true;
+    }
+}
+
 /// Chooses vaults for `slots` (`None`: a slot that holds none), at most
 /// one a slot: the required ones, then optional ones by weight up to
 /// `budget`. Returns a pick per slot.
@@ -111,7 +165,29 @@ pub(crate) fn choose(
     budget: usize,
     rng: &mut SeededRng,
 ) -> Result<Vec<Option<Pick>>, LevelError> {
+    let mut places = Slots {
+        slots,
+        used: vec![false; slots.len()],
+        fits: Vec::new(),
+    };
     let mut picks: Vec<Option<Pick>> = vec![None; slots.len()];
+    for (k, pick) in choose_in(vaults, kind, &mut places, budget, rng)? {
+        picks[k] = Some(pick);
+    }
+    Ok(picks)
+}
+
+/// Chooses vaults for `places`: the required ones, then optional ones by
+/// weight up to `budget`. Returns each pick with its place's number, in
+/// the order chosen.
+pub(crate) fn choose_in(
+    vaults: &[Vault],
+    kind: LevelKind,
+    places: &mut dyn Places,
+    budget: usize,
+    rng: &mut SeededRng,
+) -> Result<Vec<(usize, Pick)>, LevelError> {
+    let mut picks = Vec::new();
     let mut stairs = (false, false);
     let clash =
         |v: &Vault, s: (bool, bool)| (v.has_stairs_up() && s.0) || (v.has_stairs_down() && s.1);
@@ -133,7 +209,7 @@ pub(crate) fn choose(
                     "a second vault with the same stairs is required".into(),
                 ));
             }
-            if !place_one(vaults, i, slots, &mut picks, rng)? {
+            let Some(pick) = place_one(vaults, i, places, rng)? else {
                 let s = v.shape();
                 let reason = format!(
                     "no place on this {} level holds its {}x{} map ({n} of {} placed)",
@@ -143,7 +219,8 @@ pub(crate) fn choose(
                     v.min()
                 );
                 return Err(vault_error(v, reason));
-            }
+            };
+            picks.push(pick);
             stairs = (
                 stairs.0 || v.has_stairs_up(),
                 stairs.1 || v.has_stairs_down(),
@@ -163,10 +240,11 @@ pub(crate) fn choose(
         let Ok(i) = weighted_index(rng, &weights) else {
             break;
         };
-        if !place_one(vaults, i, slots, &mut picks, rng)? {
+        let Some(pick) = place_one(vaults, i, places, rng)? else {
             weights[i] = 0;
             continue;
-        }
+        };
+        picks.push(pick);
         left -= 1;
         count[i] += 1;
         let v = &vaults[i];
@@ -186,43 +264,31 @@ pub(crate) fn choose(
     Ok(picks)
 }
 
-/// Places vault `i` in a free slot that holds it, in a random orientation
-/// of those that fit; false when none does.
+/// Places vault `i` where `places` has room for it, in a random
+/// orientation of those that fit; `None` when none does.
 fn place_one(
     vaults: &[Vault],
     i: usize,
-    slots: &[Option<Rect>],
-    picks: &mut [Option<Pick>],
+    places: &mut dyn Places,
     rng: &mut SeededRng,
-) -> Result<bool, LevelError> {
+) -> Result<Option<(usize, Pick)>, LevelError> {
     let v = &vaults[i];
     let mut orientations = v.orientations();
     shuffle(rng, &mut orientations);
-    let mut fits: Vec<usize> = Vec::new();
     for o in orientations {
         let shape = v.shape().oriented(o);
-        let (w, h) = (shape.width() as i32, shape.height() as i32);
-        fits.clear();
-        fits.extend(slots.iter().enumerate().filter_map(|(k, s)| {
-            let s = s.as_ref()?;
-            (picks[k].is_none() && s.w() >= w && s.h() >= h).then_some(k)
-        }));
-        if fits.is_empty() {
-            continue;
+        if let Some((at, k)) = places.find(&shape, rng)? {
+            places.take(k, at, &shape);
+            let pick = Pick {
+                vault: i,
+                orientation: o,
+                shape,
+                at,
+            };
+            return Ok(Some((k, pick)));
         }
-        let k = fits[index(rng, fits.len())?];
-        let s = slots[k].expect("a fitting slot");
-        let x = mcrdun_geom::random::range_i32(rng, s.x(), s.right() - w)?;
-        let y = mcrdun_geom::random::range_i32(rng, s.y(), s.bottom() - h)?;
-        picks[k] = Some(Pick {
-            vault: i,
-            orientation: o,
-            shape,
-            at: Point::new(x, y),
-        });
-        return Ok(true);
     }
-    Ok(false)
+    Ok(None)
 }
 
 /// Draws `pick` on `canvas` as a room of its own shape and records it in

@@ -6,8 +6,8 @@
 
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeAlgorithm, MazeConfig, PassagesConfig,
-    ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, maze, maze_level, passages,
-    passages_with_vaults, scatter, scatter_with_vaults,
+    ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, cave_with_vaults, maze, maze_level,
+    passages, passages_with_vaults, scatter, scatter_with_vaults,
 };
 use mcrdun_geom::Point;
 use mcrdun_test_util::fnv1a;
@@ -293,14 +293,19 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
         .iter()
         .filter(|t| **t == Tile::Door)
         .count();
+    // Doors of vaults: fixed ones, and the entrances of vaults without a
+    // room (in caves and mazes), which no room's door list holds.
     let fixed_doors: usize = level
         .vaults()
         .iter()
         .map(|v| {
             placed_shape(vaults, v)
-                .glyphs()
-                .iter()
-                .filter(|g| **g == Glyph::Door)
+                .tiles()
+                .filter(|(p, g)| {
+                    let t = level.tile(Point::new(v.bounds.x() + p.x, v.bounds.y() + p.y));
+                    *g == Glyph::Door
+                        || (v.room.is_none() && g.is_entrance() && t == Some(Tile::Door))
+                })
                 .count()
         })
         .sum();
@@ -342,7 +347,11 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
     // A cave reads as a cave: no rock specks in open floor, no floor
     // pockets left for a tunnel to reach, and tunnels that wind.
     if kind == LevelKind::Cave {
-        let m = level.metrics();
+        let mut m = level.metrics();
+        if !level.vaults().is_empty() {
+            // Vaults are not cave: their pillars and rooms do not count.
+            (m.rock_specks, m.floor_pockets) = pieces_outside_vaults(level);
+        }
         assert_eq!(m.rock_specks, 0, "cave {width}x{height}: rock specks");
         // (A cave too small for a piece of 20 tiles is one small piece.)
         let small = level.summary().walkable < mcrdun_dungeon::measures::POCKET_BELOW;
@@ -410,6 +419,61 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
             }
         }
     }
+}
+
+/// Rock specks and floor pockets as [`Level::metrics`] counts them (4-connected
+/// pieces: wall off the border under `SPECK_BELOW` tiles, floor under
+/// `POCKET_BELOW`), leaving out every piece that touches a vault's
+/// rectangle.
+fn pieces_outside_vaults(level: &Level) -> (usize, usize) {
+    let (w, h) = (level.width() as usize, level.height() as usize);
+    let t = level.tiles().as_slice();
+    let mut in_vault = vec![false; w * h];
+    for v in level.vaults() {
+        for p in v.bounds.points() {
+            in_vault[p.y as usize * w + p.x as usize] = true;
+        }
+    }
+    let count = |member: &dyn Fn(Tile) -> bool, below: usize, border_ok: bool| {
+        let mut seen = vec![false; w * h];
+        let mut n = 0;
+        for start in 0..w * h {
+            if seen[start] || !member(t[start]) {
+                continue;
+            }
+            let (mut size, mut border, mut vault) = (0, false, false);
+            let mut stack = vec![start];
+            seen[start] = true;
+            while let Some(i) = stack.pop() {
+                let (x, y) = (i % w, i / w);
+                size += 1;
+                border |= x == 0 || y == 0 || x == w - 1 || y == h - 1;
+                vault |= in_vault[i];
+                let next = [
+                    (x > 0).then(|| i - 1),
+                    (x + 1 < w).then(|| i + 1),
+                    (y > 0).then(|| i - w),
+                    (y + 1 < h).then(|| i + w),
+                ];
+                for j in next.into_iter().flatten() {
+                    if !seen[j] && member(t[j]) {
+                        seen[j] = true;
+                        stack.push(j);
+                    }
+                }
+            }
+            if size < below && !vault && (border_ok || !border) {
+                n += 1;
+            }
+        }
+        n
+    };
+    let wall = |t: Tile| t == Tile::Wall;
+    let floor = |t: Tile| matches!(t, Tile::Floor | Tile::StairsUp | Tile::StairsDown);
+    (
+        count(&wall, mcrdun_dungeon::measures::SPECK_BELOW, false),
+        count(&floor, mcrdun_dungeon::measures::POCKET_BELOW, true),
+    )
 }
 
 /// The bounding box of the walkable tiles (inclusive).
@@ -832,7 +896,7 @@ fn library() -> Vec<Vault> {
 fn places_vaults(kind: LevelKind) -> bool {
     matches!(
         kind,
-        LevelKind::Bsp | LevelKind::Scatter | LevelKind::Passages
+        LevelKind::Bsp | LevelKind::Scatter | LevelKind::Passages | LevelKind::Cave
     )
 }
 
@@ -867,6 +931,15 @@ fn generate_with(
                 width,
                 height,
                 ..PassagesConfig::default()
+            },
+            vaults,
+            seed,
+        ),
+        LevelKind::Cave => cave_with_vaults(
+            &CaveConfig {
+                width,
+                height,
+                ..CaveConfig::default()
             },
             vaults,
             seed,
@@ -983,8 +1056,14 @@ fn vaults_keep_every_rule() {
     for kind in LevelKind::ALL.into_iter().filter(|k| places_vaults(*k)) {
         let small = vault_rules_at(kind, 80, 50, 1..=12);
         let middle = vault_rules_at(kind, 200, 120, 1..=2);
+        // (A cave holds a vault only where rock is wide enough.)
+        let (least_small, least_middle) = if kind == LevelKind::Cave {
+            (1.0, 2.0)
+        } else {
+            (2.0, 8.0)
+        };
         assert!(
-            small >= 2.0 && middle >= 8.0,
+            small >= least_small && middle >= least_middle,
             "{kind:?}: {small} and {middle} vaults a level"
         );
     }
@@ -1056,6 +1135,8 @@ fn vault_golden_hashes() {
         "bsp 200x120 3 914428c44f007e5c",
         "scatter 80x50 7 fabb96a93300e7e6",
         "scatter 200x120 3 e19c7ab99f360fb0",
+        "cave 80x50 7 81c0a9b0f24ebdb5",
+        "cave 200x120 3 d9004c16efe90991",
         "passages 80x50 7 7eda9026c69347ab",
         "passages 200x120 3 4d18575640025161",
     ];
