@@ -57,6 +57,9 @@ def build_module():
         cwd=os.path.join(peerlib.ROOT, "crates", "python"),
         env=env,
     )
+    # The install is editable (a .pth file read at start-up): this process
+    # finds the package where maturin put the module.
+    sys.path.insert(0, os.path.join(peerlib.ROOT, "crates", "python", "python"))
 
 
 build_module()
