@@ -11,7 +11,7 @@
 use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mcrdun_dungeon::schema::{self, OptionSpec, ValueKind};
-use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind};
+use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind, Vault};
 use std::path::PathBuf;
 
 /// The PNG pixels per tile when `--scale` is not given.
@@ -70,6 +70,9 @@ pub struct Common {
     /// The ceiling on the level's working memory in bytes (0: 1 GiB); larger maps are refused.
     #[arg(long, default_value_t = 0)]
     pub max_bytes: u64,
+    /// Place the vaults of this file (repeatable; see `mcrdun vaults check FILE`).
+    #[arg(long = "vaults", value_name = "FILE")]
+    pub vaults: Vec<PathBuf>,
 }
 
 /// The generators. Each one's own options come from the schema (see
@@ -121,7 +124,10 @@ pub enum Command {
 /// The command line's clap definition: the derived one, with every
 /// generator's options from the schema added to its subcommand.
 pub fn command() -> clap::Command {
-    let mut cmd = <Cli as clap::CommandFactory>::command();
+    let mut cmd = <Cli as clap::CommandFactory>::command().after_help(
+        "Vault files: `mcrdun vaults check FILE...` checks them and prints each vault;\n\
+         `--vaults FILE` places a file's vaults in a level.",
+    );
     for kind in LevelKind::ALL {
         cmd = cmd.mut_subcommand(kind.name(), |sub| {
             sub.args(schema::options(kind).map(option_arg))
@@ -206,12 +212,19 @@ impl Parsed {
         Ok(config)
     }
 
-    /// Builds the level with `seed`, and for mazes the 42 file text.
+    /// Builds the level with `seed` and `vaults`, and for mazes without
+    /// vaults the 42 file text.
     ///
     /// # Errors
     /// The generator's [`LevelError`].
-    pub fn generate(&self, seed: u64) -> Result<Generated, LevelError> {
+    pub fn generate(&self, seed: u64, vaults: &[Vault]) -> Result<Generated, LevelError> {
         let config = self.config()?;
+        if !vaults.is_empty() {
+            return Ok(Generated {
+                level: mcrdun_dungeon::generate_with_vaults(&config, vaults, seed)?,
+                maze_text: None,
+            });
+        }
         if let LevelConfig::Maze(maze) = &config {
             let m = mcrdun_dungeon::maze_level(maze, seed)?;
             let text = m.to_42()?;
@@ -325,6 +338,7 @@ mod tests {
                 "stats",
                 "distance",
                 "max-bytes",
+                "vaults",
             ];
             let maze_file: &[&str] = if kind == LevelKind::Maze {
                 &["config", "cells", "entry", "exit"]

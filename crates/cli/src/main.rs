@@ -5,7 +5,10 @@
 //!        [--format ascii|png|json|42] [--output FILE] [--scale N] [--distance] [--stats]
 //!        [options of the generator]
 //! mcrdun maze --config FILE      the 42 "A-Maze-ing" subject's config file
+//! mcrdun vaults check FILE...    check vault files, print each vault turned every way it may be
 //! ```
+//!
+//! `--vaults FILE` (repeatable) places the vaults of a file in the level.
 //!
 //! Bad options print a message and exit with status 2; a failure to write
 //! the output exits with status 1.
@@ -14,12 +17,17 @@
 mod args;
 mod maze42;
 mod render;
+mod vaults;
 
 use args::{Format, Parsed};
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // `mcrdun vaults ...` has its own command line.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "vaults") {
+        return vaults::main();
+    }
     let parsed = Parsed::from_env();
     match run(&parsed) {
         Ok(()) => ExitCode::SUCCESS,
@@ -78,8 +86,9 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
             seed
         }
     };
+    let vaults = vaults::load(&common.vaults).map_err(Failure::Usage)?;
     let generated = parsed
-        .generate(seed)
+        .generate(seed, &vaults)
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let level = &generated.level;
     let body: Vec<u8> = match common.format {

@@ -31,6 +31,30 @@ pub fn colour(tile: Tile) -> [u8; 3] {
     }
 }
 
+/// The floor of vaults, tinted: [`VAULT_FLOOR`] (and markers
+/// [`MARKER`]) over the floor colour inside each placed vault's
+/// rectangle.
+fn tint_vaults(level: &Level, colours: &mut [[u8; 3]]) {
+    let w = level.width() as usize;
+    for v in level.vaults() {
+        for p in v.bounds.points() {
+            let i = p.y as usize * w + p.x as usize;
+            if level.tile(p) == Some(Tile::Floor) {
+                colours[i] = VAULT_FLOOR;
+            }
+        }
+    }
+    for m in level.markers() {
+        colours[m.at.y as usize * w + m.at.x as usize] = MARKER;
+    }
+}
+
+/// The colour of a vault's floor in a PNG.
+pub const VAULT_FLOOR: [u8; 3] = [196, 176, 220];
+
+/// The colour of a vault's marker in a PNG.
+pub const MARKER: [u8; 3] = [120, 60, 160];
+
 /// The largest PNG we write, in pixels (3 bytes each in memory).
 pub const MAX_PIXELS: u64 = 1 << 28;
 
@@ -60,7 +84,9 @@ pub fn distance_colour(d: i32, max: i32) -> [u8; 3] {
 fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
     let tiles = level.tiles();
     if !distance {
-        return Ok(tiles.as_slice().iter().map(|t| colour(*t)).collect());
+        let mut colours: Vec<[u8; 3]> = tiles.as_slice().iter().map(|t| colour(*t)).collect();
+        tint_vaults(level, &mut colours);
+        return Ok(colours);
     }
     let walkable = Grid::from_vec(
         tiles.width(),
@@ -191,6 +217,25 @@ pub fn json(level: &Level, seed: u64) -> Value {
         .iter()
         .map(|d| json!({ "x": d.at.x, "y": d.at.y, "rooms": [d.rooms.0, d.rooms.1] }))
         .collect();
+    let vaults: Vec<Value> = level
+        .vaults()
+        .iter()
+        .map(|v| {
+            json!({
+                "name": v.name, "index": v.index,
+                "x": v.bounds.x(), "y": v.bounds.y(), "w": v.bounds.w(), "h": v.bounds.h(),
+                "rotation": v.orientation.degrees(), "mirror": v.orientation.mirror,
+                "room": v.room,
+            })
+        })
+        .collect();
+    let markers: Vec<Value> = level
+        .markers()
+        .iter()
+        .map(
+            |m| json!({ "label": m.label.to_string(), "x": m.at.x, "y": m.at.y, "vault": m.vault }),
+        )
+        .collect();
     json!({
         "generator": level.kind().name(),
         "seed": seed,
@@ -204,6 +249,8 @@ pub fn json(level: &Level, seed: u64) -> Value {
         },
         "rooms": rooms,
         "doors": doors,
+        "vaults": vaults,
+        "markers": markers,
         "summary": summary_json(level.summary()),
         "metrics": metrics_json(&level.metrics()),
     })

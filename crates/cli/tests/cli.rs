@@ -502,3 +502,101 @@ fn distance_png_shades_walkable_tiles_by_walking_distance_from_the_up_stairs() {
     }
     usage_error(&["bsp", "--distance"], "--distance applies to --format png");
 }
+
+/// An example vault file of the repository.
+fn example_vault(name: &str) -> String {
+    format!(
+        "{}/../../examples/vaults/{name}.vault",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn vaults_check_prints_every_orientation_and_refuses_with_the_place() {
+    let cross = example_vault("cross");
+    let out = ok(&["vaults", "check", &cross, &example_vault("cells")]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("vault cross (line 3): 7x7"), "{text}");
+    // The cross turns four ways; the cells may not be mirrored: four too.
+    assert_eq!(text.matches("rotated").count(), 8, "{text}");
+    assert!(
+        text.contains("    ?..s..!\n"),
+        "the cross turned a quarter: {text}"
+    );
+    let dir = std::env::temp_dir().join(format!("mcrdun-vaults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.vault");
+    std::fs::write(&bad, "vault x\nweight 2\nmap\n#!#\n#.#\n#.##\nend\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    usage_error(
+        &["vaults", "check", bad],
+        &format!("{bad}:6:2: expected wall around every walkable tile"),
+    );
+    usage_error(&["bsp", "--vaults", bad], ":6:2: expected");
+    usage_error(
+        &["bsp", "--vaults", "/no/such.vault"],
+        "cannot read /no/such.vault",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn levels_place_vaults_and_list_them() {
+    let round = example_vault("round");
+    for g in ["bsp", "scatter", "passages", "cave"] {
+        let out = ok(&[
+            g,
+            "--seed",
+            "3",
+            "--width",
+            "120",
+            "--height",
+            "80",
+            "--format",
+            "json",
+            "--vaults",
+            &round,
+            "--vaults",
+            &example_vault("pillars"),
+            "--vaults",
+            &example_vault("crossroads"),
+        ]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let vaults = v["vaults"].as_array().unwrap();
+        assert!(!vaults.is_empty(), "{g}: no vault");
+        let rows: Vec<&str> = v["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        for m in v["markers"].as_array().unwrap() {
+            let (x, y) = (
+                m["x"].as_u64().unwrap() as usize,
+                m["y"].as_u64().unwrap() as usize,
+            );
+            // ASCII shows the marker's label.
+            assert_eq!(rows[y][x..x + 1], *m["label"].as_str().unwrap(), "{g}");
+            let k = m["vault"].as_u64().unwrap() as usize;
+            let b = &vaults[k];
+            assert!(
+                x as u64 >= b["x"].as_u64().unwrap()
+                    && (x as u64) < b["x"].as_u64().unwrap() + b["w"].as_u64().unwrap()
+            );
+        }
+    }
+    // Without vaults the lists are empty.
+    let out = ok(&["bsp", "--seed", "3", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (
+            v["vaults"].as_array().unwrap().len(),
+            v["markers"].as_array().unwrap().len()
+        ),
+        (0, 0)
+    );
+    usage_error(
+        &["maze", "--seed", "3", "--vaults", &round],
+        "vault round: the maze level does not place vaults yet",
+    );
+}

@@ -382,3 +382,39 @@ pub fn generate(config: &LevelConfig, seed: u64) -> Result<Level, LevelError> {
         LevelConfig::Passages(c) => passages(c, seed),
     }
 }
+
+/// Runs the pipeline `config` names with `seed` and `vaults` (see
+/// [`crate::vaults`]); with no vaults, the same level as [`generate`].
+/// The maze level does not place vaults yet.
+///
+/// # Errors
+/// The pipeline's [`LevelError`]; [`LevelError::Vault`] naming the first
+/// vault for a maze given vaults.
+///
+/// ```
+/// use mcrdun_dungeon::{generate_with_vaults, LevelConfig, LevelKind};
+/// let vaults = mcrdun_vaults::parse("vault v\ncount 1\nmap\n##!##\n#.x.#\n#####\nend\n", "v")
+///     .unwrap();
+/// let level = generate_with_vaults(&LevelConfig::new(LevelKind::Bsp, 60, 40), &vaults, 3)?;
+/// assert_eq!((level.vaults().len(), level.markers()[0].label), (1, 'x'));
+/// # Ok::<(), mcrdun_dungeon::LevelError>(())
+/// ```
+pub fn generate_with_vaults(
+    config: &LevelConfig,
+    vaults: &[crate::Vault],
+    seed: u64,
+) -> Result<Level, LevelError> {
+    match config {
+        LevelConfig::Bsp(c) => crate::bsp_with_vaults(c, vaults, seed),
+        LevelConfig::Scatter(c) => crate::scatter_with_vaults(c, vaults, seed),
+        LevelConfig::Cave(c) => crate::cave_with_vaults(c, vaults, seed),
+        LevelConfig::Passages(c) => crate::passages_with_vaults(c, vaults, seed),
+        LevelConfig::Maze(c) => match vaults.first() {
+            None => maze(c, seed),
+            Some(v) => Err(LevelError::Vault {
+                name: v.name().to_string(),
+                reason: "the maze level does not place vaults yet".into(),
+            }),
+        },
+    }
+}

@@ -101,7 +101,7 @@ pub mod vaults;
 pub use automaton::MAX_CAVE_PASSES;
 pub use bsp::{BspConfig, bsp, bsp_with_vaults};
 pub use cave::{CaveConfig, cave, cave_with_vaults};
-pub use config::{LevelConfig, generate};
+pub use config::{LevelConfig, generate, generate_with_vaults};
 pub use error::LevelError;
 pub use level::{Door, Level, LevelKind, Metrics, Room, Summary};
 pub use maze::{MazeConfig, MazeLevel, maze, maze_level};
