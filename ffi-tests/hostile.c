@@ -606,6 +606,89 @@ static int r12_maze_level_sizes(void) {
     return 0;
 }
 
+/* The level options handle and the schema (issue 21): NULL everywhere,
+ * unknown and non-UTF-8 names, huge names, NaN, infinities and values past
+ * every option's range, bad kinds and indices; nothing crashes, every
+ * refusal has its status, and a refused value leaves the options as they
+ * were. */
+static int sweep_level_options(void) {
+    McrdunLevelOptions *o = NULL;
+    McrdunLevel *level = NULL;
+    McrdunLevelOptionInfo info;
+    const char *name = NULL;
+    double v = 0.0;
+    size_t n = 0, i;
+    uint32_t kind;
+    static char huge[1 << 16];
+    const double bad[] = {NAN, INFINITY, -INFINITY, -1.0, 1e300, -1e300, 0.5};
+
+    memset(huge, 'x', sizeof huge - 1);
+    CHECK_STATUS(mcrdun_level_options_new(0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_new(5, &o), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_new(0xffffffffu, &o), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK(o == NULL);
+    CHECK_STATUS(mcrdun_level_options_clone(NULL, &o), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set(NULL, NULL, NAN), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_text(NULL, NULL, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_get(NULL, NULL, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_size(NULL, 0, 0), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_seed(NULL, 0), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_max_bytes(NULL, 0), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_generate_with(NULL, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_option_count(0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_option_count(77, &n), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_option_info(0, (size_t)-1, &info), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_level_option_choice(2, 0, (size_t)-1, &name), MCRDUN_STATUS_OUT_OF_RANGE);
+    mcrdun_level_options_free(NULL);
+
+    for (kind = 0; kind < 5; kind++) {
+        CHECK_OK(mcrdun_level_options_new(kind, &o));
+        CHECK_STATUS(mcrdun_level_options_set(o, huge, 1.0), MCRDUN_STATUS_UNKNOWN_OPTION);
+        CHECK(strlen(last_error_text()) < 1000); /* the name is cut short */
+        CHECK_STATUS(mcrdun_level_options_set(o, "", 1.0), MCRDUN_STATUS_UNKNOWN_OPTION);
+        CHECK_STATUS(mcrdun_level_options_set(o, "\xc3\x28", 1.0), MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(mcrdun_level_options_set_text(o, "width", huge), MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK_STATUS(mcrdun_level_options_set(o, "width", 5e9), MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK_OK(mcrdun_level_option_count(kind, &n));
+        for (i = 0; i < n; i++) {
+            size_t b;
+            double before = 0.0, after = 0.0;
+            CHECK_OK(mcrdun_level_option_info(kind, i, &info));
+            CHECK_OK(mcrdun_level_options_get(o, info.name, &before));
+            for (b = 0; b < sizeof bad / sizeof bad[0]; b++) {
+                double value = bad[b] == 0.5 ? info.min + 0.5 : bad[b];
+                McrdunStatus st = mcrdun_level_options_set(o, info.name, value);
+                CHECK(st == MCRDUN_STATUS_OK || st == MCRDUN_STATUS_INVALID_ARGUMENT);
+                if (st == MCRDUN_STATUS_OK) {
+                    CHECK_OK(mcrdun_level_options_set(o, info.name, before));
+                }
+            }
+            CHECK_STATUS(mcrdun_level_options_set_text(o, info.name, "\x01\x02"),
+                         MCRDUN_STATUS_INVALID_ARGUMENT);
+            CHECK_OK(mcrdun_level_options_get(o, info.name, &after));
+            CHECK(after == before);
+            CHECK_STATUS(mcrdun_level_option_choice(kind, i, info.choices, &name),
+                         MCRDUN_STATUS_OUT_OF_RANGE);
+        }
+        /* Every extreme size is refused or built, never a crash. */
+        CHECK_OK(mcrdun_level_options_set_size(o, 0xffffffffu, 0xffffffffu));
+        CHECK_STATUS(mcrdun_level_generate_with(o, &level), MCRDUN_STATUS_TOO_LARGE);
+        CHECK_OK(mcrdun_level_options_set_size(o, 0, 7));
+        CHECK(mcrdun_level_generate_with(o, &level) == MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK(level == NULL);
+        CHECK_OK(mcrdun_level_options_set_size(o, 40, 30));
+        CHECK_OK(mcrdun_level_options_set_seed(o, 0xffffffffffffffffull));
+        CHECK_OK(mcrdun_level_generate_with(o, &level));
+        mcrdun_level_free(level);
+        level = NULL;
+        CHECK_OK(mcrdun_level_options_get(o, "height", &v));
+        CHECK(v == 30.0);
+        mcrdun_level_options_free(o);
+        o = NULL;
+    }
+    return 0;
+}
+
 /* The exports added after the sweeps above (distance maps, maze ends and the
  * 42 file, rectangle relations, labelling with statistics, reachability,
  * scattered-room links): NULLs, bad flags and enums, NaN, impossible sizes
@@ -789,6 +872,7 @@ int main(void) {
     run_case("sweep: short buffers keep canaries", sweep_short_buffers_keep_canaries, 0, 0);
     run_case("sweep: extreme sizes and counts", sweep_extreme_sizes, 0, 1);
     run_case("sweep: distance, maze ends, rects, links", sweep_later_exports, 0, 1);
+    run_case("sweep: level options and the schema", sweep_level_options, 0, 1);
     printf("hostile: %d case(s), %d failed\n", ran_cases, failed_cases);
     return failed_cases == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

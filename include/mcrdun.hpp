@@ -8,7 +8,9 @@
 //   the detail from mcrdun_last_error().
 //
 //     #include "mcrdun.hpp"
-//     mcrdun::Level level(mcrdun::level_config(MCRDUN_LEVEL_KIND_BSP, 80, 50), 7);
+//     mcrdun::LevelOptions options(MCRDUN_LEVEL_KIND_BSP);
+//     options.size(80, 50).seed(7).set("min_room", 4).set_text("loops", "0.3");
+//     mcrdun::Level level(options);
 //     std::vector<uint8_t> tiles = level.tiles();   // MCRDUN_TILE_* bytes
 //     for (const McrdunLevelDoor &d : level.doors()) { ... }
 //
@@ -23,7 +25,8 @@
 // Every handle and function family of mcrdun.h has its counterpart here:
 //
 //   version, status_str, last_error, Error     version and errors
-//   Level, level_config, generate_level        whole levels
+//   Level, LevelOptions, level_option_infos    whole levels, options by name
+//   level_config, generate_level               the frozen McrdunLevelConfig path
 //   Bsp                                        BSP trees and their adjacency
 //   Maze                                       mazes
 //   Layout, PassagePlan                        rooms of any shape, passages
@@ -105,6 +108,10 @@ std::vector<T> read_buffer(Call call) {
     out.resize(len);
     return out;
 }
+
+struct LevelOptionsDeleter {
+    void operator()(McrdunLevelOptions *options) const noexcept { mcrdun_level_options_free(options); }
+};
 
 struct LevelDeleter {
     void operator()(McrdunLevel *level) const noexcept { mcrdun_level_free(level); }
@@ -202,9 +209,132 @@ inline GeneratedLevel generate_level(const McrdunLevelConfig &config, uint64_t s
     return out;
 }
 
+/// Level options (McrdunLevelOptions handle), set by name and checked
+/// against the option schema: a bad name throws mcrdun::Error with
+/// MCRDUN_STATUS_UNKNOWN_OPTION (its message lists the valid names), a bad
+/// value MCRDUN_STATUS_INVALID_ARGUMENT (its message gives the range).
+/// Setters return *this so that they chain. Copies are deep.
+class LevelOptions {
+public:
+    /// The defaults of `kind` (one of MCRDUN_LEVEL_KIND_*) at 80x50, seed 0.
+    explicit LevelOptions(uint32_t kind) {
+        McrdunLevelOptions *raw = nullptr;
+        detail::check(mcrdun_level_options_new(kind, &raw));
+        handle_.reset(raw);
+    }
+
+    LevelOptions(const LevelOptions &other) {
+        McrdunLevelOptions *raw = nullptr;
+        detail::check(mcrdun_level_options_clone(other.get(), &raw));
+        handle_.reset(raw);
+    }
+
+    LevelOptions &operator=(const LevelOptions &other) {
+        if (this != &other) {
+            LevelOptions copy(other);
+            handle_ = std::move(copy.handle_);
+        }
+        return *this;
+    }
+
+    LevelOptions(LevelOptions &&) noexcept = default;
+    LevelOptions &operator=(LevelOptions &&) noexcept = default;
+
+    /// Sets option `name` (or "width", "height") to `value`.
+    LevelOptions &set(const char *name, double value) {
+        detail::check(mcrdun_level_options_set(handle_.get(), name, value));
+        return *this;
+    }
+
+    /// Sets option `name` from text: a number, true/false, or a choice's
+    /// name (e.g. "maze_algorithm" = "wilson").
+    LevelOptions &set_text(const char *name, const char *text) {
+        detail::check(mcrdun_level_options_set_text(handle_.get(), name, text));
+        return *this;
+    }
+
+    /// The value of option `name` (switches 0 or 1, choices their number).
+    double get(const char *name) const {
+        double out = 0.0;
+        detail::check(mcrdun_level_options_get(handle_.get(), name, &out));
+        return out;
+    }
+
+    /// The map's size in tiles.
+    LevelOptions &size(uint32_t width, uint32_t height) {
+        detail::check(mcrdun_level_options_set_size(handle_.get(), width, height));
+        return *this;
+    }
+
+    /// The seed.
+    LevelOptions &seed(uint64_t seed) {
+        detail::check(mcrdun_level_options_set_seed(handle_.get(), seed));
+        return *this;
+    }
+
+    /// The level's memory ceiling in bytes (0: the default).
+    LevelOptions &max_bytes(uint64_t max_bytes) {
+        detail::check(mcrdun_level_options_set_max_bytes(handle_.get(), max_bytes));
+        return *this;
+    }
+
+    /// The C handle, still owned by this object.
+    const McrdunLevelOptions *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<McrdunLevelOptions, detail::LevelOptionsDeleter> handle_;
+};
+
+/// One option of a level kind, as the schema describes it.
+struct OptionInfo {
+    std::string name;                  ///< what LevelOptions::set takes
+    std::string flag;                  ///< the mcrdun command's flag, without "--"
+    std::string doc;                   ///< what it does
+    uint32_t value_kind = 0;           ///< one of MCRDUN_OPTION_VALUE_*
+    double default_value = 0.0;        ///< the default
+    double min = 0.0;                  ///< the least value accepted
+    double max = 0.0;                  ///< the greatest value accepted
+    std::vector<std::string> choices;  ///< the names of a choice's values, in order
+};
+
+/// Every option of level kind `kind`, in the schema's order: what a level
+/// editor builds its controls from.
+inline std::vector<OptionInfo> level_option_infos(uint32_t kind) {
+    std::size_t count = 0;
+    detail::check(mcrdun_level_option_count(kind, &count));
+    std::vector<OptionInfo> out;
+    out.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        McrdunLevelOptionInfo raw{};
+        detail::check(mcrdun_level_option_info(kind, i, &raw));
+        OptionInfo info;
+        info.name = raw.name;
+        info.flag = raw.flag;
+        info.doc = raw.doc;
+        info.value_kind = raw.value_kind;
+        info.default_value = raw.default_value;
+        info.min = raw.min;
+        info.max = raw.max;
+        for (std::size_t c = 0; c < raw.choices; ++c) {
+            const char *name = nullptr;
+            detail::check(mcrdun_level_option_choice(kind, i, c, &name));
+            info.choices.emplace_back(name);
+        }
+        out.push_back(std::move(info));
+    }
+    return out;
+}
+
 /// A generated level (McrdunLevel handle).
 class Level {
 public:
+    /// Builds the level `options` describe (mcrdun_level_generate_with).
+    explicit Level(const LevelOptions &options) {
+        McrdunLevel *raw = nullptr;
+        detail::check(mcrdun_level_generate_with(options.get(), &raw));
+        handle_.reset(raw);
+    }
+
     /// Builds the level `config` describes with `seed`.
     Level(const McrdunLevelConfig &config, uint64_t seed) {
         McrdunLevel *raw = nullptr;

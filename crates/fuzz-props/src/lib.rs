@@ -23,6 +23,8 @@
 //! | `c_abi` | arbitrary call sequences on the C ABI never report `PANIC`, keep canaries around output buffers intact and agree with the two-call protocol |
 //! | `level` | every generated level's walkable tiles are one 4-connected region (an independent flood fill) |
 //! | `vaults` | the vault parser never panics; errors name a line of the text; every vault accepted, turned and mirrored as its settings allow, is written out and read back to the same map with the same markers and entrances |
+//! | `option_set` | `LevelConfig::set` / `set_text` by any name and value: a refused value changes nothing, a taken one reads back exactly and is in its range, and the options then generate a level or an error |
+//! | `level_options` | arbitrary calls on the C options handle agree with the same calls on a Rust `LevelConfig` (accepted or refused alike, values read back alike), never `PANIC`, and the handle builds the level Rust builds |
 //! | `distance` | every distance-map algorithm equals a fixpoint of relaxation sweeps (any costs, sources, start values, steps); the farthest cell and the descent from it agree with the map |
 //!
 //! ```
@@ -33,6 +35,7 @@
 
 mod c_abi;
 mod distance;
+mod options;
 mod vaults;
 
 use mcrdun_bsp::Bsp;
@@ -44,6 +47,7 @@ use std::collections::VecDeque;
 
 pub use c_abi::c_abi;
 pub use distance::distance;
+pub use options::{level_options, option_set};
 pub use vaults::vaults;
 
 /// A property: panics when the input shows a bug.
@@ -51,7 +55,7 @@ pub type Property = fn(&[u8]);
 
 /// Every target: its name (the directory under `fuzz/corpus/`) and its
 /// property.
-pub const TARGETS: [(&str, Property); 9] = [
+pub const TARGETS: [(&str, Property); 11] = [
     ("maze_hex", maze_hex),
     ("regions", regions),
     ("bsp_ops", bsp_ops),
@@ -61,6 +65,8 @@ pub const TARGETS: [(&str, Property); 9] = [
     ("level", level),
     ("distance", distance),
     ("vaults", vaults),
+    ("option_set", option_set),
+    ("level_options", level_options),
 ];
 
 /// A cursor over fuzzer bytes; reads past the end give zeros.
