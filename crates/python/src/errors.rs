@@ -10,7 +10,7 @@ use mcrdun_dungeon::LevelError;
 use mcrdun_geom::GeomError;
 use mcrdun_regions::RegionsError;
 use pyo3::PyErr;
-use pyo3::exceptions::{PyIndexError, PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError, PyValueError};
 
 /// A geometry or memory-budget error.
 pub(crate) fn geom(e: &GeomError) -> PyErr {
@@ -70,6 +70,7 @@ pub(crate) fn level(e: LevelError) -> PyErr {
     match &e {
         LevelError::Geom(g) => geom(g),
         LevelError::TooLarge { .. } => PyMemoryError::new_err(e.to_string()),
+        LevelError::UnknownOption { .. } => PyTypeError::new_err(e.to_string()),
         LevelError::Regions(r) => regions(r.clone()),
         LevelError::Carve(c) => carve(c.clone()),
         LevelError::Bsp(b) => bsp(b.clone()),

@@ -21,8 +21,16 @@ fn kind_of(name: &str) -> PyResult<LevelKind> {
         })
 }
 
-/// One option: `(name, default, min, max, integer, doc)`.
-type OptionRow = (&'static str, f64, f64, f64, bool, &'static str);
+/// One option: `(name, default, min, max, integer, doc, choices)`.
+type OptionRow = (
+    &'static str,
+    f64,
+    f64,
+    f64,
+    bool,
+    &'static str,
+    &'static [&'static str],
+);
 
 /// The options of level kind `kind`, in schema order.
 #[pyfunction]
@@ -31,7 +39,11 @@ fn level_options(kind: &str) -> PyResult<Vec<OptionRow>> {
     Ok(schema::options(k)
         .map(|o| {
             let integer = o.value != ValueKind::Real;
-            (o.name, o.default, o.min, o.max, integer, o.doc)
+            let choices: &'static [&'static str] = match o.value {
+                ValueKind::Choice(names) => names,
+                _ => &[],
+            };
+            (o.name, o.default, o.min, o.max, integer, o.doc, choices)
         })
         .collect())
 }
@@ -159,22 +171,12 @@ fn generate(
     options: Vec<(String, f64)>,
 ) -> PyResult<RawLevel> {
     let mut config = LevelConfig::new(kind_of(kind)?, width, height);
-    if let Some((name, _)) = options.first() {
-        // BRIDGE: LevelConfig::set lands with the option bridge.
-        return Err(PyValueError::new_err(format!(
-            "option {name} not settable yet"
-        )));
+    for (name, value) in &options {
+        config.set(name, *value).map_err(errors::level)?;
     }
     // The process-wide ceiling is the level's too (0 in a config means
     // its own default, so a ceiling of 0 becomes 1 byte: refuse all).
-    let limit = mcrdun_geom::memory::memory_limit().max(1);
-    match &mut config {
-        LevelConfig::Bsp(c) => c.max_bytes = limit,
-        LevelConfig::Scatter(c) => c.max_bytes = limit,
-        LevelConfig::Maze(c) => c.max_bytes = limit,
-        LevelConfig::Cave(c) => c.max_bytes = limit,
-        LevelConfig::Passages(c) => c.max_bytes = limit,
-    }
+    config.set_max_bytes(mcrdun_geom::memory::memory_limit().max(1));
     let level = py
         .detach(|| rust_generate(&config, seed))
         .map_err(errors::level)?;

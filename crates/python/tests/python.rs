@@ -99,6 +99,25 @@ fn cases() -> Vec<Case> {
         }
     }
     out.push((LevelKind::Scatter, 300, 250, 7, vec![("rooms", 400.0)]));
+    // Every option of every kind away from its default, one at a time: the
+    // first of a few values that makes a level (some options have rules
+    // beyond their range, e.g. a loop factor is 0 or at least 2).
+    for kind in LevelKind::ALL {
+        for o in mcrdun_dungeon::schema::options(kind) {
+            let real = matches!(o.value, mcrdun_dungeon::schema::ValueKind::Real);
+            let tries = if real {
+                vec![(o.default + o.max) / 2.0, (o.default + o.min) / 2.0]
+            } else {
+                vec![o.default + 1.0, o.default + 2.0, o.max, o.min]
+            };
+            let value = tries.into_iter().find(|&v| {
+                let mut c = LevelConfig::new(kind, 120, 80);
+                v != o.default && c.set(o.name, v).is_ok() && generate(&c, 5).is_ok()
+            });
+            let value = value.unwrap_or_else(|| panic!("no value of {} makes a level", o.name));
+            out.push((kind, 120, 80, 5, vec![(o.name, value)]));
+        }
+    }
     out
 }
 
@@ -125,11 +144,7 @@ fn rust_levels() -> String {
     for (kind, w, h, seed, options) in cases() {
         let mut config = LevelConfig::new(kind, w, h);
         for (name, value) in &options {
-            // BRIDGE: LevelConfig::set replaces this once it lands.
-            match (&mut config, *name) {
-                (LevelConfig::Scatter(c), "rooms") => c.rooms = *value as u32,
-                _ => panic!("unsupported option {name}"),
-            }
+            config.set(name, *value).expect("a valid option");
         }
         let level = generate(&config, seed).expect("a level");
         let tiles: String = level.tile_bytes().map(|b| format!("{b:02x}")).collect();

@@ -71,6 +71,7 @@ class OptionSpec(NamedTuple):
     max: float
     integer: bool
     doc: str
+    choices: Tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=None)
@@ -80,7 +81,7 @@ def _kinds() -> Tuple[str, ...]:
 
 @functools.lru_cache(maxsize=None)
 def _specs(kind: str) -> Dict[str, OptionSpec]:
-    return {o[0]: OptionSpec(*o) for o in _mcrdun.level_options(kind)}
+    return {o[0]: OptionSpec(*o[:6], tuple(o[6])) for o in _mcrdun.level_options(kind)}
 
 
 def level_kinds() -> List[str]:
@@ -103,11 +104,13 @@ def level_options(kind: str) -> List[OptionSpec]:
 
 
 def _option_value(kind: str, spec: OptionSpec, value: Any) -> float:
-    if spec.name == "maze_algorithm" and isinstance(value, str):
-        names = _mcrdun.maze_algorithms()
-        if value not in names:
-            raise ValueError(f"maze_algorithm must be one of {names} or 0..{len(names) - 1}, got {value!r}")
-        return float(names.index(value))
+    if spec.choices and isinstance(value, str):
+        if value not in spec.choices:
+            raise ValueError(
+                f"option {spec.name} of {kind} levels must be one of {list(spec.choices)} "
+                f"or 0..{len(spec.choices) - 1}, got {value!r}"
+            )
+        return float(spec.choices.index(value))
     if isinstance(value, bool):
         value = int(value)
     if not isinstance(value, (int, float, np.integer, np.floating)):
@@ -134,7 +137,7 @@ def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **o
     ``ValueError``; one whose working memory passes :func:`memory_limit`
     is ``MemoryError``, before any work.
 
-    >>> level = generate("cave", 48, 32, seed=5)
+    >>> level = generate("cave", 48, 32, seed=5, cave_fill=0.45)
     >>> level.seed, level.tiles.shape
     (5, (32, 48))
     >>> generate("bsp", 48, 32, seed=5, depth=-1)
