@@ -597,17 +597,35 @@ mod tests {
     }
 
     /// The C defaults are the schema's, field by field; the options the
-    /// frozen struct has no field for are the ones added after it froze.
+    /// frozen struct has no field for (added after it froze) read `None`,
+    /// and every field it has is an option of the schema.
     #[test]
     fn defaults_are_the_schemas() {
-        const ADDED_SINCE_FROZEN: [&str; 1] = ["room_fill"];
+        const FIELDS: [&str; 13] = [
+            "rooms",
+            "min_room",
+            "max_room",
+            "depth",
+            "min_leaf_width",
+            "min_leaf_height",
+            "maze_algorithm",
+            "maze_pattern42",
+            "cave_passes",
+            "loop_factor",
+            "loops",
+            "maze_braid",
+            "cave_fill",
+        ];
         for (k, kind) in LevelKind::ALL.iter().enumerate() {
             let c = config(k as u32, 200, 120);
             for o in schema::options(*kind) {
-                let want = (!ADDED_SINCE_FROZEN.contains(&o.name)).then_some(o.default);
+                let want = FIELDS.contains(&o.name).then_some(o.default);
                 assert_eq!(c.get(o.name), want, "{kind:?} {}", o.name);
             }
             assert_eq!(c.max_bytes, 0);
+        }
+        for field in FIELDS {
+            assert!(schema::OPTIONS.iter().any(|o| o.name == field), "{field}");
         }
     }
 
