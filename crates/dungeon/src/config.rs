@@ -385,11 +385,9 @@ pub fn generate(config: &LevelConfig, seed: u64) -> Result<Level, LevelError> {
 
 /// Runs the pipeline `config` names with `seed` and `vaults` (see
 /// [`crate::vaults`]); with no vaults, the same level as [`generate`].
-/// The maze level does not place vaults yet.
 ///
 /// # Errors
-/// The pipeline's [`LevelError`]; [`LevelError::Vault`] naming the first
-/// vault for a maze given vaults.
+/// The pipeline's [`LevelError`].
 ///
 /// ```
 /// use mcrdun_dungeon::{generate_with_vaults, LevelConfig, LevelKind};
@@ -409,12 +407,6 @@ pub fn generate_with_vaults(
         LevelConfig::Scatter(c) => crate::scatter_with_vaults(c, vaults, seed),
         LevelConfig::Cave(c) => crate::cave_with_vaults(c, vaults, seed),
         LevelConfig::Passages(c) => crate::passages_with_vaults(c, vaults, seed),
-        LevelConfig::Maze(c) => match vaults.first() {
-            None => maze(c, seed),
-            Some(v) => Err(LevelError::Vault {
-                name: v.name().to_string(),
-                reason: "the maze level does not place vaults yet".into(),
-            }),
-        },
+        LevelConfig::Maze(c) => crate::maze_level_with_vaults(c, vaults, seed).map(|m| m.level),
     }
 }

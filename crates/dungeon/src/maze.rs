@@ -1,11 +1,14 @@
 //! The maze level: a `mcrdun-carve` maze drawn as tiles.
 
 use crate::error::check_size;
+use crate::maze_vaults::place_vaults;
 use crate::schema;
+use crate::stamp::stamp_picks;
 use crate::{Level, LevelConfig, LevelError, LevelKind, Tile};
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Grid, Point};
+use mcrdun_vaults::Vault;
 
 /// Options of the maze level.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -97,7 +100,7 @@ impl MazeLevel {
     }
 }
 
-fn carve_error(e: CarveError) -> LevelError {
+pub(crate) fn carve_error(e: CarveError) -> LevelError {
     match e {
         CarveError::TooSmallForPattern { .. } => LevelError::InvalidOption {
             name: "maze_pattern42",
@@ -147,6 +150,28 @@ pub fn maze(config: &MazeConfig, seed: u64) -> Result<Level, LevelError> {
 /// # Errors
 /// As [`maze`].
 pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelError> {
+    maze_level_with_vaults(config, &[], seed)
+}
+
+/// A maze with vaults ([`crate::vaults`]): before carving, vaults are
+/// placed (the required ones first, then optional ones by weight, at most
+/// one per 2000 tiles for those) two tiles or more from each other and
+/// from the map's edge, off the "42" pattern, where no entrance they use
+/// opens onto a corner between four cells; the cells under them are
+/// blocked, the maze is carved around them, and each entrance a vault
+/// uses (its required ones, else one optional) is joined to the
+/// neighbouring maze cells by the shortest corridor that digs no corner,
+/// so corridors stay one tile wide. Without vaults, the same level as
+/// [`maze_level`].
+///
+/// # Errors
+/// As [`maze`]; [`LevelError::Vault`] for a required vault that the maze
+/// may not use or that no place holds.
+pub fn maze_level_with_vaults(
+    config: &MazeConfig,
+    vaults: &[Vault],
+    seed: u64,
+) -> Result<MazeLevel, LevelError> {
     schema::validate(&LevelConfig::Maze(*config))?;
     // One cell has no room for two stairs: 3x4 and 4x3 are the smallest
     // mazes; the error names the one nearer the shape asked for.
@@ -172,6 +197,11 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
         .next()
         .ok_or_else(|| LevelError::Unsatisfiable("every maze cell is blocked".into()))?;
     let mut rng = seeded_rng(seed);
+    let picks = if vaults.is_empty() {
+        Vec::new()
+    } else {
+        place_vaults(&mut m, (w, h), vaults, &mut rng)?
+    };
     match config.algorithm.carve(&mut m, start, &mut rng) {
         // A mask that cuts the maze in pieces: carve the start's piece; the
         // common ending joins the others (and says so in the summary).
@@ -204,7 +234,22 @@ pub fn maze_level(config: &MazeConfig, seed: u64) -> Result<MazeLevel, LevelErro
             _ => Tile::Wall,
         }
     })?;
-    let level = Level::finish(LevelKind::Maze, tiles, Vec::new(), Vec::new())?;
+    let level = if picks.is_empty() {
+        Level::finish(LevelKind::Maze, tiles, Vec::new(), Vec::new())?
+    } else {
+        let (tw, th) = (tiles.width() as usize, tiles.height() as usize);
+        let mut cells = tiles.into_vec();
+        let (stamped, _) = stamp_picks(&mut cells, (tw, th), vaults, &picks, true, &mut rng)?;
+        let tiles = Grid::from_vec(config.width, config.height, cells)?;
+        Level::finish_joined(
+            LevelKind::Maze,
+            tiles,
+            Vec::new(),
+            Vec::new(),
+            None,
+            stamped,
+        )?
+    };
     Ok(MazeLevel { level, maze: m })
 }
 

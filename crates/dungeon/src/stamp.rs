@@ -13,7 +13,7 @@
 //! the map, 4 bytes a tile).
 
 use crate::measures::{NO_PIECE, SPECK_BELOW, pieces};
-use crate::vaults::{Marker, PlacedVault, Places, Stamped, choose_in};
+use crate::vaults::{Marker, Pick, PlacedVault, Places, Stamped, choose_in};
 use crate::{LevelError, LevelKind, Tile};
 use mcrdun_geom::random::{SeededRng, index, range_i32};
 use mcrdun_geom::{Point, Rect};
@@ -86,7 +86,11 @@ impl Places for RockPlaces {
             let at = Point::new(x, y);
             if self.all_rock(&ring)
                 && self.taken.iter().all(|t| t.intersection(&ring).is_none())
-                && !usable(shape, at, |i| self.walkable[i], (self.w, self.h)).is_empty()
+                && !usable(shape, at, |door, out| {
+                    let step = (out.x - door.x, out.y - door.y);
+                    reaches(out, step, |i| self.walkable[i], (self.w, self.h))
+                })
+                .is_empty()
             {
                 return Ok(Some((at, 0)));
             }
@@ -124,51 +128,53 @@ pub(crate) fn stamp_vaults(
     let mut places = RockPlaces::new(tiles, w, h);
     let picks = choose_in(vaults, kind, &mut places, budget, rng)?;
     drop(places);
+    let (stamped, protected) = stamp_picks(tiles, (w, h), vaults, &picks, false, rng)?;
+    // A corridor may cut a speck of rock off; as the cave does, dig it.
+    let (labels, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall && !protected[i]);
+    for (t, &l) in tiles.iter_mut().zip(&labels) {
+        if l != NO_PIECE && !found[l as usize].on_border && found[l as usize].size < SPECK_BELOW {
+            *t = Tile::Corridor;
+        }
+    }
+    Ok(stamped)
+}
+
+/// Stamps the vaults `picks` on `tiles` and joins the entrances each uses
+/// ([`usable`]: in a maze, those whose outside tile is no corner between
+/// four cells; in a cave, those the cave is near) by corridors to the
+/// nearest walkable tile; with `maze`, corridors never dig such corners
+/// (so no 2x2 square of floor appears). Returns what the finish needs and
+/// the vaults' tiles.
+pub(crate) fn stamp_picks(
+    tiles: &mut [Tile],
+    (w, h): (usize, usize),
+    vaults: &[Vault],
+    picks: &[(usize, Pick)],
+    maze: bool,
+    rng: &mut SeededRng,
+) -> Result<(Stamped, Vec<bool>), LevelError> {
     let mut stamped = Stamped::default();
     let mut protected = vec![false; w * h];
     let mut doors = Vec::new();
-    for (_, pick) in &picks {
-        let at = |p: Point| Point::new(pick.at.x + p.x, pick.at.y + p.y);
-        let k = stamped.placed.len() as u32;
-        for (p, g) in pick.shape.tiles() {
-            let q = at(p);
-            let i = q.y as usize * w + q.x as usize;
-            if !g.is_part() {
-                continue;
-            }
-            protected[i] = true;
-            stamped.footprint.push(q);
-            tiles[i] = match g {
-                Glyph::Door => Tile::Door,
-                g if g.is_walkable() => Tile::Floor,
-                _ => Tile::Wall,
-            };
-            match g {
-                Glyph::StairsUp => stamped.up = Some(q),
-                Glyph::StairsDown => stamped.down = Some(q),
-                Glyph::Marker(c) => stamped.markers.push(Marker {
-                    label: c as char,
-                    at: q,
-                    vault: k,
-                }),
-                _ => {}
-            }
-        }
-        let open = usable(
-            &pick.shape,
-            pick.at,
-            |i| tiles[i].is_walkable() && !protected[i],
-            (w, h),
-        );
+    for (_, pick) in picks {
+        stamp_one(tiles, w, pick, &mut stamped, &mut protected);
         let v = &vaults[pick.vault];
+        let open = usable(&pick.shape, pick.at, |door, out| {
+            if maze {
+                !is_corner(out)
+            } else {
+                let walkable = |i: usize| tiles[i].is_walkable() && !protected[i];
+                reaches(out, (out.x - door.x, out.y - door.y), walkable, (w, h))
+            }
+        });
         if open.is_empty() {
-            let reason = "the cave is not near enough to its entrances".to_string();
+            let reason = "no entrance it needs can be joined to the level here".to_string();
             return Err(LevelError::Vault {
                 name: v.name().to_string(),
                 reason,
             });
         }
-        let required: Vec<(Point, Point)> = if open.len() == 1 || open.iter().any(|e| e.2) {
+        let used: Vec<(Point, Point)> = if open.len() == 1 || open.iter().any(|e| e.2) {
             open.iter().map(|&(d, o, _)| (d, o)).collect()
         } else {
             // No required entrance: one optional one, drawn at random.
@@ -189,10 +195,10 @@ pub(crate) fn stamp_vaults(
         });
         stamped
             .required
-            .push(required.iter().map(|(d, _)| *d).collect());
-        doors.push((k as usize, required));
+            .push(used.iter().map(|(d, _)| *d).collect());
+        doors.push((stamped.placed.len() - 1, used));
     }
-    let mut search = Reach::new(w, h);
+    let mut search = Reach::new(w, h, maze);
     for (k, list) in doors {
         for (door, out) in list {
             if !search.dig(tiles, &protected, out) {
@@ -207,26 +213,77 @@ pub(crate) fn stamp_vaults(
             tiles[door.y as usize * w + door.x as usize] = Tile::Door;
         }
     }
-    // A corridor may cut a speck of rock off; as the cave does, dig it.
-    let (labels, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall && !protected[i]);
-    for (t, &l) in tiles.iter_mut().zip(&labels) {
-        if l != NO_PIECE && !found[l as usize].on_border && found[l as usize].size < SPECK_BELOW {
-            *t = Tile::Corridor;
+    Ok((stamped, protected))
+}
+
+/// Draws the tiles of `pick` as written (entrances as wall), marks them
+/// protected, and records its markers, stairs and footprint.
+fn stamp_one(
+    tiles: &mut [Tile],
+    w: usize,
+    pick: &Pick,
+    stamped: &mut Stamped,
+    protected: &mut [bool],
+) {
+    let k = stamped.placed.len() as u32;
+    for (p, g) in pick.shape.tiles() {
+        if !g.is_part() {
+            continue;
+        }
+        let q = Point::new(pick.at.x + p.x, pick.at.y + p.y);
+        let i = q.y as usize * w + q.x as usize;
+        protected[i] = true;
+        stamped.footprint.push(q);
+        tiles[i] = match g {
+            Glyph::Door => Tile::Door,
+            g if g.is_walkable() => Tile::Floor,
+            _ => Tile::Wall,
+        };
+        match g {
+            Glyph::StairsUp => stamped.up = Some(q),
+            Glyph::StairsDown => stamped.down = Some(q),
+            Glyph::Marker(c) => stamped.markers.push(Marker {
+                label: c as char,
+                at: q,
+                vault: k,
+            }),
+            _ => {}
         }
     }
-    Ok(stamped)
+}
+
+/// Whether a tile is a corner between four maze cells (both coordinates
+/// even): always wall in a maze, so no 2x2 square of floor forms.
+fn is_corner(p: Point) -> bool {
+    p.x % 2 == 0 && p.y % 2 == 0
+}
+
+/// Whether a walkable tile lies at most [`REACH`] tiles straight out from
+/// `from` in direction `(dx, dy)`, `from` itself included.
+fn reaches(
+    from: Point,
+    (dx, dy): (i32, i32),
+    walkable: impl Fn(usize) -> bool,
+    (w, h): (usize, usize),
+) -> bool {
+    (0..=REACH).any(|k| {
+        let (x, y) = (from.x + k * dx, from.y + k * dy);
+        x > 0
+            && y > 0
+            && (x as usize) < w
+            && (y as usize) < h
+            && walkable(y as usize * w + x as usize)
+    })
 }
 
 /// The entrances of `shape` placed at `at` that the level opens: every
-/// required one when each has a walkable tile (`walkable(index)`) at most
-/// [`REACH`] tiles straight out from its outside tile, else none; without
-/// required ones, the optional ones that have. Each as (entrance, outside
-/// tile, required).
+/// required one when `ok(entrance, outside tile)` holds for each, else
+/// none; without required ones, the optional ones for which it holds.
+/// Each as (entrance, outside tile, required).
 fn usable(
     shape: &Shape,
     at: Point,
-    walkable: impl Fn(usize) -> bool,
-    (w, h): (usize, usize),
+    ok: impl Fn(Point, Point) -> bool,
 ) -> Vec<(Point, Point, bool)> {
     let mut required = Vec::new();
     let mut optional = Vec::new();
@@ -234,16 +291,7 @@ fn usable(
     for (p, needed) in shape.entrances() {
         let door = Point::new(at.x + p.x, at.y + p.y);
         let out = outside(shape, p, at);
-        let (dx, dy) = (out.x - door.x, out.y - door.y);
-        let reaches = (0..=REACH).any(|k| {
-            let (x, y) = (out.x + k * dx, out.y + k * dy);
-            x > 0
-                && y > 0
-                && (x as usize) < w
-                && (y as usize) < h
-                && walkable(y as usize * w + x as usize)
-        });
-        match (needed, reaches) {
+        match (needed, ok(door, out)) {
             (true, true) => required.push((door, out, true)),
             (true, false) => blocked = true,
             (false, true) => optional.push((door, out, false)),
@@ -278,6 +326,8 @@ fn outside(shape: &Shape, p: Point, at: Point) -> Point {
 struct Reach {
     w: usize,
     h: usize,
+    /// Whether corners between maze cells stay rock.
+    maze: bool,
     parent: Vec<u32>,
     queue: VecDeque<usize>,
 }
@@ -285,10 +335,11 @@ struct Reach {
 const UNSEEN: u32 = u32::MAX;
 
 impl Reach {
-    fn new(w: usize, h: usize) -> Reach {
+    fn new(w: usize, h: usize, maze: bool) -> Reach {
         Reach {
             w,
             h,
+            maze,
             parent: vec![UNSEEN; w * h],
             queue: VecDeque::new(),
         }
@@ -316,7 +367,8 @@ impl Reach {
                 (y + 2 < h, i + w),
                 (x > 1, i.wrapping_sub(1)),
             ] {
-                if !ok || protected[j] || self.parent[j] != UNSEEN {
+                let corner = self.maze && (j % w) % 2 == 0 && (j / w) % 2 == 0;
+                if !ok || protected[j] || corner || self.parent[j] != UNSEEN {
                     continue;
                 }
                 if tiles[j].is_walkable() {
@@ -342,4 +394,10 @@ impl Reach {
         }
         end.is_some()
     }
+}
+
+/// The entrances a vault placed at `at` in a maze would use (see
+/// [`usable`]): those whose outside tile is no corner between four cells.
+pub(crate) fn usable_in_maze(shape: &Shape, at: Point) -> Vec<(Point, Point, bool)> {
+    usable(shape, at, |_, out| !is_corner(out))
 }

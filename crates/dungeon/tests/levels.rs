@@ -7,7 +7,7 @@
 use mcrdun_dungeon::{
     BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeAlgorithm, MazeConfig, PassagesConfig,
     ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, cave_with_vaults, maze, maze_level,
-    passages, passages_with_vaults, scatter, scatter_with_vaults,
+    maze_level_with_vaults, passages, passages_with_vaults, scatter, scatter_with_vaults,
 };
 use mcrdun_geom::Point;
 use mcrdun_test_util::fnv1a;
@@ -409,10 +409,17 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
             for y in 0..height as i32 - 1 {
                 for x in 0..width as i32 - 1 {
                     let square = [(0, 0), (1, 0), (0, 1), (1, 1)];
+                    // (A vault's floor is not maze.)
+                    let in_vault = |p: Point| {
+                        level.vaults().iter().any(|v| {
+                            let b = v.bounds;
+                            p.x >= b.x() && p.x < b.right() && p.y >= b.y() && p.y < b.bottom()
+                        })
+                    };
+                    let at = |&(dx, dy): &(i32, i32)| Point::new(x + dx, y + dy);
                     assert!(
-                        !square
-                            .iter()
-                            .all(|&(dx, dy)| walkable(level, Point::new(x + dx, y + dy))),
+                        !square.iter().all(|d| walkable(level, at(d)))
+                            || square.iter().all(|d| in_vault(at(d))),
                         "maze {width}x{height}: a 2x2 square of floor at ({x}, {y})"
                     );
                 }
@@ -896,7 +903,11 @@ fn library() -> Vec<Vault> {
 fn places_vaults(kind: LevelKind) -> bool {
     matches!(
         kind,
-        LevelKind::Bsp | LevelKind::Scatter | LevelKind::Passages | LevelKind::Cave
+        LevelKind::Bsp
+            | LevelKind::Scatter
+            | LevelKind::Passages
+            | LevelKind::Cave
+            | LevelKind::Maze
     )
 }
 
@@ -944,7 +955,16 @@ fn generate_with(
             vaults,
             seed,
         ),
-        _ => generate(kind, width, height, seed),
+        LevelKind::Maze => maze_level_with_vaults(
+            &MazeConfig {
+                width,
+                height,
+                ..MazeConfig::default()
+            },
+            vaults,
+            seed,
+        )
+        .map(|m| m.level),
     }
 }
 
@@ -1135,6 +1155,8 @@ fn vault_golden_hashes() {
         "bsp 200x120 3 914428c44f007e5c",
         "scatter 80x50 7 fabb96a93300e7e6",
         "scatter 200x120 3 e19c7ab99f360fb0",
+        "maze 80x50 7 a1f3d14c479c1dbc",
+        "maze 200x120 3 ac27bb2e4e1514b2",
         "cave 80x50 7 81c0a9b0f24ebdb5",
         "cave 200x120 3 d9004c16efe90991",
         "passages 80x50 7 7eda9026c69347ab",
