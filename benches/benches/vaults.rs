@@ -36,11 +36,7 @@ fn ten_vaults() -> Vec<Vault> {
 }
 
 fn vaults(c: &mut Criterion) {
-    let config = BspConfig {
-        width: 200,
-        height: 120,
-        ..BspConfig::default()
-    };
+    let config = BspConfig::new(200, 120);
     let ten = ten_vaults();
     let placed = bsp_with_vaults(&config, &ten, 1)
         .expect("level")

@@ -40,11 +40,7 @@ fn main() {
         let (mut lo, mut hi) = (f64::INFINITY, 0f64);
         let mut n = 0usize;
         for seed in first..=last {
-            let config = CaveConfig {
-                width: w,
-                height: h,
-                ..CaveConfig::default()
-            };
+            let config = CaveConfig::new(w, h);
             let Ok(level) = cave(&config, seed) else {
                 failed += 1;
                 continue;

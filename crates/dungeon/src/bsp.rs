@@ -15,6 +15,7 @@ use mcrdun_vaults::Vault;
 
 /// Options of the BSP level.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct BspConfig {
     /// Width in tiles.
     pub width: u32,
@@ -72,9 +73,10 @@ impl Default for BspConfig {
 }
 
 impl BspConfig {
-    /// The defaults at `width` x `height` tiles. Start from this
-    /// (or `default()`) and set fields, or set options by name through
-    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    /// The defaults at `width` x `height` tiles. The struct is
+    /// `#[non_exhaustive]` (it gains a field whenever the generator gains an
+    /// option): start from this (or `default()`) and set fields, or set
+    /// options by name through [`LevelConfig::set`](crate::LevelConfig::set).
     pub fn new(width: u32, height: u32) -> BspConfig {
         BspConfig {
             width,

@@ -15,6 +15,7 @@ use mcrdun_vaults::Vault;
 
 /// Options of the cave level.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct CaveConfig {
     /// Width in tiles (at least 5; with the default `fill` every seed makes
     /// a level from 5x5 up).
@@ -45,9 +46,10 @@ impl Default for CaveConfig {
 }
 
 impl CaveConfig {
-    /// The defaults at `width` x `height` tiles. Start from this
-    /// (or `default()`) and set fields, or set options by name through
-    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    /// The defaults at `width` x `height` tiles. The struct is
+    /// `#[non_exhaustive]` (it gains a field whenever the generator gains an
+    /// option): start from this (or `default()`) and set fields, or set
+    /// options by name through [`LevelConfig::set`](crate::LevelConfig::set).
     pub fn new(width: u32, height: u32) -> CaveConfig {
         CaveConfig {
             width,

@@ -32,31 +32,11 @@ impl LevelConfig {
     /// ```
     pub fn new(kind: LevelKind, width: u32, height: u32) -> LevelConfig {
         match kind {
-            LevelKind::Bsp => LevelConfig::Bsp(BspConfig {
-                width,
-                height,
-                ..BspConfig::default()
-            }),
-            LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig {
-                width,
-                height,
-                ..ScatterConfig::default()
-            }),
-            LevelKind::Maze => LevelConfig::Maze(MazeConfig {
-                width,
-                height,
-                ..MazeConfig::default()
-            }),
-            LevelKind::Cave => LevelConfig::Cave(CaveConfig {
-                width,
-                height,
-                ..CaveConfig::default()
-            }),
-            LevelKind::Passages => LevelConfig::Passages(PassagesConfig {
-                width,
-                height,
-                ..PassagesConfig::default()
-            }),
+            LevelKind::Bsp => LevelConfig::Bsp(BspConfig::new(width, height)),
+            LevelKind::Scatter => LevelConfig::Scatter(ScatterConfig::new(width, height)),
+            LevelKind::Maze => LevelConfig::Maze(MazeConfig::new(width, height)),
+            LevelKind::Cave => LevelConfig::Cave(CaveConfig::new(width, height)),
+            LevelKind::Passages => LevelConfig::Passages(PassagesConfig::new(width, height)),
         }
     }
 

@@ -57,7 +57,7 @@
 //!
 //! ```
 //! use mcrdun_dungeon::{bsp, BspConfig, Tile};
-//! let level = bsp(&BspConfig { width: 60, height: 30, ..BspConfig::default() }, 42)?;
+//! let level = bsp(&BspConfig::new(60, 30), 42)?;
 //! let text = level.to_ascii();
 //! assert_eq!(text.lines().count(), 30);
 //! assert_eq!((text.matches('<').count(), text.matches('>').count()), (1, 1));

@@ -12,6 +12,7 @@ use mcrdun_vaults::Vault;
 
 /// Options of the maze level.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct MazeConfig {
     /// Width in tiles (at least 3; 3x3 holds one cell, too few: 3x4 and
     /// 4x3 are the smallest mazes). The maze has `(width - 1) / 2` cells
@@ -50,9 +51,10 @@ impl Default for MazeConfig {
 }
 
 impl MazeConfig {
-    /// The defaults at `width` x `height` tiles. Start from this
-    /// (or `default()`) and set fields, or set options by name through
-    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    /// The defaults at `width` x `height` tiles. The struct is
+    /// `#[non_exhaustive]` (it gains a field whenever the generator gains an
+    /// option): start from this (or `default()`) and set fields, or set
+    /// options by name through [`LevelConfig::set`](crate::LevelConfig::set).
     pub fn new(width: u32, height: u32) -> MazeConfig {
         MazeConfig {
             width,
@@ -136,7 +138,7 @@ pub(crate) fn carve_error(e: CarveError) -> LevelError {
 ///
 /// ```
 /// use mcrdun_dungeon::{maze, MazeConfig};
-/// let level = maze(&MazeConfig { width: 21, height: 11, ..MazeConfig::default() }, 1)?;
+/// let level = maze(&MazeConfig::new(21, 11), 1)?;
 /// assert_eq!(level.summary().loops, 0);
 /// assert_eq!(level.summary().walkable, 10 * 5 * 2 - 1);
 /// # Ok::<(), mcrdun_dungeon::LevelError>(())

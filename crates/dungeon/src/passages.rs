@@ -16,6 +16,7 @@ use mcrdun_vaults::Vault;
 
 /// Options of the passages level.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct PassagesConfig {
     /// Width in tiles (at least 12).
     pub width: u32,
@@ -55,9 +56,10 @@ impl Default for PassagesConfig {
 }
 
 impl PassagesConfig {
-    /// The defaults at `width` x `height` tiles. Start from this
-    /// (or `default()`) and set fields, or set options by name through
-    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    /// The defaults at `width` x `height` tiles. The struct is
+    /// `#[non_exhaustive]` (it gains a field whenever the generator gains an
+    /// option): start from this (or `default()`) and set fields, or set
+    /// options by name through [`LevelConfig::set`](crate::LevelConfig::set).
     pub fn new(width: u32, height: u32) -> PassagesConfig {
         PassagesConfig {
             width,

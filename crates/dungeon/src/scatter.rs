@@ -16,6 +16,7 @@ use mcrdun_vaults::Vault;
 
 /// Options of the scatter level.
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ScatterConfig {
     /// Width in tiles (at least `max_room + 2`).
     pub width: u32,
@@ -64,9 +65,10 @@ impl Default for ScatterConfig {
 }
 
 impl ScatterConfig {
-    /// The defaults at `width` x `height` tiles. Start from this
-    /// (or `default()`) and set fields, or set options by name through
-    /// [`LevelConfig::set`](crate::LevelConfig::set).
+    /// The defaults at `width` x `height` tiles. The struct is
+    /// `#[non_exhaustive]` (it gains a field whenever the generator gains an
+    /// option): start from this (or `default()`) and set fields, or set
+    /// options by name through [`LevelConfig::set`](crate::LevelConfig::set).
     pub fn new(width: u32, height: u32) -> ScatterConfig {
         ScatterConfig {
             width,

@@ -16,46 +16,11 @@ use proptest::prelude::*;
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
     match kind {
-        LevelKind::Bsp => bsp(
-            &BspConfig {
-                width,
-                height,
-                ..BspConfig::default()
-            },
-            seed,
-        ),
-        LevelKind::Scatter => scatter(
-            &ScatterConfig {
-                width,
-                height,
-                ..ScatterConfig::default()
-            },
-            seed,
-        ),
-        LevelKind::Maze => maze(
-            &MazeConfig {
-                width,
-                height,
-                ..MazeConfig::default()
-            },
-            seed,
-        ),
-        LevelKind::Cave => cave(
-            &CaveConfig {
-                width,
-                height,
-                ..CaveConfig::default()
-            },
-            seed,
-        ),
-        LevelKind::Passages => passages(
-            &PassagesConfig {
-                width,
-                height,
-                ..PassagesConfig::default()
-            },
-            seed,
-        ),
+        LevelKind::Bsp => bsp(&BspConfig::new(width, height), seed),
+        LevelKind::Scatter => scatter(&ScatterConfig::new(width, height), seed),
+        LevelKind::Maze => maze(&MazeConfig::new(width, height), seed),
+        LevelKind::Cave => cave(&CaveConfig::new(width, height), seed),
+        LevelKind::Passages => passages(&PassagesConfig::new(width, height), seed),
     }
 }
 
@@ -532,29 +497,26 @@ fn evenness(level: &Level) -> f64 {
 fn without_loops(kind: LevelKind, width: u32, height: u32, seed: u64) -> Option<Level> {
     let level = match kind {
         LevelKind::Bsp => bsp(
-            &BspConfig {
-                width,
-                height,
-                loops: 0.0,
-                ..BspConfig::default()
+            &{
+                let mut c = BspConfig::new(width, height);
+                c.loops = 0.0;
+                c
             },
             seed,
         ),
         LevelKind::Scatter => scatter(
-            &ScatterConfig {
-                width,
-                height,
-                loops: 0.0,
-                ..ScatterConfig::default()
+            &{
+                let mut c = ScatterConfig::new(width, height);
+                c.loops = 0.0;
+                c
             },
             seed,
         ),
         LevelKind::Passages => passages(
-            &PassagesConfig {
-                width,
-                height,
-                loops: 0.0,
-                ..PassagesConfig::default()
+            &{
+                let mut c = PassagesConfig::new(width, height);
+                c.loops = 0.0;
+                c
             },
             seed,
         ),
@@ -787,11 +749,10 @@ fn other_seeds_other_levels() {
 #[test]
 fn every_maze_algorithm_makes_a_perfect_maze_level() {
     for algorithm in MazeAlgorithm::ALL {
-        let c = MazeConfig {
-            width: 41,
-            height: 25,
-            algorithm,
-            ..MazeConfig::default()
+        let c = {
+            let mut c = MazeConfig::new(41, 25);
+            c.algorithm = algorithm;
+            c
         };
         let level = maze(&c, 9).unwrap();
         check(&level, LevelKind::Maze, 41, 25);
@@ -804,11 +765,10 @@ fn every_maze_algorithm_makes_a_perfect_maze_level() {
 #[test]
 fn maze_tiles_agree_with_the_maze() {
     let m = maze_level(
-        &MazeConfig {
-            width: 31,
-            height: 21,
-            braid: 0.5,
-            ..MazeConfig::default()
+        &{
+            let mut c = MazeConfig::new(31, 21);
+            c.braid = 0.5;
+            c
         },
         4,
     )
@@ -850,11 +810,10 @@ fn golden_hashes() {
     // A scatter level with a room count takes another path (its gaps are
     // filled only up to the count).
     let counted = scatter(
-        &ScatterConfig {
-            width: 300,
-            height: 250,
-            rooms: 400,
-            ..ScatterConfig::default()
+        &{
+            let mut c = ScatterConfig::new(300, 250);
+            c.rooms = 400;
+            c
         },
         7,
     )
@@ -919,52 +878,15 @@ fn generate_with(
     vaults: &[Vault],
 ) -> Result<Level, LevelError> {
     match kind {
-        LevelKind::Bsp => bsp_with_vaults(
-            &BspConfig {
-                width,
-                height,
-                ..BspConfig::default()
-            },
-            vaults,
-            seed,
-        ),
-        LevelKind::Scatter => scatter_with_vaults(
-            &ScatterConfig {
-                width,
-                height,
-                ..ScatterConfig::default()
-            },
-            vaults,
-            seed,
-        ),
-        LevelKind::Passages => passages_with_vaults(
-            &PassagesConfig {
-                width,
-                height,
-                ..PassagesConfig::default()
-            },
-            vaults,
-            seed,
-        ),
-        LevelKind::Cave => cave_with_vaults(
-            &CaveConfig {
-                width,
-                height,
-                ..CaveConfig::default()
-            },
-            vaults,
-            seed,
-        ),
-        LevelKind::Maze => maze_level_with_vaults(
-            &MazeConfig {
-                width,
-                height,
-                ..MazeConfig::default()
-            },
-            vaults,
-            seed,
-        )
-        .map(|m| m.level),
+        LevelKind::Bsp => bsp_with_vaults(&BspConfig::new(width, height), vaults, seed),
+        LevelKind::Scatter => scatter_with_vaults(&ScatterConfig::new(width, height), vaults, seed),
+        LevelKind::Passages => {
+            passages_with_vaults(&PassagesConfig::new(width, height), vaults, seed)
+        }
+        LevelKind::Cave => cave_with_vaults(&CaveConfig::new(width, height), vaults, seed),
+        LevelKind::Maze => {
+            maze_level_with_vaults(&MazeConfig::new(width, height), vaults, seed).map(|m| m.level)
+        }
     }
 }
 

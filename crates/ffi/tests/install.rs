@@ -132,15 +132,7 @@ fn have_pkg_config() -> bool {
 /// What the Rust library makes of the consumer's level (BSP, 80x50, seed 7):
 /// `level <fnv1a of the tiles> <walkable> <rooms> <doors>`.
 fn rust_level_line() -> String {
-    let level = bsp(
-        &BspConfig {
-            width: 80,
-            height: 50,
-            ..BspConfig::default()
-        },
-        7,
-    )
-    .unwrap();
+    let level = bsp(&BspConfig::new(80, 50), 7).unwrap();
     let hash = level.tile_bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     });
