@@ -69,25 +69,46 @@ static uint8_t tile_at(const Built *b, int32_t x, int32_t y) {
     return b->tiles[(size_t)y * b->info.width + (size_t)x];
 }
 
+static int walkable_tile(uint8_t t) { return t != MCRDUN_TILE_WALL && t != MCRDUN_TILE_ROCK; }
+
+/* Rock is a wall with no walkable tile among its 8 neighbours; every other
+ * wall has one. */
+static void check_rock(const Built *b) {
+    int32_t x, y, dx, dy;
+    for (y = 0; y < (int32_t)b->info.height; y++) {
+        for (x = 0; x < (int32_t)b->info.width; x++) {
+            uint8_t t = tile_at(b, x, y);
+            int near = 0;
+            if (t != MCRDUN_TILE_WALL && t != MCRDUN_TILE_ROCK) continue;
+            for (dy = -1; dy <= 1; dy++) {
+                for (dx = -1; dx <= 1; dx++) near |= walkable_tile(tile_at(b, x + dx, y + dy));
+            }
+            CHECK((t == MCRDUN_TILE_ROCK) == !near);
+        }
+    }
+}
+
 static void test_every_kind(void) {
     uint32_t kind;
     for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
         McrdunLevelConfig c = config(kind, 70, 44);
         Built b;
-        size_t i, ups = 0, downs = 0, door_tiles = 0, walkable = 0;
+        size_t i, ups = 0, downs = 0, door_tiles = 0, walkable = 0, rock = 0;
         if (!build(&c, 2024, &b)) {
             CHECK(0);
             return;
         }
         CHECK(b.info.kind == kind && b.info.width == 70 && b.info.height == 44);
         for (i = 0; i < b.tiles_len; i++) {
-            CHECK(b.tiles[i] <= MCRDUN_TILE_STAIRS_DOWN);
+            CHECK(b.tiles[i] <= MCRDUN_TILE_ROCK);
             ups += b.tiles[i] == MCRDUN_TILE_STAIRS_UP;
             downs += b.tiles[i] == MCRDUN_TILE_STAIRS_DOWN;
             door_tiles += b.tiles[i] == MCRDUN_TILE_DOOR;
-            walkable += b.tiles[i] != MCRDUN_TILE_WALL;
+            walkable += walkable_tile(b.tiles[i]);
+            rock += b.tiles[i] == MCRDUN_TILE_ROCK;
         }
-        CHECK(ups == 1 && downs == 1);
+        CHECK(ups == 1 && downs == 1 && rock > 0);
+        check_rock(&b);
         CHECK(walkable == b.info.walkable);
         CHECK(tile_at(&b, b.info.stairs_up.x, b.info.stairs_up.y) == MCRDUN_TILE_STAIRS_UP);
         CHECK(tile_at(&b, b.info.stairs_down.x, b.info.stairs_down.y) == MCRDUN_TILE_STAIRS_DOWN);
@@ -96,10 +117,10 @@ static void test_every_kind(void) {
         CHECK(b.info.rooms == b.rooms_len);
         for (i = 0; i < b.doors_len; i++) {
             McrdunPoint p = b.doors[i].at;
-            int around = (tile_at(&b, p.x, p.y - 1) != MCRDUN_TILE_WALL) +
-                         (tile_at(&b, p.x + 1, p.y) != MCRDUN_TILE_WALL) +
-                         (tile_at(&b, p.x, p.y + 1) != MCRDUN_TILE_WALL) +
-                         (tile_at(&b, p.x - 1, p.y) != MCRDUN_TILE_WALL);
+            int around = walkable_tile(tile_at(&b, p.x, p.y - 1)) +
+                         walkable_tile(tile_at(&b, p.x + 1, p.y)) +
+                         walkable_tile(tile_at(&b, p.x, p.y + 1)) +
+                         walkable_tile(tile_at(&b, p.x - 1, p.y));
             CHECK(tile_at(&b, p.x, p.y) == MCRDUN_TILE_DOOR);
             CHECK(around >= 2);
             CHECK(b.doors[i].room_a < b.doors[i].room_b && b.doors[i].room_b < b.rooms_len);
@@ -120,7 +141,8 @@ static void test_every_kind(void) {
     }
 }
 
-/* The same tiles as the Rust golden test (crates/dungeon/tests/levels.rs). */
+/* The same tiles as the Rust golden test (crates/dungeon/tests/levels.rs),
+ * which hashes Rust's tile bytes: there, rock is a wall. */
 static void test_same_tiles_as_rust(void) {
     static const struct {
         uint32_t kind, w, h;
@@ -149,6 +171,10 @@ static void test_same_tiles_as_rust(void) {
         if (!build(&c, golden[g].seed, &b)) {
             CHECK(0);
             return;
+        }
+        size_t i;
+        for (i = 0; i < b.tiles_len; i++) {
+            if (b.tiles[i] == MCRDUN_TILE_ROCK) b.tiles[i] = MCRDUN_TILE_WALL;
         }
         if (fnv1a(b.tiles, b.tiles_len) != golden[g].hash) {
             fprintf(stderr, "kind %u %ux%u seed %llu: hash %016llx\n", (unsigned)golden[g].kind,
@@ -222,7 +248,7 @@ static void test_buffers_and_skipping(void) {
     memset(tiles, 0xAB, sizeof tiles);
     CHECK_OK(mcrdun_level_generate(&c, 3, tiles, sizeof tiles, &tl, NULL, 0, NULL, NULL, 0, NULL,
                                    NULL));
-    CHECK(tl == sizeof tiles && tiles[0] == MCRDUN_TILE_WALL);
+    CHECK(tl == sizeof tiles && tiles[0] == MCRDUN_TILE_ROCK);
 
     /* A rooms buffer too small: every length told, nothing written. */
     memset(tiles, 0xAB, sizeof tiles);

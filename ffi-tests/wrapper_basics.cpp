@@ -72,7 +72,7 @@ void test_generate_level() {
         CHECK(once.info.stairs_up.x == info.stairs_up.x && once.info.stairs_up.y == info.stairs_up.y);
         std::size_t walkable = 0;
         for (uint8_t t : once.tiles) {
-            walkable += t != MCRDUN_TILE_WALL;
+            walkable += t != MCRDUN_TILE_WALL && t != MCRDUN_TILE_ROCK;
         }
         CHECK(walkable == info.walkable);
     }

@@ -157,6 +157,14 @@
 #define MCRDUN_TILE_STAIRS_DOWN 5
 
 /**
+ * Tile byte: rock, a wall with no walkable tile among its 8 neighbours,
+ * away from every room and corridor (a wall next to a walkable tile is
+ * `MCRDUN_TILE_WALL`: a room's or a corridor's wall). Not walkable. The
+ * level calls write it; a program that draws a level leaves it blank.
+ */
+#define MCRDUN_TILE_ROCK 6
+
+/**
  * Level kind: rooms in BSP leaves linked along the leaf adjacency.
  */
 #define MCRDUN_LEVEL_KIND_BSP 0
@@ -1753,8 +1761,9 @@ enum McrdunStatus mcrdun_level_config_default(uint32_t kind,
 
 /**
  * Builds the level `*config` describes with `seed`, in one call, into the
- * caller's buffers: `width * height` tile bytes (`MCRDUN_TILE_*`,
- * row-major: tile (x, y) is `tiles[y * width + x]`), the rooms, the doors,
+ * caller's buffers: `width * height` tile bytes (`MCRDUN_TILE_*`, rock
+ * as `MCRDUN_TILE_ROCK`, row-major: tile (x, y) is
+ * `tiles[y * width + x]`), the rooms, the doors,
  * and the stairs and summary in `*info`.
  *
  * Each buffer follows the two-call protocol: `*tiles_len`, `*rooms_len`
@@ -1813,8 +1822,8 @@ enum McrdunStatus mcrdun_level_new(const struct McrdunLevelConfig *config,
 void mcrdun_level_free(struct McrdunLevel *level);
 
 /**
- * The level's `width * height` tile bytes, row-major, through the
- * two-call protocol.
+ * The level's `width * height` tile bytes (`MCRDUN_TILE_*`, rock as
+ * `MCRDUN_TILE_ROCK`), row-major, through the two-call protocol.
  *
  * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
  *

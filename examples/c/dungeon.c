@@ -105,7 +105,7 @@ static int bsp_rooms(uint64_t seed) {
 
 /* A whole level in one call. */
 static int level(uint64_t seed) {
-    static const char glyph[] = "#.,+<>"; /* MCRDUN_TILE_WALL .. STAIRS_DOWN */
+    static const char glyph[] = "#.,+<> "; /* MCRDUN_TILE_WALL .. STAIRS_DOWN, ROCK */
     static uint8_t tiles[W * H];
     static char map[W * H];
     McrdunLevelConfig config;

@@ -80,7 +80,7 @@ void level(uint64_t seed) {
     const std::vector<McrdunLevelRoom> rooms = level.rooms();
     std::string map;
     for (uint8_t tile : level.tiles()) {
-        map += "#.,+<>"[tile];  // MCRDUN_TILE_WALL .. MCRDUN_TILE_STAIRS_DOWN
+        map += "#.,+<> "[tile];  // MCRDUN_TILE_WALL .. MCRDUN_TILE_STAIRS_DOWN, MCRDUN_TILE_ROCK
     }
     std::printf("\nlevel %ux%u, seed %llu: %zu rooms, %zu doors, %zu steps between the stairs\n",
                 info.width, info.height, static_cast<unsigned long long>(seed), rooms.size(),

@@ -19,10 +19,14 @@ pub fn ascii(level: &Level) -> String {
     out
 }
 
-/// The RGB colour of each tile kind in PNG output.
+/// The RGB colour of rock (a wall away from every walkable tile) in PNG
+/// output: darker than a wall, so rooms and corridors show their walls.
+pub const ROCK_COLOUR: [u8; 3] = [30, 28, 36];
+
+/// The RGB colour of each tile kind in PNG output (rock: [`ROCK_COLOUR`]).
 pub fn colour(tile: Tile) -> [u8; 3] {
     match tile {
-        Tile::Wall => [38, 36, 46],
+        Tile::Wall => [96, 92, 116],
         Tile::Floor => [214, 204, 180],
         Tile::Corridor => [150, 140, 122],
         Tile::Door => [176, 104, 40],
@@ -78,13 +82,27 @@ pub fn distance_colour(d: i32, max: i32) -> [u8; 3] {
     [mix(0), mix(1), mix(2)]
 }
 
-/// Each tile's PNG colour: [`colour`], or with `distance`, walkable tiles
+/// Each tile's PNG colour: [`colour`] ([`ROCK_COLOUR`] for rock), or with
+/// `distance`, walkable tiles
 /// (but the stairs) shaded by [`distance_colour`] of their walking distance
 /// from the up stairs (4-connected, by `mcrdun-distance`).
 fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
     let tiles = level.tiles();
+    // Rock first, then each tile kind's colour.
+    let plain = |t: &Tile, shown: u8| {
+        if shown == mcrdun_dungeon::ROCK_BYTE {
+            ROCK_COLOUR
+        } else {
+            colour(*t)
+        }
+    };
     if !distance {
-        let mut colours: Vec<[u8; 3]> = tiles.as_slice().iter().map(|t| colour(*t)).collect();
+        let mut colours: Vec<[u8; 3]> = tiles
+            .as_slice()
+            .iter()
+            .zip(level.shown_bytes())
+            .map(|(t, shown)| plain(t, shown))
+            .collect();
         tint_vaults(level, &mut colours);
         return Ok(colours);
     }
@@ -107,9 +125,10 @@ fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
         .as_slice()
         .iter()
         .zip(dist.as_slice())
-        .map(|(t, d)| match t {
-            Tile::StairsUp | Tile::StairsDown | Tile::Wall => colour(*t),
-            _ if *d == UNREACHED => colour(*t),
+        .zip(level.shown_bytes())
+        .map(|((t, d), shown)| match t {
+            Tile::StairsUp | Tile::StairsDown | Tile::Wall => plain(t, shown),
+            _ if *d == UNREACHED => plain(t, shown),
             _ => distance_colour(*d, max),
         })
         .collect())
@@ -197,10 +216,12 @@ pub fn metrics_json(m: &Metrics) -> Value {
 /// [`Tile::to_char`] characters with their legend, the stairs, rooms,
 /// doors, summary and metrics.
 pub fn json(level: &Level, seed: u64) -> Value {
-    let legend: serde_json::Map<String, Value> = Tile::ALL
+    let mut legend: serde_json::Map<String, Value> = Tile::ALL
         .iter()
         .map(|t| (t.to_char().to_string(), Value::from(t.name())))
         .collect();
+    // Rock: a wall with no walkable tile around it, blank in the rows.
+    legend.insert(" ".into(), Value::from("rock"));
     let rows: Vec<String> = level.to_ascii().lines().map(str::to_owned).collect();
     let rooms: Vec<Value> = level
         .rooms()

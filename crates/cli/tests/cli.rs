@@ -142,6 +142,38 @@ fn json_has_tiles_rooms_doors_and_summary() {
             v["doors"].as_array().unwrap().len()
         );
         assert_eq!(v["legend"]["+"], "door");
+        // Rock is blank in the rows, and the legend says so.
+        assert_eq!(v["legend"][" "], "rock");
+        assert!(rows.iter().any(|r| r.as_str().unwrap().contains(' ')));
+    }
+}
+
+/// In a PNG, walls (next to a walkable tile) and rock (away from every
+/// walkable tile) have colours of their own, as in the ASCII output (`#`
+/// and blank), with and without --distance.
+#[test]
+fn png_walls_differ_from_rock() {
+    for g in GENERATORS {
+        let common = [g, "--seed", "4", "--width", "60", "--height", "40"];
+        let text = String::from_utf8(ok(&common).stdout).unwrap();
+        for extra in [&[][..], &["--distance"][..]] {
+            let args = [&common[..], &["--format", "png", "--scale", "1"], extra].concat();
+            let (w, colours) = png_colours(ok(&args).stdout);
+            let (mut wall, mut rock) = (None, None);
+            for (y, line) in text.lines().enumerate() {
+                let bytes = line.as_bytes();
+                for x in 0..w {
+                    let c = colours[y * w + x];
+                    match bytes.get(x).copied().unwrap_or(b' ') {
+                        b'#' => assert_eq!(*wall.get_or_insert(c), c, "{g}: walls in one colour"),
+                        b' ' => assert_eq!(*rock.get_or_insert(c), c, "{g}: rock in one colour"),
+                        _ => {}
+                    }
+                }
+            }
+            let (wall, rock) = (wall.expect("walls"), rock.expect("rock"));
+            assert_ne!(wall, rock, "{g} {extra:?}: walls drawn as rock");
+        }
     }
 }
 

@@ -183,6 +183,39 @@ impl Level {
         self.tiles.as_slice().iter().map(|t| t.as_u8())
     }
 
+    /// Whether the tile at `p` is rock: a wall with no walkable tile among
+    /// its 8 neighbours, away from every room and corridor (blank in
+    /// [`Level::to_ascii`]); a wall next to a walkable tile is a room's or a
+    /// corridor's wall. `false` outside the level.
+    ///
+    /// ```
+    /// use mcrdun_dungeon::{bsp, BspConfig};
+    /// use mcrdun_geom::Point;
+    /// let level = bsp(&BspConfig::default(), 7)?;
+    /// assert!(level.is_rock(Point::new(0, 0)));
+    /// assert!(!level.is_rock(level.stairs_up()));
+    /// # Ok::<(), mcrdun_dungeon::LevelError>(())
+    /// ```
+    pub fn is_rock(&self, p: Point) -> bool {
+        let (w, h) = (self.tiles.width() as usize, self.tiles.height() as usize);
+        self.tiles.in_bounds(p) && rock_at(self.tiles.as_slice(), w, h, p.x as usize, p.y as usize)
+    }
+
+    /// The tiles as bytes as they are shown: [`Level::tile_bytes`], with
+    /// rock ([`Level::is_rock`]) as [`ROCK_BYTE`] instead of a wall's 0.
+    /// The C ABI's level tiles (`MCRDUN_TILE_ROCK`) are these.
+    pub fn shown_bytes(&self) -> impl ExactSizeIterator<Item = u8> + '_ {
+        let (w, h) = (self.tiles.width() as usize, self.tiles.height() as usize);
+        let cells = self.tiles.as_slice();
+        (0..cells.len()).map(move |i| {
+            if rock_at(cells, w, h, i % w, i / w) {
+                ROCK_BYTE
+            } else {
+                cells[i].as_u8()
+            }
+        })
+    }
+
     /// The rooms, in the generator's order.
     pub fn rooms(&self) -> &[Room] {
         &self.rooms
@@ -241,13 +274,6 @@ impl Level {
     pub fn to_ascii(&self) -> String {
         let (w, h) = (self.tiles.width() as usize, self.tiles.height() as usize);
         let cells = self.tiles.as_slice();
-        let walkable = |x: isize, y: isize| {
-            x >= 0
-                && y >= 0
-                && (x as usize) < w
-                && (y as usize) < h
-                && cells[y as usize * w + x as usize].is_walkable()
-        };
         // Markers, in raster order, drawn over their floor.
         let mut marks: Vec<(usize, char)> = self
             .markers
@@ -260,10 +286,11 @@ impl Level {
         for y in 0..h {
             for x in 0..w {
                 let t = cells[y * w + x];
-                let rock = t == Tile::Wall
-                    && !(-1..=1)
-                        .any(|dy| (-1..=1).any(|dx| walkable(x as isize + dx, y as isize + dy)));
-                let mut c = if rock { ' ' } else { t.to_char() };
+                let mut c = if rock_at(cells, w, h, x, y) {
+                    ' '
+                } else {
+                    t.to_char()
+                };
                 while let Some(&(i, label)) = marks.peek() {
                     if i > y * w + x {
                         break;
@@ -325,4 +352,24 @@ impl Level {
             longest_dug_run: measures::longest_corridor_run(cells, uw, uh),
         }
     }
+}
+
+/// The byte of rock in [`Level::shown_bytes`] (and the C ABI's
+/// `MCRDUN_TILE_ROCK`): one past the [`Tile`] bytes, which it leaves as
+/// they are.
+pub const ROCK_BYTE: u8 = 6;
+
+/// Whether tile (x, y) of the `w` x `h` `cells` is rock: a wall with no
+/// walkable tile among its 8 neighbours.
+fn rock_at(cells: &[Tile], w: usize, h: usize, x: usize, y: usize) -> bool {
+    if cells[y * w + x] != Tile::Wall {
+        return false;
+    }
+    let (x0, x1) = (x.saturating_sub(1), (x + 1).min(w - 1));
+    let (y0, y1) = (y.saturating_sub(1), (y + 1).min(h - 1));
+    !(y0..=y1).any(|ny| {
+        cells[ny * w + x0..=ny * w + x1]
+            .iter()
+            .any(|t| t.is_walkable())
+    })
 }

@@ -20,6 +20,11 @@ pub const MCRDUN_TILE_DOOR: u8 = 3;
 pub const MCRDUN_TILE_STAIRS_UP: u8 = 4;
 /// Tile byte: the down staircase.
 pub const MCRDUN_TILE_STAIRS_DOWN: u8 = 5;
+/// Tile byte: rock, a wall with no walkable tile among its 8 neighbours,
+/// away from every room and corridor (a wall next to a walkable tile is
+/// `MCRDUN_TILE_WALL`: a room's or a corridor's wall). Not walkable. The
+/// level calls write it; a program that draws a level leaves it blank.
+pub const MCRDUN_TILE_ROCK: u8 = 6;
 
 const _: () = {
     assert!(MCRDUN_TILE_WALL == Tile::Wall as u8);
@@ -28,6 +33,7 @@ const _: () = {
     assert!(MCRDUN_TILE_DOOR == Tile::Door as u8);
     assert!(MCRDUN_TILE_STAIRS_UP == Tile::StairsUp as u8);
     assert!(MCRDUN_TILE_STAIRS_DOWN == Tile::StairsDown as u8);
+    assert!(MCRDUN_TILE_ROCK == mcrdun_dungeon::ROCK_BYTE);
 };
 
 /// Level kind: rooms in BSP leaves linked along the leaf adjacency.
@@ -373,8 +379,9 @@ pub unsafe extern "C" fn mcrdun_level_config_default(
 }
 
 /// Builds the level `*config` describes with `seed`, in one call, into the
-/// caller's buffers: `width * height` tile bytes (`MCRDUN_TILE_*`,
-/// row-major: tile (x, y) is `tiles[y * width + x]`), the rooms, the doors,
+/// caller's buffers: `width * height` tile bytes (`MCRDUN_TILE_*`, rock
+/// as `MCRDUN_TILE_ROCK`, row-major: tile (x, y) is
+/// `tiles[y * width + x]`), the rooms, the doors,
 /// and the stairs and summary in `*info`.
 ///
 /// Each buffer follows the two-call protocol: `*tiles_len`, `*rooms_len`
@@ -434,7 +441,7 @@ pub unsafe extern "C" fn mcrdun_level_generate(
             rooms_buf.announce(level.rooms().len()),
             doors_buf.announce(level.doors().len()),
         ])?;
-        tiles_buf.fill(level.tile_bytes())?;
+        tiles_buf.fill(level.shown_bytes())?;
         rooms_buf.fill(rooms_of(&level))?;
         doors_buf.fill(doors_of(&level))?;
         if !info.is_null() {
@@ -482,8 +489,8 @@ pub unsafe extern "C" fn mcrdun_level_free(level: *mut McrdunLevel) {
     })
 }
 
-/// The level's `width * height` tile bytes, row-major, through the
-/// two-call protocol.
+/// The level's `width * height` tile bytes (`MCRDUN_TILE_*`, rock as
+/// `MCRDUN_TILE_ROCK`), row-major, through the two-call protocol.
 ///
 /// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
 ///
@@ -501,7 +508,7 @@ pub unsafe extern "C" fn mcrdun_level_tiles(
         // SAFETY: `level` is NULL or live by contract.
         let level = unsafe { McrdunLevel::borrow(level, "level") }?;
         // SAFETY: `out`/`cap`/`len` valid by contract.
-        unsafe { write_iter(level.inner.tile_bytes(), out, cap, len, "out") }
+        unsafe { write_iter(level.inner.shown_bytes(), out, cap, len, "out") }
     })
 }
 
@@ -679,7 +686,7 @@ mod tests {
                 )
             };
             assert_eq!(st, McrdunStatus::Ok);
-            assert!(tiles.iter().copied().eq(level.tile_bytes()));
+            assert!(tiles.iter().copied().eq(level.shown_bytes()));
             assert!(rooms.iter().copied().eq(rooms_of(&level)));
             assert!(doors.iter().copied().eq(doors_of(&level)));
             assert_eq!(info, info_of(&level));

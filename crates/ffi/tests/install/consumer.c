@@ -96,10 +96,12 @@ static void check_level(void) {
                                  &info) == MCRDUN_STATUS_OK);
     EXPECT(info.width == 80 && info.height == 50 && info.rooms == rooms && info.doors == doors);
     for (i = 0; i < len; i++) {
-        hash = (hash ^ tiles[i]) * 0x100000001b3ull;
+        /* Rust's tile bytes, which the test hashes, have rock as a wall. */
+        uint8_t plain = tiles[i] == MCRDUN_TILE_ROCK ? MCRDUN_TILE_WALL : tiles[i];
+        hash = (hash ^ plain) * 0x100000001b3ull;
         ups += tiles[i] == MCRDUN_TILE_STAIRS_UP;
         downs += tiles[i] == MCRDUN_TILE_STAIRS_DOWN;
-        walkable += tiles[i] != MCRDUN_TILE_WALL;
+        walkable += plain != MCRDUN_TILE_WALL;
     }
     EXPECT(ups == 1 && downs == 1 && walkable == info.walkable);
     EXPECT(tiles[info.stairs_up.y * 80 + info.stairs_up.x] == MCRDUN_TILE_STAIRS_UP);
