@@ -600,9 +600,13 @@ typedef struct McrdunLevelConfig {
    */
   uint32_t loop_factor;
   /**
-   * Every kind: the ceiling on the level's working memory in bytes (0:
-   * 1 GiB); a larger map is refused with `TOO_LARGE` before anything
-   * is allocated.
+   * Every kind: a lower ceiling on the level's working memory in bytes
+   * than the process-wide limit (`mcrdun_set_memory_limit`, 1 GiB
+   * unless raised); 0 keeps the process limit, and a larger value than
+   * it changes nothing (it can only lower the limit). A map needing
+   * more (24 bytes a tile for bsp, scatter and maze, 32 for passages,
+   * 48 for cave, every stage counted) is refused with `TOO_LARGE`
+   * before anything is allocated.
    */
   uint64_t max_bytes;
 } McrdunLevelConfig;

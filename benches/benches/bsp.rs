@@ -56,7 +56,11 @@ fn fresh_adjacency(
         b.iter_batched(
             || bsp.clone(),
             |t| {
-                black_box(t.adjacency().edge_count());
+                black_box(
+                    t.adjacency()
+                        .expect("a small tree's adjacency")
+                        .edge_count(),
+                );
                 t
             },
             BatchSize::LargeInput,

@@ -60,7 +60,7 @@ fn rooms(
 
     // Breadth-first search over the adjacency graph (adjacency[i] lists the
     // leaves sharing a wall segment with leaf i, ascending).
-    let adjacency = bsp.adjacency();
+    let adjacency = bsp.adjacency()?;
     let mut came_from = vec![usize::MAX; leaves];
     came_from[start] = start;
     let mut queue = VecDeque::from([start]);

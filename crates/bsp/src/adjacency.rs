@@ -88,7 +88,9 @@ impl Adjacency {
     /// O(n log n).
     pub(crate) fn sweep(rects: &[Rect]) -> Adjacency {
         let n = rects.len();
-        let mut pairs = Vec::with_capacity(2 * n);
+        // Leaves of a partition into rectangles make a planar graph: fewer
+        // than 3n pairs, so this never grows.
+        let mut pairs = Vec::with_capacity(3 * n);
         let mut low = Vec::with_capacity(n);
         let mut high = Vec::with_capacity(n);
         let mut scratch = Vec::new();
@@ -261,25 +263,49 @@ fn radix_sort(v: &mut [Edge], scratch: &mut Vec<Edge>) {
     }
 }
 
+/// Working memory of [`Bsp::adjacency`] per leaf: the leaf rectangles,
+/// the pairs (fewer than 3 a leaf), two edge lists and the sort's scratch,
+/// and the graph kept (offsets and both directions of each pair).
+pub const ADJACENCY_BYTES_PER_LEAF: u64 = 16 + 24 + 3 * 16 + 2 * 8 + 24;
+
 impl Bsp {
     /// The leaf adjacency graph, indexed by leaf number (level order).
     ///
     /// Built on first use in O(n log n) and cached until the tree changes;
     /// safe to call from several threads at once through a shared `&Bsp`
-    /// (the first caller builds, the others wait and share the result).
-    pub fn adjacency(&self) -> &Adjacency {
-        self.adjacency_cache.get_or_init(|| {
-            let rects: Vec<Rect> = self.leaf_rects().collect();
-            Adjacency::sweep(&rects)
-        })
+    /// (threads that ask before it is cached may each build it; one result
+    /// is kept and shared). Building needs [`ADJACENCY_BYTES_PER_LEAF`]
+    /// bytes a leaf, checked against the memory ceiling
+    /// (`mcrdun_geom::memory`) first.
+    ///
+    /// # Errors
+    /// [`BspError::Geom`] with
+    /// [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget) when
+    /// building it needs more than the memory ceiling.
+    pub fn adjacency(&self) -> Result<&Adjacency, BspError> {
+        if let Some(built) = self.adjacency_cache.get() {
+            return Ok(built);
+        }
+        let n = self.leaf_count();
+        mcrdun_geom::memory::check_budget(
+            "the leaf adjacency",
+            n as u64,
+            ADJACENCY_BYTES_PER_LEAF,
+        )?;
+        let mut rects = mcrdun_geom::memory::try_with_capacity("the leaf adjacency", n)?;
+        rects.extend(self.leaf_rects());
+        let built = Adjacency::sweep(&rects);
+        drop(rects);
+        Ok(self.adjacency_cache.get_or_init(|| built))
     }
 
     /// The neighbours of leaf `leaf`, ascending.
     ///
     /// # Errors
-    /// [`BspError::LeafOutOfRange`] when `leaf >= leaf_count()`.
+    /// [`BspError::LeafOutOfRange`] when `leaf >= leaf_count()`; as
+    /// [`Bsp::adjacency`] when the graph is not built yet.
     pub fn neighbours(&self, leaf: usize) -> Result<&[u32], BspError> {
-        self.adjacency().get(leaf).ok_or(BspError::LeafOutOfRange {
+        self.adjacency()?.get(leaf).ok_or(BspError::LeafOutOfRange {
             index: leaf,
             count: self.leaf_count(),
         })

@@ -64,7 +64,7 @@
 //! let end = (0..bsp.leaf_count()).max_by_key(key).unwrap();
 //!
 //! // Breadth-first search over the adjacency graph.
-//! let adj = bsp.adjacency();
+//! let adj = bsp.adjacency()?;
 //! let mut came_from = vec![usize::MAX; adj.len()];
 //! came_from[start] = start;
 //! let mut queue = VecDeque::from([start]);
@@ -101,9 +101,9 @@ mod split;
 mod traverse;
 mod tree;
 
-pub use adjacency::Adjacency;
+pub use adjacency::{ADJACENCY_BYTES_PER_LEAF, Adjacency};
 pub use error::BspError;
 pub use libtcod::Mt19937;
 pub use node::{Node, NodeId, Order, Select, Split};
-pub use split::MAX_DEPTH;
+pub use split::{MAX_DEPTH, NODE_BYTES};
 pub use tree::Bsp;

@@ -76,6 +76,17 @@ pub(crate) fn max_leaves(rect: Rect, depth: u32, min_sizes: Option<(i32, i32)>) 
     by_depth.min(by_size)
 }
 
+/// Bytes of one node of the tree's arena: a split makes two.
+pub const NODE_BYTES: u64 = core::mem::size_of::<Slot>() as u64;
+
+/// The refusal of an allocator that could not give `nodes` nodes.
+fn out_of_memory(nodes: usize) -> BspError {
+    BspError::Geom(mcrdun_geom::GeomError::OutOfMemory {
+        what: "the BSP nodes",
+        needed: (nodes as u64).saturating_mul(NODE_BYTES),
+    })
+}
+
 /// A node still to be looked at: its arena index, level and rectangle,
 /// and how many levels it may still be split.
 #[derive(Clone, Copy)]
@@ -97,8 +108,11 @@ impl Bsp {
     /// caller passes that bound), so a tree that could pass the `u32`
     /// index space is refused at once with [`BspError::TooManyNodes`], and
     /// the arena is reserved once for the bound (at most [`RESERVE_CAP`]
-    /// nodes; past that it grows with `try_reserve`, a failure being
-    /// `TooManyNodes` too). On error every node made here is dropped again.
+    /// nodes and what fits under the memory ceiling); past that it grows,
+    /// counted against the ceiling ([`NODE_BYTES`] a node, the whole arena
+    /// included), and is refused with [`BspError::Geom`] (over budget) the
+    /// moment it would pass it. On error every node made here is dropped
+    /// again.
     pub(crate) fn split_driver<F>(
         &mut self,
         start: u32,
@@ -109,17 +123,22 @@ impl Bsp {
     where
         F: FnMut(Rect) -> Result<Option<(bool, i32)>, BspError>,
     {
+        let _budget = mcrdun_geom::memory::Budget::start();
         let len = self.nodes.len();
         // A leaf count of L adds 2 (L - 1) nodes; NONE must stay free.
         let extra = 2 * leaves.saturating_sub(1);
         if len as u64 + extra > u64::from(NONE) {
             return Err(BspError::TooManyNodes);
         }
-        let reserve = extra.min(RESERVE_CAP) as usize;
+        // Reserve for the bound, but never past the memory ceiling: the
+        // nodes are counted as they grow, and the split is refused the
+        // moment they would pass it.
+        let fits = (mcrdun_geom::memory::call_limit() / NODE_BYTES).saturating_sub(len as u64);
+        let reserve = extra.min(RESERVE_CAP).min(fits) as usize;
         if self.nodes.capacity() - len < reserve {
             self.nodes
-                .try_reserve(reserve)
-                .map_err(|_| BspError::TooManyNodes)?;
+                .try_reserve_exact(reserve)
+                .map_err(|_| out_of_memory(len + reserve))?;
         }
         let s = &self.nodes[start as usize];
         let first = Frame {
@@ -184,9 +203,11 @@ impl Bsp {
                 if index + 2 > NONE as usize {
                     return Err(BspError::TooManyNodes);
                 }
-                self.nodes
-                    .try_reserve(2)
-                    .map_err(|_| BspError::TooManyNodes)?;
+                // Counted against the ceiling as the tree grows.
+                mcrdun_geom::memory::grow("the BSP nodes", &mut self.nodes, 0)?;
+                if self.nodes.capacity() - index < 2 {
+                    mcrdun_geom::memory::try_reserve("the BSP nodes", &mut self.nodes, 2)?;
+                }
             }
             let parent = &mut self.nodes[cur.index as usize];
             parent.left = index as u32;
@@ -235,17 +256,22 @@ impl Bsp {
     /// state gives the same tree on every platform.
     ///
     /// Cost: O(nodes made), no allocation but the arena's. Memory: the
-    /// arena takes 36 bytes a node; at most `2^depth` leaves and at most
+    /// arena takes [`NODE_BYTES`] (36) bytes a node, the tree's existing
+    /// nodes included; at most `2^depth` leaves and at most
     /// `max(1, w / min_w) * max(1, h / min_h)` leaves can be made, and a
     /// call whose bound would pass `u32::MAX` nodes is refused before any
-    /// work (`2 * leaves - 1` nodes for a fresh tree).
+    /// work (`2 * leaves - 1` nodes for a fresh tree). The nodes are
+    /// counted as they grow, and the split is refused the moment the arena
+    /// would pass the memory ceiling (`mcrdun_geom::memory`).
     ///
     /// # Errors
     /// A bad handle, a node that is not a leaf, `depth > MAX_DEPTH`, a
     /// minimum below 1, a ratio below 1 or NaN;
     /// [`BspError::TooManyNodes`] when the bound above passes `u32::MAX`
-    /// nodes (checked first, in O(1)) or the arena cannot grow. The tree is
-    /// unchanged on error.
+    /// nodes (checked first, in O(1)); [`BspError::Geom`] with
+    /// [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget) when
+    /// the arena would pass the memory ceiling, or `OutOfMemory` when the
+    /// allocator refuses. The tree is unchanged on error.
     #[allow(clippy::too_many_arguments)]
     pub fn split_recursive<R: Rng + ?Sized>(
         &mut self,

@@ -35,14 +35,18 @@ fn every_mutation_makes_handles_stale_and_drops_caches() {
         })
     ));
     let leaf = bsp.leaf(0).unwrap();
-    let before = bsp.adjacency().clone();
+    let before = bsp.adjacency().unwrap().clone();
     assert_eq!(before.len(), bsp.leaf_count());
 
     let (a, _) = bsp
         .split_once(leaf, false, bsp.node(leaf).unwrap().rect.x() + 1)
         .unwrap();
     assert!(bsp.leaf_index(leaf).is_err());
-    assert_eq!(bsp.adjacency().len(), before.len() + 1, "cache rebuilt");
+    assert_eq!(
+        bsp.adjacency().unwrap().len(),
+        before.len() + 1,
+        "cache rebuilt"
+    );
     let old_gen = bsp.generation();
 
     // Split positions are kept (as libtcod does), so growing works and
@@ -63,7 +67,7 @@ fn every_mutation_makes_handles_stale_and_drops_caches() {
     assert!(bsp.contains(kept, Point::new(10, 10)).is_err());
     assert!(bsp.split_once(kept, true, 20).is_err());
     assert_eq!(bsp.leaf_count(), 1);
-    assert!(bsp.adjacency()[0].is_empty());
+    assert!(bsp.adjacency().unwrap()[0].is_empty());
     assert_eq!(bsp.leaf_index(bsp.root()).unwrap(), Some(0));
 }
 
@@ -134,7 +138,7 @@ fn adjacency_is_shared_safely_between_threads() {
     let bsp = &bsp;
     let results: Vec<Adjacency> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..4)
-            .map(|_| s.spawn(move || bsp.adjacency().clone()))
+            .map(|_| s.spawn(move || bsp.adjacency().unwrap().clone()))
             .collect();
         handles.into_iter().map(|h| h.join().unwrap()).collect()
     });
@@ -145,7 +149,10 @@ fn adjacency_is_shared_safely_between_threads() {
     }
     // One cache: every thread got the very same allocation's contents, and
     // the tree still hands out the same reference.
-    assert!(std::ptr::eq(bsp.adjacency(), bsp.adjacency()));
+    assert!(std::ptr::eq(
+        bsp.adjacency().unwrap(),
+        bsp.adjacency().unwrap()
+    ));
 }
 
 #[test]
@@ -177,3 +184,45 @@ fn golden_hashes() {
 
 const GOLDEN_OURS: [u64; 3] = [0x7bd8b825e6deecb, 0x5bf9c695bcaafc86, 0x631e884737dfeb2f];
 const GOLDEN_LIBTCOD: [u64; 3] = [0x269993e26d1f9d8b, 0x7a8b5e610b788856, 0x589949d3e4057ef3];
+
+#[test]
+fn splits_and_adjacency_keep_to_the_memory_ceiling() {
+    use mcrdun_geom::GeomError;
+    use mcrdun_geom::memory::Budget;
+    let root = Rect::new(0, 0, i32::MAX, i32::MAX).unwrap();
+    for libtcod in [false, true] {
+        // 2^26 leaves could be made; 1 MiB holds about 29,000 nodes. The
+        // split is refused as over budget (not as too many nodes), with no
+        // more than the ceiling reserved, and the tree is unchanged.
+        let _budget = Budget::start_with(1 << 20);
+        let mut bsp = Bsp::new(root);
+        let e = if libtcod {
+            bsp.split_recursive_libtcod(bsp.root(), 7, 26, 1, 1, 1.5, 1.5)
+        } else {
+            bsp.split_recursive(bsp.root(), &mut seeded_rng(7), 26, 1, 1, 1.5, 1.5)
+        }
+        .unwrap_err();
+        assert!(
+            matches!(e, BspError::Geom(GeomError::OverBudget { .. })),
+            "libtcod {libtcod}: {e}"
+        );
+        assert!(e.to_string().contains("memory limit"), "{e}");
+        assert_eq!(bsp.leaf_count(), 1);
+    }
+    // A tree made under a wide ceiling, its adjacency asked under a narrow
+    // one: refused, not aborted, and built once the ceiling allows.
+    let mut bsp = Bsp::new(Rect::new(0, 0, 4000, 4000).unwrap());
+    bsp.split_recursive(bsp.root(), &mut seeded_rng(1), 20, 4, 4, 1.5, 1.5)
+        .unwrap();
+    let leaves = bsp.leaf_count() as u64;
+    {
+        let _budget = Budget::start_with(leaves * mcrdun_bsp::ADJACENCY_BYTES_PER_LEAF - 1);
+        let e = bsp.adjacency().unwrap_err();
+        assert!(
+            matches!(e, BspError::Geom(GeomError::OverBudget { .. })),
+            "{e}"
+        );
+        assert!(bsp.neighbours(0).is_err());
+    }
+    assert_eq!(bsp.adjacency().unwrap().len() as u64, leaves);
+}

@@ -67,7 +67,8 @@ pub struct Common {
     /// (light near, deep blue far), to judge a layout.
     #[arg(long)]
     pub distance: bool,
-    /// The ceiling on the level's working memory in bytes (0: 1 GiB); larger maps are refused.
+    /// The memory limit of this run in bytes: the most working memory any step may use
+    /// (0: 1 GiB). Larger maps are refused before any work; raise it for bigger ones.
     #[arg(long, default_value_t = 0)]
     pub max_bytes: u64,
     /// Place the vaults of this file (repeatable; see `mcrdun vaults check FILE`).

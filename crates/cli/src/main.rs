@@ -16,6 +16,7 @@
 
 mod args;
 mod maze42;
+mod output;
 mod render;
 mod vaults;
 
@@ -32,7 +33,7 @@ fn main() -> ExitCode {
     match run(&parsed) {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
-            eprintln!("mcrdun: error: {msg}");
+            eprintln!("mcrdun: error: {}", in_cli_words(&msg));
             ExitCode::from(2)
         }
         Err(Failure::Io(msg)) => {
@@ -41,6 +42,19 @@ fn main() -> ExitCode {
         }
         Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
     }
+}
+
+/// A library message as a command-line user needs it: the memory limit is
+/// raised with --max-bytes here, not with a library call.
+fn in_cli_words(msg: &str) -> String {
+    msg.replace(
+        "(raise it with mcrdun_set_memory_limit, or memory::set_memory_limit in Rust)",
+        "(raise it with --max-bytes)",
+    )
+    .replace(
+        "(raise it with --max-bytes on the command line; from Rust or C raise the process memory limit, which a level's max_bytes can only lower)",
+        "(raise it with --max-bytes)",
+    )
 }
 
 /// Why a run failed: bad options (exit 2) or output that could not be
@@ -73,6 +87,11 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
         return Err(Failure::Usage(
             "--distance applies to --format png only".into(),
         ));
+    }
+    // One memory limit for the whole run: --max-bytes raises (or lowers)
+    // what every step may use, levels and 42 mazes alike.
+    if common.max_bytes != 0 {
+        mcrdun_geom::memory::set_memory_limit(common.max_bytes);
     }
     if let Some(done) = maze42::dispatch(parsed) {
         return done;
@@ -114,18 +133,17 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
     let stats = common.stats.then(|| render::stats_text(level, seed));
     match &common.output {
         Some(path) => {
-            std::fs::write(path, &body)
-                .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))?;
+            write_file(path, &body)?;
             if let Some(s) = stats {
-                write_to(&mut std::io::stdout(), s.as_bytes())?;
+                write_stdout(s.as_bytes())?;
             }
         }
         None => {
-            write_to(&mut std::io::stdout(), &body)?;
+            write_stdout(&body)?;
             if let Some(s) = stats {
                 // Keep stdout a clean image or JSON document.
                 if common.format == Format::Ascii {
-                    write_to(&mut std::io::stdout(), s.as_bytes())?;
+                    write_stdout(s.as_bytes())?;
                 } else {
                     write_to(&mut std::io::stderr(), s.as_bytes())?;
                 }
@@ -133,6 +151,26 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// Writes `bytes` to the file at `path`, whole or not at all.
+fn write_file(path: &std::path::Path, bytes: &[u8]) -> Result<(), Failure> {
+    output::write_whole(path, bytes).map_err(|e| {
+        Failure::Io(format!(
+            "cannot write {}: {e} (the file is unchanged)",
+            path.display()
+        ))
+    })
+}
+
+/// Writes `bytes` to standard output; a closed standard output is an error.
+fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
+    if !output::stdout_is_open() {
+        return Err(Failure::Io(
+            "standard output is closed, so the output would be lost: give --output FILE".into(),
+        ));
+    }
+    write_to(&mut std::io::stdout(), bytes)
 }
 
 fn write_to(out: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {

@@ -548,15 +548,13 @@ pub fn dispatch(parsed: &Parsed) -> Option<Result<(), Failure>> {
 
 fn run_config(path: &Path) -> Result<(), Failure> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Failure::Usage(format!("cannot read the config file {name}: {e}")))?;
+    let text = crate::output::read_config(path).map_err(Failure::Usage)?;
     let (spec, warnings) = parse_config(&text, &name).map_err(Failure::Usage)?;
     for w in warnings {
         eprintln!("mcrdun: warning: {w}");
     }
     if let Some(out) = &spec.output
-        && let (Ok(a), Ok(b)) = (out.canonicalize(), path.canonicalize())
-        && a == b
+        && crate::output::same_file(out, path)
     {
         return Err(Failure::Usage(format!(
             "{name}: OUTPUT_FILE {} is the config file itself",
@@ -575,14 +573,13 @@ fn write(spec: &Spec, stats: bool) -> Result<(), Failure> {
     let stats = stats.then(|| stats_text(spec, &written));
     match &spec.output {
         Some(path) => {
-            std::fs::write(path, &written.text)
-                .map_err(|e| Failure::Io(format!("cannot write {}: {e}", path.display())))?;
+            crate::write_file(path, written.text.as_bytes())?;
             if let Some(s) = stats {
-                crate::write_to(&mut std::io::stdout(), s.as_bytes())?;
+                crate::write_stdout(s.as_bytes())?;
             }
         }
         None => {
-            crate::write_to(&mut std::io::stdout(), written.text.as_bytes())?;
+            crate::write_stdout(written.text.as_bytes())?;
             if let Some(s) = stats {
                 crate::write_to(&mut std::io::stderr(), s.as_bytes())?;
             }

@@ -628,3 +628,204 @@ fn levels_place_vaults_and_list_them() {
         (0, 0)
     );
 }
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mcrdun-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs mcrdun through sh with a 1 KiB file-size limit (SIGXFSZ ignored,
+/// so the write fails with an error instead of killing the process).
+fn under_file_size_limit(args: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "trap '' XFSZ; ulimit -f 1; exec '{}' {args}",
+            env!("CARGO_BIN_EXE_mcrdun")
+        ))
+        .output()
+        .expect("run sh")
+}
+
+#[test]
+fn a_failed_write_leaves_the_old_file_whole() {
+    let dir = scratch("write");
+    let level = dir.join("level.txt");
+    let maze = dir.join("maze.txt");
+    std::fs::write(&level, "old level").unwrap();
+    std::fs::write(&maze, "old maze").unwrap();
+    let config = dir.join("maze.cfg");
+    std::fs::write(
+        &config,
+        format!(
+            "WIDTH=60\nHEIGHT=60\nENTRY=0,0\nEXIT=59,59\nOUTPUT_FILE={}\nPERFECT=True\nSEED=1\n",
+            maze.display()
+        ),
+    )
+    .unwrap();
+    let runs = [
+        format!(
+            "bsp --width 200 --height 100 --seed 1 --output '{}'",
+            level.display()
+        ),
+        format!(
+            "maze --format 42 --cells 60x60 --seed 1 --output '{}'",
+            maze.display()
+        ),
+        format!("maze --config '{}'", config.display()),
+    ];
+    for args in &runs {
+        let out = under_file_size_limit(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert!(err.contains("cannot write"), "{args}: {err}");
+    }
+    assert_eq!(std::fs::read_to_string(&level).unwrap(), "old level");
+    assert_eq!(std::fs::read_to_string(&maze).unwrap(), "old maze");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 3, "no temporary file is left: {names:?}");
+    // And a write that succeeds replaces the file.
+    ok(&[
+        "bsp",
+        "--width",
+        "40",
+        "--height",
+        "30",
+        "--seed",
+        "1",
+        "--output",
+        level.to_str().unwrap(),
+    ]);
+    assert!(std::fs::read_to_string(&level).unwrap().contains('#'));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    for args in ["bsp --seed 1", "maze --format 42 --cells 5x5 --seed 1"] {
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "exec '{}' {args} >&-",
+                env!("CARGO_BIN_EXE_mcrdun")
+            ))
+            .output()
+            .expect("run sh");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args}: {err}");
+        assert!(err.contains("standard output is closed"), "{err}");
+    }
+}
+
+#[test]
+fn config_files_are_capped_and_never_overwritten() {
+    usage_error(&["maze", "--config", "/dev/zero"], "larger than 1024 KiB");
+    let dir = scratch("config");
+    let config = dir.join("maze.cfg");
+    let link = dir.join("out.txt");
+    let text = format!(
+        "WIDTH=5\nHEIGHT=5\nENTRY=0,0\nEXIT=4,4\nOUTPUT_FILE={}\nPERFECT=True\n",
+        link.display()
+    );
+    std::fs::write(&config, &text).unwrap();
+    std::fs::hard_link(&config, &link).unwrap();
+    usage_error(
+        &["maze", "--config", config.to_str().unwrap()],
+        "is the config file itself",
+    );
+    assert_eq!(std::fs::read_to_string(&config).unwrap(), text);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn max_bytes_is_the_one_memory_limit_of_a_run() {
+    // Too large for the default limit, with a message for a CLI user.
+    usage_error(
+        &["cave", "--width", "6000", "--height", "7000"],
+        "--max-bytes",
+    );
+    let out = mcrdun(&["cave", "--width", "6000", "--height", "7000"]);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("mcrdun_set_memory_limit"));
+    // --max-bytes lowers it for every subcommand, the 42 formats included.
+    usage_error(
+        &[
+            "bsp",
+            "--width",
+            "300",
+            "--height",
+            "300",
+            "--max-bytes",
+            "100000",
+        ],
+        "--max-bytes",
+    );
+    usage_error(
+        &[
+            "maze",
+            "--format",
+            "42",
+            "--cells",
+            "300x300",
+            "--max-bytes",
+            "100000",
+        ],
+        "--max-bytes",
+    );
+    let dir = scratch("maxbytes");
+    let config = dir.join("maze.cfg");
+    std::fs::write(
+        &config,
+        format!(
+            "WIDTH=300\nHEIGHT=300\nENTRY=0,0\nEXIT=299,299\nOUTPUT_FILE={}\nPERFECT=True\n",
+            dir.join("m.txt").display()
+        ),
+    )
+    .unwrap();
+    usage_error(
+        &[
+            "maze",
+            "--config",
+            config.to_str().unwrap(),
+            "--max-bytes",
+            "100000",
+        ],
+        "--max-bytes",
+    );
+    // And raises it: a small map under a raised limit still works.
+    ok(&[
+        "bsp",
+        "--width",
+        "80",
+        "--height",
+        "50",
+        "--seed",
+        "1",
+        "--max-bytes",
+        "2147483648",
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn output_to_dev_null_is_still_fine() {
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' bsp --seed 1 > /dev/null",
+            env!("CARGO_BIN_EXE_mcrdun")
+        ))
+        .output()
+        .expect("run sh");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

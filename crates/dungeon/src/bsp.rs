@@ -48,10 +48,12 @@ pub struct BspConfig {
     /// walk between its rooms, in links, from at least this many to 1
     /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
     pub loop_factor: u32,
-    /// The ceiling on the level's working memory in bytes (0, the default:
-    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
-    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
-    /// [`LevelError::TooLarge`] before anything is allocated.
+    /// A lower ceiling on the level's working memory in bytes than the
+    /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
+    /// raised); 0, the default, keeps the process limit. It can only lower
+    /// the limit, never raise it. A map needing more
+    /// ([`crate::schema::bytes_per_tile`]) is refused as
+    /// [`LevelError::OverBudget`] before anything is allocated.
     pub max_bytes: u64,
 }
 
@@ -174,8 +176,8 @@ pub fn bsp_with_vaults(
             });
         }
     }
-    check_size(
-        "bsp",
+    let _budget = check_size(
+        LevelKind::Bsp,
         config.width,
         config.height,
         config.min_leaf_width,
@@ -233,7 +235,7 @@ pub fn bsp_with_vaults(
 
     // 2. Room graph: leaves sharing a wall; 3-5. links, doors and
     // corridors inside the two leaves, finish.
-    let edges = leaf_graph(&tree);
+    let edges = leaf_graph(&tree)?;
     link_and_finish(
         LevelKind::Bsp,
         canvas,

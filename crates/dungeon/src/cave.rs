@@ -26,10 +26,12 @@ pub struct CaveConfig {
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
-    /// The ceiling on the level's working memory in bytes (0, the default:
-    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
-    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
-    /// [`LevelError::TooLarge`] before anything is allocated.
+    /// A lower ceiling on the level's working memory in bytes than the
+    /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
+    /// raised); 0, the default, keeps the process limit. It can only lower
+    /// the limit, never raise it. A map needing more
+    /// ([`crate::schema::bytes_per_tile`]) is refused as
+    /// [`LevelError::OverBudget`] before anything is allocated.
     pub max_bytes: u64,
 }
 
@@ -139,7 +141,14 @@ pub fn cave_with_vaults(
     seed: u64,
 ) -> Result<Level, LevelError> {
     schema::validate(&LevelConfig::Cave(*config))?;
-    check_size("cave", config.width, config.height, 5, 5, config.max_bytes)?;
+    let _budget = check_size(
+        LevelKind::Cave,
+        config.width,
+        config.height,
+        5,
+        5,
+        config.max_bytes,
+    )?;
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
     // The border is rock and counts as rock to its neighbours, which makes

@@ -176,7 +176,9 @@ impl LevelConfig {
         }
     }
 
-    /// The ceiling on the level's working memory in bytes (0: the default).
+    /// The level's own ceiling on its working memory in bytes (0: none; the
+    /// process-wide memory limit applies, and `max_bytes` can only lower
+    /// it).
     pub fn max_bytes(&self) -> u64 {
         match self {
             LevelConfig::Bsp(c) => c.max_bytes,
@@ -187,8 +189,8 @@ impl LevelConfig {
         }
     }
 
-    /// Sets the ceiling on the level's working memory in bytes (0: the
-    /// default).
+    /// Sets the level's own ceiling on its working memory in bytes (0:
+    /// none); it can only lower the process-wide memory limit.
     pub fn set_max_bytes(&mut self, max_bytes: u64) {
         match self {
             LevelConfig::Bsp(c) => c.max_bytes = max_bytes,

@@ -4,6 +4,7 @@ use core::fmt;
 use mcrdun_bsp::BspError;
 use mcrdun_carve::CarveError;
 use mcrdun_geom::GeomError;
+use mcrdun_geom::memory::Budget;
 use mcrdun_passages::PassagesError;
 use mcrdun_regions::RegionsError;
 use mcrdun_scatter::ScatterError;
@@ -26,9 +27,7 @@ pub enum LevelError {
         /// The smallest height it accepts.
         min_height: u32,
     },
-    /// A map side or the cell count is too large for `i32` coordinates, or
-    /// the level's working memory exceeds its ceiling
-    /// ([`crate::schema::DEFAULT_MAX_BYTES`] unless raised).
+    /// A map side or the cell count is too large for `i32` coordinates.
     TooLarge {
         /// The width asked for.
         width: u32,
@@ -44,6 +43,21 @@ pub enum LevelError {
         /// The name asked for, quoted and cut short for showing
         /// ([`crate::schema::shown`]).
         name: String,
+    },
+    /// The level's working memory would pass its ceiling: the process-wide
+    /// memory limit (`mcrdun_geom::memory`), lowered by the config's
+    /// `max_bytes`. Refused before any work.
+    OverBudget {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+        /// The bytes the level would need.
+        needed: u64,
+        /// Its bytes a tile ([`crate::schema::bytes_per_tile`]).
+        per_tile: u64,
+        /// The ceiling it was checked against.
+        limit: u64,
     },
     /// A generator option is out of its range.
     InvalidOption {
@@ -94,9 +108,18 @@ impl fmt::Display for LevelError {
             ),
             LevelError::TooLarge { width, height } => write!(
                 f,
-                "a level of {width}x{height} is too large (each side at most {}, and at most max_bytes of working memory, {} bytes a tile; 1 GiB unless raised)",
+                "a level of {width}x{height} is too large (each side at most {}, and fewer than 2^31 tiles)",
                 i32::MAX,
-                crate::schema::BYTES_PER_TILE
+            ),
+            LevelError::OverBudget {
+                width,
+                height,
+                needed,
+                per_tile,
+                limit,
+            } => write!(
+                f,
+                "a level of {width}x{height} is too large: it needs {needed} bytes of working memory ({per_tile} a tile), above its limit of {limit} bytes (raise it with --max-bytes on the command line; from Rust or C raise the process memory limit, which a level's max_bytes can only lower)"
             ),
             LevelError::UnknownOption { kind, name } => {
                 let valid: Vec<&str> = ["width", "height"]
@@ -156,16 +179,19 @@ impl From<GeomError> for LevelError {
 }
 
 /// Checks the map size against a generator's minimum, the grid limits and
-/// the working-memory ceiling `max_bytes` (0: the default), before
-/// anything is allocated.
+/// the working-memory ceiling before anything is allocated, and returns
+/// the level's memory budget, to be held for the whole call: the process
+/// limit read once, lowered to `max_bytes` when that is smaller (0: not
+/// lowered). Every stage of the level checks against that one ceiling.
 pub(crate) fn check_size(
-    generator: &'static str,
+    kind: crate::LevelKind,
     width: u32,
     height: u32,
     min_width: u32,
     min_height: u32,
     max_bytes: u64,
-) -> Result<(), LevelError> {
+) -> Result<Budget, LevelError> {
+    let generator = kind.name();
     if width < min_width || height < min_height {
         return Err(LevelError::TooSmall {
             generator,
@@ -176,17 +202,22 @@ pub(crate) fn check_size(
         });
     }
     let cells = mcrdun_geom::checked_cell_count(u64::from(width), u64::from(height))?;
-    let ceiling = if max_bytes == 0 {
-        crate::schema::DEFAULT_MAX_BYTES
-    } else {
-        max_bytes
-    };
-    if (cells as u64).saturating_mul(crate::schema::BYTES_PER_TILE) > ceiling
-        || cells as u64 >= 1 << 31
-    {
+    if cells as u64 >= 1 << 31 {
         return Err(LevelError::TooLarge { width, height });
     }
-    Ok(())
+    let budget = Budget::start_with(if max_bytes == 0 { u64::MAX } else { max_bytes });
+    let per_tile = crate::schema::bytes_per_tile(kind);
+    let needed = (cells as u64).saturating_mul(per_tile);
+    if needed > budget.limit() {
+        return Err(LevelError::OverBudget {
+            width,
+            height,
+            needed,
+            per_tile,
+            limit: budget.limit(),
+        });
+    }
+    Ok(budget)
 }
 
 #[cfg(test)]
@@ -195,17 +226,25 @@ mod tests {
 
     #[test]
     fn messages_name_the_problem() {
-        let e = check_size("cave", 3, 90, 5, 5, 0).unwrap_err();
+        use crate::LevelKind::Cave;
+        let e = check_size(Cave, 3, 90, 5, 5, 0).unwrap_err();
         assert_eq!(
             e.to_string(),
             "a cave level of 3x90 is too small: it needs at least 5x5"
         );
-        let e = check_size("cave", u32::MAX, 5, 5, 5, 0).unwrap_err();
+        let e = check_size(Cave, u32::MAX, 5, 5, 5, 0).unwrap_err();
         assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
-        // 1 GiB at 24 bytes a tile: 44 739 242 tiles.
-        assert!(check_size("cave", 6000, 7000, 5, 5, 0).is_ok());
-        let e = check_size("cave", 7000, 7000, 5, 5, 0).unwrap_err();
-        assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
-        assert!(check_size("cave", 7000, 7000, 5, 5, 2 << 30).is_ok());
+        // 1 GiB at 48 bytes a tile: 22 369 621 tiles.
+        assert!(check_size(Cave, 4000, 5000, 5, 5, 0).is_ok());
+        let e = check_size(Cave, 6000, 7000, 5, 5, 0).unwrap_err();
+        assert!(matches!(e, LevelError::OverBudget { .. }), "{e}");
+        assert!(e.to_string().contains("--max-bytes"), "{e}");
+        // max_bytes lowers the ceiling, and never raises it.
+        assert!(check_size(Cave, 4000, 5000, 5, 5, 1 << 20).is_err());
+        assert!(check_size(Cave, 6000, 7000, 5, 5, u64::MAX).is_err());
+        // The budget is the call's while it lives.
+        let b = check_size(Cave, 100, 100, 5, 5, 1 << 20).unwrap();
+        assert_eq!(mcrdun_geom::memory::call_limit(), 1 << 20);
+        drop(b);
     }
 }

@@ -4,6 +4,7 @@
 //! and its nearest rooms ([`nearest_rooms`]), touching Voronoi cells
 //! ([`cell_graph`]).
 
+use crate::LevelError;
 use crate::links::Edge;
 use mcrdun_bsp::Bsp;
 use mcrdun_geom::{DisjointSets, Rect};
@@ -16,9 +17,14 @@ pub(crate) const NEAREST: usize = 5;
 
 /// The BSP leaves that share a wall (the leaf adjacency), each pair once,
 /// `a < b`, in leaf order; weight 0.
-pub(crate) fn leaf_graph(tree: &Bsp) -> Vec<Edge> {
+pub(crate) fn leaf_graph(tree: &Bsp) -> Result<Vec<Edge>, LevelError> {
     let mut edges: Vec<Edge> = Vec::new();
-    for (a, next) in tree.adjacency().iter().enumerate() {
+    for (a, next) in tree
+        .adjacency()
+        .map_err(LevelError::Bsp)?
+        .iter()
+        .enumerate()
+    {
         for &b in next.iter().filter(|&&b| b as usize > a) {
             edges.push(Edge {
                 a: a as u32,
@@ -27,7 +33,7 @@ pub(crate) fn leaf_graph(tree: &Bsp) -> Vec<Edge> {
             });
         }
     }
-    edges
+    Ok(edges)
 }
 
 /// The gap between two rectangles: empty tiles between them along x plus
@@ -311,7 +317,7 @@ mod tests {
         // Leaves in level order: top left 0, bottom left 1, top right 2,
         // bottom right 3; the two bottom ones share x = 10 from y = 7 on,
         // and the top left one meets the bottom right one at no wall.
-        let edges = leaf_graph(&tree);
+        let edges = leaf_graph(&tree).unwrap();
         assert_eq!(
             edges,
             [

@@ -42,9 +42,12 @@
 //! A [`Level`] is a [`Grid`](mcrdun_geom::Grid) of [`Tile`]s (wall, floor,
 //! corridor, door, stairs up, stairs down), the [`Room`]s and [`Door`]s,
 //! a [`Summary`] and [`Metrics`]. A level that cannot be made is an error,
-//! never a broken map; sizes whose working memory exceeds a ceiling
-//! ([`schema::DEFAULT_MAX_BYTES`], raisable per config) are refused before
-//! anything is allocated.
+//! never a broken map; sizes whose working memory
+//! ([`schema::bytes_per_tile`], every stage counted) exceeds the ceiling
+//! are refused before anything is allocated. The ceiling is the
+//! process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless raised),
+//! which a config's `max_bytes` can lower for its call, never raise; the
+//! level holds it for the whole call.
 //!
 //! Cost: linear in the tiles for every pipeline (plus its generator's own
 //! cost), one small A* search per link inside a window around its two

@@ -30,10 +30,12 @@ pub struct MazeConfig {
     /// Block the cells of the "42" pattern, drawn at the largest scale that
     /// fits (needs a maze of at least 9 x 7 cells).
     pub pattern42: bool,
-    /// The ceiling on the level's working memory in bytes (0, the default:
-    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
-    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
-    /// [`LevelError::TooLarge`] before anything is allocated.
+    /// A lower ceiling on the level's working memory in bytes than the
+    /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
+    /// raised); 0, the default, keeps the process limit. It can only lower
+    /// the limit, never raise it. A map needing more
+    /// ([`crate::schema::bytes_per_tile`]) is refused as
+    /// [`LevelError::OverBudget`] before anything is allocated.
     pub max_bytes: u64,
 }
 
@@ -188,7 +190,7 @@ pub fn maze_level_with_vaults(
             min_height,
         });
     }
-    check_size("maze", w, h, 3, 3, config.max_bytes)?;
+    let _budget = check_size(LevelKind::Maze, w, h, 3, 3, config.max_bytes)?;
     let (cw, ch) = ((config.width - 1) / 2, (config.height - 1) / 2);
     let mut m = Maze::new(cw, ch).map_err(carve_error)?;
     if config.pattern42 {

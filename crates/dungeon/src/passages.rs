@@ -35,10 +35,12 @@ pub struct PassagesConfig {
     /// walk between its rooms, in links, from at least this many to 1
     /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
     pub loop_factor: u32,
-    /// The ceiling on the level's working memory in bytes (0, the default:
-    /// [`crate::schema::DEFAULT_MAX_BYTES`], 1 GiB); a map needing more
-    /// ([`crate::schema::BYTES_PER_TILE`] a tile) is refused as
-    /// [`LevelError::TooLarge`] before anything is allocated.
+    /// A lower ceiling on the level's working memory in bytes than the
+    /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
+    /// raised); 0, the default, keeps the process limit. It can only lower
+    /// the limit, never raise it. A map needing more
+    /// ([`crate::schema::bytes_per_tile`]) is refused as
+    /// [`LevelError::OverBudget`] before anything is allocated.
     pub max_bytes: u64,
 }
 
@@ -141,7 +143,7 @@ pub fn passages_with_vaults(
     vaults: &[Vault],
     seed: u64,
 ) -> Result<Level, LevelError> {
-    let sites = site_count(config)?;
+    let (sites, _budget) = site_count(config)?;
     let (w, h) = (config.width as usize, config.height as usize);
     let mut rng = seeded_rng(seed);
 
@@ -185,11 +187,12 @@ pub fn passages_with_vaults(
 
 /// The Voronoi sites of a level: `config.rooms`, or one per
 /// [`TILES_PER_CELL`] tiles; refuses a bad size or loop share, and more
-/// rooms than cells of 5x5 fit.
-fn site_count(config: &PassagesConfig) -> Result<u32, LevelError> {
+/// rooms than cells of 5x5 fit. The level's memory budget comes with it,
+/// to be held for the whole call.
+fn site_count(config: &PassagesConfig) -> Result<(u32, mcrdun_geom::memory::Budget), LevelError> {
     schema::validate(&LevelConfig::Passages(*config))?;
-    check_size(
-        "passages",
+    let budget = check_size(
+        LevelKind::Passages,
         config.width,
         config.height,
         12,
@@ -208,11 +211,12 @@ fn site_count(config: &PassagesConfig) -> Result<u32, LevelError> {
             ),
         });
     }
-    Ok(if config.rooms == 0 {
+    let sites = if config.rooms == 0 {
         ((w * h) as u64 / u64::from(TILES_PER_CELL)).max(1) as u32
     } else {
         config.rooms
-    })
+    };
+    Ok((sites, budget))
 }
 
 /// The bounding box of each cell of the partition `ids` (`w` x `h`).

@@ -241,13 +241,30 @@ pub const PASSAGES_ROOMS: u32 = 0;
 /// Passages: the share of extra links.
 pub const PASSAGES_LOOPS: f64 = 0.1;
 
-/// The default ceiling on a level's working memory: 1 GiB.
+/// The default ceiling on a level's working memory: 1 GiB, the process-wide
+/// memory limit's default (`mcrdun_geom::memory::DEFAULT_MEMORY_LIMIT`).
+/// A level's `max_bytes` can only lower the process limit for its call.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 
-/// Working memory per tile, an upper estimate for every generator: the
-/// tiles, room labels, search and walking-distance buffers, the joining
-/// step's mask and labels.
-pub const BYTES_PER_TILE: u64 = 24;
+/// Working memory per tile of the hungriest generator (the cave): see
+/// [`bytes_per_tile`].
+pub const BYTES_PER_TILE: u64 = 48;
+
+/// Working memory per tile of a level of `kind`, every stage counted: the
+/// tiles, room labels, the layout's own structures (BSP nodes and their
+/// adjacency, scattered rooms and their pairs, the maze's cells, the
+/// cave's noise and labels, the Voronoi cells), the corridor searches, the
+/// joining step's mask and labels and the two walking-distance maps. A
+/// level is admitted only when `tiles * bytes_per_tile(kind)` fits its
+/// ceiling, so every stage after that fits too; measured peaks stay below
+/// (the tests hold them to it).
+pub const fn bytes_per_tile(kind: LevelKind) -> u64 {
+    match kind {
+        LevelKind::Bsp | LevelKind::Scatter | LevelKind::Maze => 24,
+        LevelKind::Passages => 32,
+        LevelKind::Cave => BYTES_PER_TILE,
+    }
+}
 
 /// Every option of every generator.
 pub const OPTIONS: &[OptionSpec] = &[

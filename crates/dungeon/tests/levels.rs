@@ -1086,3 +1086,45 @@ fn vault_golden_hashes() {
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }
+
+/// One budget: a level admitted by its up-front check finishes under that
+/// very ceiling (every stage's need is counted in it), and one byte less
+/// is refused before any work. Sizes at random, thin maps included.
+#[test]
+fn a_level_admitted_finishes_within_its_ceiling() {
+    use mcrdun_dungeon::schema::bytes_per_tile;
+    use mcrdun_geom::memory::Budget;
+    let mut state = 0x5eed_u64;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for kind in LevelKind::ALL {
+        for i in 0..8 {
+            let (w, h) = match i {
+                0 => (24 + next(8) as u32, 400 + next(400) as u32),
+                1 => (400 + next(400) as u32, 24 + next(8) as u32),
+                _ => (24 + next(200) as u32, 24 + next(200) as u32),
+            };
+            let need = u64::from(w) * u64::from(h) * bytes_per_tile(kind);
+            {
+                let _b = Budget::start_with(need);
+                if let Err(e) = generate(kind, w, h, i) {
+                    assert!(
+                        !matches!(e, LevelError::OverBudget { .. } | LevelError::Geom(_)),
+                        "{kind:?} {w}x{h}: {e}"
+                    );
+                    assert!(!e.to_string().contains("memory"), "{kind:?} {w}x{h}: {e}");
+                }
+            }
+            let _b = Budget::start_with(need - 1);
+            let e = generate(kind, w, h, i).unwrap_err();
+            assert!(
+                matches!(e, LevelError::OverBudget { .. }),
+                "{kind:?} {w}x{h}: {e}"
+            );
+        }
+    }
+}

@@ -4,7 +4,9 @@
 //! the few exports that return a value instead of a status). The boundary
 //! catches a Rust panic before it could unwind into C (which would abort the
 //! host), turns errors into a status code, and records the detail for
-//! `mcrdun_last_error`.
+//! `mcrdun_last_error`. It also takes the call's memory budget
+//! (`mcrdun_geom::memory::Budget`): a call keeps the ceiling it started
+//! with.
 
 use crate::error::{FfiResult, McrdunStatus, set_last_error};
 use std::any::Any;
@@ -28,6 +30,9 @@ pub(crate) use boundary;
 
 /// The body of [`boundary!`].
 pub(crate) fn run(name: &'static str, body: impl FnOnce() -> FfiResult) -> McrdunStatus {
+    // The call's memory ceiling, fixed for the whole call: another thread
+    // changing the limit meanwhile does not change it.
+    let _budget = mcrdun_geom::memory::Budget::start();
     // AssertUnwindSafe: after a panic the objects touched may hold partial
     // updates; the caller is told with MCRDUN_STATUS_PANIC, and every object
     // stays memory-safe to use and free.

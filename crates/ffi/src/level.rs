@@ -123,9 +123,13 @@ pub struct McrdunLevelConfig {
     /// its rooms, in links, from at least this many to 1 (0: off; else at
     /// least 2).
     pub loop_factor: u32,
-    /// Every kind: the ceiling on the level's working memory in bytes (0:
-    /// 1 GiB); a larger map is refused with `TOO_LARGE` before anything
-    /// is allocated.
+    /// Every kind: a lower ceiling on the level's working memory in bytes
+    /// than the process-wide limit (`mcrdun_set_memory_limit`, 1 GiB
+    /// unless raised); 0 keeps the process limit, and a larger value than
+    /// it changes nothing (it can only lower the limit). A map needing
+    /// more (24 bytes a tile for bsp, scatter and maze, 32 for passages,
+    /// 48 for cave, every stage counted) is refused with `TOO_LARGE`
+    /// before anything is allocated.
     pub max_bytes: u64,
 }
 
@@ -210,7 +214,7 @@ impl From<LevelError> for FfiError {
     fn from(e: LevelError) -> FfiError {
         let message = e.to_string();
         let status = match e {
-            LevelError::TooLarge { .. } => McrdunStatus::TooLarge,
+            LevelError::TooLarge { .. } | LevelError::OverBudget { .. } => McrdunStatus::TooLarge,
             LevelError::Unsatisfiable(_) => McrdunStatus::Unsatisfiable,
             LevelError::UnknownOption { .. } => McrdunStatus::UnknownOption,
             LevelError::Geom(inner) => FfiError::from(inner).status,
@@ -735,6 +739,19 @@ mod tests {
             generate_status(&big, &mut len),
             McrdunStatus::BufferTooSmall
         );
+        // max_bytes cannot lift a level past the process limit (this
+        // thread's call ceiling here, so no other test is touched).
+        {
+            let _ceiling = mcrdun_geom::memory::Budget::start_with(1 << 30);
+            for kind in [MCRDUN_LEVEL_KIND_BSP, MCRDUN_LEVEL_KIND_SCATTER] {
+                let mut huge = config(kind, 20_000, 20_000);
+                huge.max_bytes = u64::MAX;
+                assert_eq!(generate_status(&huge, &mut len), McrdunStatus::TooLarge);
+            }
+            let mut thin = config(MCRDUN_LEVEL_KIND_BSP, 59, 9_277_792);
+            thin.max_bytes = u64::MAX;
+            assert_eq!(generate_status(&thin, &mut len), McrdunStatus::TooLarge);
+        }
         c.kind = 9;
         assert_eq!(generate_status(&c, &mut len), McrdunStatus::InvalidArgument);
         let mut out = null_mut();

@@ -265,9 +265,11 @@ pub(crate) fn all_fit(shortfalls: impl IntoIterator<Item = Option<String>>) -> F
 }
 
 /// The size half of the two-call protocol for one buffer: checks `len`
-/// (NULL is `NULL_ARGUMENT`), sets `*len = n` and fails with
-/// `BUFFER_TOO_SMALL` when `out` cannot hold `n` items. Used by calls that
-/// answer a size query before doing the work.
+/// (NULL is `NULL_ARGUMENT`) and, when `out` cannot hold `n` items, sets
+/// `*len = n` and fails with `BUFFER_TOO_SMALL`. When it can, nothing is
+/// written: the call writes `*len` on success only, so a later failure
+/// leaves it untouched. Used by calls that answer a size query before
+/// doing the work.
 ///
 /// # Safety
 /// As [`OutBuffer::new`].
@@ -279,6 +281,9 @@ pub(crate) unsafe fn announce<T>(
     name: &'static str,
 ) -> FfiResult {
     check_out(len, "len")?;
+    if n == 0 || (!out.is_null() && cap >= n) {
+        return Ok(());
+    }
     // SAFETY: forwarded from this function's contract.
     let buf = unsafe { OutBuffer::new(out, cap, len, name) };
     all_fit([buf.announce(n)])

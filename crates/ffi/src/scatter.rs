@@ -11,11 +11,13 @@ use crate::ptr::{
     announce, check_out, handle_ref, input_slice, input_slice_mut, write_buffer, write_out,
 };
 use crate::types::{McrdunPoint, McrdunRect};
+use mcrdun_geom::memory::check_bytes;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect};
 use mcrdun_scatter::{
-    Connections, MAX_ROOMS, ScatterError, SeparateOptions, Separation, SizeRange, SpawnArea,
-    door_span, neighbours, scatter, separate, spanning_tree,
+    Connections, LOOP_BYTES_PER_CANDIDATE, MAX_ROOMS, ScatterError, SeparateOptions, Separation,
+    SizeRange, SpawnArea, TREE_BYTES_PER_LINK, TREE_BYTES_PER_ROOM, door_span, neighbours, scatter,
+    separate, spanning_tree,
 };
 
 /// Spawn area shape: room centres drawn from a disc.
@@ -207,7 +209,8 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
         // SAFETY: `out`, `cap` and `len` are valid by contract.
         unsafe { announce(out, cap, len, count, "out") }?;
         if count == 0 {
-            // SAFETY: `report` was checked non-NULL above.
+            // SAFETY: `len` and `report` were checked non-NULL above.
+            unsafe { write_out(len, 0, "len") }?;
             return unsafe { write_out(report, McrdunSeparation::default(), "report") };
         }
         let mut rng = seeded_rng(seed);
@@ -320,6 +323,13 @@ pub unsafe extern "C" fn mcrdun_scatter_neighbours(
         // SAFETY: `rooms` is valid for `count` rects by contract.
         let parsed = unsafe { rooms_of(rooms, count) }?;
         let links = neighbours(&parsed, max_gap, door_width)?;
+        // The pairs for C, beside the rooms and the pairs found.
+        check_bytes(
+            "the neighbour pairs",
+            rooms_bytes(&parsed)
+                .saturating_add(vec_bytes(&links))
+                .saturating_add(links.len() as u64 * 8),
+        )?;
         let flat: Vec<u32> = links
             .iter()
             .flat_map(|l| [l.a as u32, l.b as u32])
@@ -343,7 +353,27 @@ unsafe fn flood(
     // SAFETY: forwarded.
     let parsed = unsafe { rooms_of(rooms, count) }?;
     let links = neighbours(&parsed, max_gap, door_width)?;
+    // The tree, the loops and the pairs for C, beside the rooms and the
+    // pairs found: the pairs grow with the square of the rooms.
+    let per_link = TREE_BYTES_PER_LINK + LOOP_BYTES_PER_CANDIDATE + 8;
+    check_bytes(
+        "the links between rooms",
+        rooms_bytes(&parsed)
+            .saturating_add(vec_bytes(&links))
+            .saturating_add((links.len() as u64).saturating_mul(per_link))
+            .saturating_add((count as u64).saturating_mul(TREE_BYTES_PER_ROOM)),
+    )?;
     Ok(spanning_tree(count, &links, start as usize)?)
+}
+
+/// The bytes of a vector's allocation.
+fn vec_bytes<T>(v: &Vec<T>) -> u64 {
+    (v.capacity() as u64).saturating_mul(core::mem::size_of::<T>() as u64)
+}
+
+/// The bytes of the parsed rooms.
+fn rooms_bytes(rooms: &Vec<Rect>) -> u64 {
+    vec_bytes(rooms)
 }
 
 /// The links to build between the `count` rooms: a spanning tree of the

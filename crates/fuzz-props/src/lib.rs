@@ -378,7 +378,7 @@ fn check_bsp(bsp: &Bsp) {
             assert!(a.intersection(c).is_none(), "leaves {a} and {c} overlap");
         }
     }
-    let adjacency = bsp.adjacency();
+    let adjacency = bsp.adjacency().expect("a small tree's adjacency");
     for (i, a) in rects.iter().enumerate() {
         let brute: Vec<u32> = rects
             .iter()

@@ -120,7 +120,11 @@ fn bsp_adjacency(
 ) -> PyResult<Vec<Vec<u32>>> {
     let (x, y, w, h) = rect;
     let bsp = rebuild(x, y, w, h, &cuts)?;
-    Ok(py.detach(|| bsp.adjacency().iter().map(<[u32]>::to_vec).collect()))
+    py.detach(|| {
+        bsp.adjacency()
+            .map(|adjacency| adjacency.iter().map(<[u32]>::to_vec).collect())
+    })
+    .map_err(errors::bsp)
 }
 
 /// The `(x, y)` tiles on leaf `a`'s own edge along the wall it shares with

@@ -69,7 +69,9 @@ pub(crate) fn carve(e: CarveError) -> PyErr {
 pub(crate) fn level(e: LevelError) -> PyErr {
     match &e {
         LevelError::Geom(g) => geom(g),
-        LevelError::TooLarge { .. } => PyMemoryError::new_err(e.to_string()),
+        LevelError::TooLarge { .. } | LevelError::OverBudget { .. } => {
+            PyMemoryError::new_err(e.to_string())
+        }
         LevelError::UnknownOption { .. } => PyTypeError::new_err(e.to_string()),
         LevelError::Regions(r) => regions(r.clone()),
         LevelError::Carve(c) => carve(c.clone()),

@@ -70,10 +70,15 @@ mod spawn;
 mod tree;
 
 pub use error::ScatterError;
-pub use neighbours::{DoorSpan, Link, door_span, neighbours, neighbours_into};
+pub use neighbours::{
+    DoorSpan, Link, NEIGHBOUR_BYTES_PER_PAIR, NEIGHBOUR_BYTES_PER_ROOM, door_span, neighbours,
+    neighbours_into,
+};
 pub use separate::{DEFAULT_MAX_STEPS, SeparateOptions, Separation, separate};
 pub use spawn::{SizeRange, SpawnArea, scatter};
-pub use tree::{Connections, spanning_tree};
+pub use tree::{
+    Connections, LOOP_BYTES_PER_CANDIDATE, TREE_BYTES_PER_LINK, TREE_BYTES_PER_ROOM, spanning_tree,
+};
 
 /// The largest room side [`SizeRange`] accepts.
 pub const MAX_ROOM_SIDE: u32 = 1 << 16;

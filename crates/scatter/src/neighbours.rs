@@ -2,6 +2,7 @@
 //! sorted sweeps instead of all pairs.
 
 use crate::{MAX_ROOMS, ScatterError};
+use mcrdun_geom::memory::{Budget, check_budget, grow, try_with_capacity};
 use mcrdun_geom::{Rect, Side, are_neighbours};
 
 /// Where a door between two neighbouring rooms can go: the side of room `a`
@@ -121,6 +122,12 @@ pub fn door_span(a: &Rect, b: &Rect, max_gap: u32, door_width: u32) -> Option<Do
 /// candidates are only the rooms starting within a `max_gap`-wide band.
 /// Overlapping rooms are never neighbours.
 ///
+/// Memory: [`NEIGHBOUR_BYTES_PER_ROOM`] a room plus [`NEIGHBOUR_BYTES_PER_PAIR`] a pair
+/// found. The pairs can grow with the square of the rooms (rooms stacked
+/// in a column with a wide `max_gap`), so they are counted as they grow:
+/// the call is refused the moment they would pass the memory ceiling
+/// (`mcrdun_geom::memory`).
+///
 /// ```
 /// use mcrdun_geom::Rect;
 /// use mcrdun_scatter::neighbours;
@@ -135,7 +142,9 @@ pub fn door_span(a: &Rect, b: &Rect, max_gap: u32, door_width: u32) -> Option<Do
 /// ```
 ///
 /// # Errors
-/// [`ScatterError::TooManyRooms`] above [`MAX_ROOMS`](crate::MAX_ROOMS).
+/// [`ScatterError::TooManyRooms`] above [`MAX_ROOMS`](crate::MAX_ROOMS);
+/// [`ScatterError::Geom`] with [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget)
+/// when the rooms or their pairs need more than the memory ceiling.
 pub fn neighbours(
     rooms: &[Rect],
     max_gap: u32,
@@ -160,30 +169,61 @@ pub fn neighbours_into(
     if rooms.len() > MAX_ROOMS {
         return Err(ScatterError::TooManyRooms { count: rooms.len() });
     }
+    let _budget = Budget::start();
     out.clear();
-    let mut order: Vec<u32> = (0..rooms.len() as u32).collect();
-    sweep(rooms, &mut order, max_gap, door_width, out, |r| {
-        (r.x(), r.right())
-    });
-    sweep(rooms, &mut order, max_gap, door_width, out, |r| {
-        (r.y(), r.bottom())
-    });
+    // The sweep's two index arrays; the pairs are counted as they grow.
+    let fixed = rooms.len() as u64 * NEIGHBOUR_BYTES_PER_ROOM;
+    check_budget(
+        "finding neighbours",
+        rooms.len() as u64,
+        NEIGHBOUR_BYTES_PER_ROOM,
+    )?;
+    let mut order: Vec<u32> = try_with_capacity("finding neighbours", rooms.len())?;
+    order.extend(0..rooms.len() as u32);
+    let mut firsts = try_with_capacity("finding neighbours", rooms.len())?;
+    sweep(
+        rooms,
+        &mut order,
+        &mut firsts,
+        (max_gap, door_width),
+        out,
+        fixed,
+        |r| (r.x(), r.right()),
+    )?;
+    sweep(
+        rooms,
+        &mut order,
+        &mut firsts,
+        (max_gap, door_width),
+        out,
+        fixed,
+        |r| (r.y(), r.bottom()),
+    )?;
     out.sort_unstable_by_key(|l| (l.a, l.b));
     Ok(())
 }
+
+/// Working memory of [`neighbours`] per room, besides the pairs: two
+/// arrays of `u32` for the sweeps.
+pub const NEIGHBOUR_BYTES_PER_ROOM: u64 = 8;
+
+/// Bytes of one neighbour pair ([`Link`]) in [`neighbours`]' output.
+pub const NEIGHBOUR_BYTES_PER_PAIR: u64 = core::mem::size_of::<Link>() as u64;
 
 /// One sweep along an axis: `span(r)` gives `(first, end)` of the room on
 /// that axis; finds each pair whose facing sides are across that axis.
 fn sweep(
     rooms: &[Rect],
     order: &mut [u32],
-    max_gap: u32,
-    door_width: u32,
+    firsts: &mut Vec<i32>,
+    (max_gap, door_width): (u32, u32),
     out: &mut Vec<Link>,
+    fixed: u64,
     span: impl Fn(&Rect) -> (i32, i32),
-) {
+) -> Result<(), ScatterError> {
     order.sort_unstable_by_key(|&i| (span(&rooms[i as usize]).0, i));
-    let firsts: Vec<i32> = order.iter().map(|&i| span(&rooms[i as usize]).0).collect();
+    firsts.clear();
+    firsts.extend(order.iter().map(|&i| span(&rooms[i as usize]).0));
     for &i in order.iter() {
         let a = &rooms[i as usize];
         let end = span(a).1;
@@ -202,10 +242,12 @@ fn sweep(
                     b: j as usize,
                     door,
                 };
+                grow("neighbour pairs", out, fixed)?;
                 out.push(if i < j { link } else { link.reversed() });
             }
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -296,6 +338,40 @@ mod tests {
         }
         assert_eq!(neighbours(&rooms, 0, 0).unwrap(), vec![]);
         assert!(!neighbours(&rooms, 3, 0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn quadratic_pairs_are_refused_as_they_grow() {
+        use mcrdun_geom::GeomError;
+        use mcrdun_geom::memory::Budget;
+        // 3,000 rooms stacked in a column, every pair neighbours with a wide
+        // gap: 4.5 million pairs, 144 MB. Under 4 MiB the pairs stop at the
+        // ceiling, and the call is refused.
+        let rooms: Vec<Rect> = (0..3000).map(|i| r(0, 2 * i, 10, 1)).collect();
+        let limit = 4 << 20;
+        let _budget = Budget::start_with(limit);
+        let mut out = Vec::new();
+        let e = neighbours_into(&rooms, u32::MAX, 1, &mut out).unwrap_err();
+        assert!(
+            matches!(e, ScatterError::Geom(GeomError::OverBudget { .. })),
+            "{e}"
+        );
+        let held = out.capacity() as u64 * NEIGHBOUR_BYTES_PER_PAIR
+            + rooms.len() as u64 * NEIGHBOUR_BYTES_PER_ROOM;
+        assert!(held <= limit, "{held}");
+        // 300 rooms: 44,850 pairs fit; their tree needs 4.4 MB.
+        let pairs = neighbours(&rooms[..300], u32::MAX, 1).unwrap();
+        assert_eq!(pairs.len(), 44_850);
+        let e = crate::spanning_tree(300, &pairs, 0).unwrap_err();
+        assert!(
+            matches!(e, ScatterError::Geom(GeomError::OverBudget { .. })),
+            "{e}"
+        );
+        drop(_budget);
+        assert_eq!(
+            crate::spanning_tree(300, &pairs, 0).unwrap().tree().len(),
+            299
+        );
     }
 
     #[test]

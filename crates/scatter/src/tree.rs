@@ -3,6 +3,7 @@
 
 use crate::{Link, ScatterError};
 use mcrdun_geom::Rect;
+use mcrdun_geom::memory::{Budget, check_bytes};
 use mcrdun_geom::random::below;
 use rand::Rng;
 
@@ -20,6 +21,20 @@ pub struct Connections {
     unreachable: Vec<usize>,
 }
 
+/// Working memory of [`spanning_tree`] per link given: the pairs, both
+/// directions of adjacency, the used marks and the loop candidates.
+pub const TREE_BYTES_PER_LINK: u64 = 2 * LINK + 2 * 16 + 1;
+
+/// Working memory of [`spanning_tree`] per room: the row starts, the
+/// reached marks, the tree, the stack and the unreachable rooms.
+pub const TREE_BYTES_PER_ROOM: u64 = 2 * 8 + 1 + LINK + 16 + 8;
+
+/// Working memory of [`Connections::with_loops`] per loop candidate: the
+/// shuffle, the marks and the two lists the candidates are sorted into.
+pub const LOOP_BYTES_PER_CANDIDATE: u64 = 8 + 1 + 2 * LINK;
+
+const LINK: u64 = core::mem::size_of::<Link>() as u64;
+
 /// Floods the neighbour graph given by `links` over `rooms` rooms from
 /// `start`, a depth-first colouring with an explicit stack
 /// (no recursion depth limit): a room takes its neighbours in ascending
@@ -29,7 +44,9 @@ pub struct Connections {
 /// The tree has one link per reached room but the start, each oriented from
 /// the room that reached it (`a`) to the new room (`b`), in the order the
 /// flood found them. Repeated pairs in `links` count once.
-/// Cost O(rooms + links).
+/// Cost O(rooms + links) time; memory [`TREE_BYTES_PER_LINK`] a link and
+/// [`TREE_BYTES_PER_ROOM`] a room, checked against the memory ceiling
+/// (`mcrdun_geom::memory`) before any work.
 ///
 /// ```
 /// use mcrdun_geom::{random::seeded_rng, Rect};
@@ -53,7 +70,9 @@ pub struct Connections {
 /// # Errors
 /// [`ScatterError::BadStart`] when `start >= rooms` (also when there are no
 /// rooms); [`ScatterError::BadLink`] for a link naming a missing room or
-/// joining a room to itself.
+/// joining a room to itself; [`ScatterError::Geom`] with
+/// [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget) above the
+/// memory ceiling.
 pub fn spanning_tree(
     rooms: usize,
     links: &[Link],
@@ -62,6 +81,13 @@ pub fn spanning_tree(
     if start >= rooms {
         return Err(ScatterError::BadStart { start, rooms });
     }
+    let _budget = Budget::start();
+    check_bytes(
+        "a spanning tree of the neighbours",
+        (links.len() as u64)
+            .saturating_mul(TREE_BYTES_PER_LINK)
+            .saturating_add((rooms as u64).saturating_mul(TREE_BYTES_PER_ROOM)),
+    )?;
     // Each pair once, as (low, high), sorted: the adjacency lists below are
     // then ascending without another sort.
     let mut pairs: Vec<Link> = Vec::with_capacity(links.len());
@@ -100,8 +126,9 @@ pub fn spanning_tree(
 
     let mut reached = vec![false; rooms];
     let mut used = vec![false; pairs.len()];
-    let mut tree = Vec::new();
-    let mut stack: Vec<(usize, usize)> = vec![(start, first[start])];
+    let mut tree = Vec::with_capacity(rooms - 1);
+    let mut stack: Vec<(usize, usize)> = Vec::with_capacity(rooms);
+    stack.push((start, first[start]));
     reached[start] = true;
     while let Some(top) = stack.last_mut() {
         let (room, pos) = *top;
@@ -119,13 +146,18 @@ pub fn spanning_tree(
             stack.push((next, first[next]));
         }
     }
-    let candidates = pairs
-        .iter()
-        .zip(&used)
-        .filter(|&(l, &u)| !u && reached[l.a])
-        .map(|(&l, _)| l)
-        .collect();
-    let unreachable = (0..rooms).filter(|&r| !reached[r]).collect();
+    let is_candidate = |(l, &u): (&Link, &bool)| !u && reached[l.a];
+    let mut candidates =
+        Vec::with_capacity(pairs.iter().zip(&used).filter(|&p| is_candidate(p)).count());
+    candidates.extend(
+        pairs
+            .iter()
+            .zip(&used)
+            .filter(|&p| is_candidate(p))
+            .map(|(&l, _)| l),
+    );
+    let mut unreachable = Vec::with_capacity(rooms - 1 - tree.len());
+    unreachable.extend((0..rooms).filter(|&r| !reached[r]));
     Ok(Connections {
         rooms,
         start,
@@ -197,9 +229,11 @@ impl Connections {
     /// helpers of `mcrdun_geom::random`; the count is one IEEE multiplication
     /// and rounding, exact on every platform.
     ///
+    /// Memory: [`LOOP_BYTES_PER_CANDIDATE`] a candidate.
+    ///
     /// # Errors
     /// [`ScatterError::BadFraction`] when `fraction` is NaN or outside
-    /// `[0, 1]`.
+    /// `[0, 1]`; [`ScatterError::Geom`] above the memory ceiling.
     pub fn with_loops<R: Rng + ?Sized>(
         mut self,
         fraction: f64,
@@ -209,6 +243,7 @@ impl Connections {
             return Err(ScatterError::BadFraction);
         }
         let n = self.candidates.len();
+        mcrdun_geom::memory::check_budget("choosing loops", n as u64, LOOP_BYTES_PER_CANDIDATE)?;
         let k = ((fraction * n as f64).round() as usize).min(n);
         // A partial Fisher-Yates shuffle: the first k slots end up a uniform
         // choice of k candidates.
@@ -222,6 +257,7 @@ impl Connections {
             chosen[p] = true;
         }
         let mut keep = Vec::with_capacity(n - k);
+        self.loops.reserve_exact(k);
         for (l, c) in self.candidates.into_iter().zip(chosen) {
             if c {
                 self.loops.push(l);
