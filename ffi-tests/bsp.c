@@ -1,4 +1,4 @@
-/* BSP trees from C: the seed's corridor example (split 80x50 to depth 4,
+/* BSP trees from C: the classic corridor example (split 80x50 to depth 4,
  * BFS between the leaves nearest opposite corners over the adjacency, a
  * door in the middle of each wall on the path), libtcod compatibility,
  * node traversal, rasterising, and every error path. */
@@ -27,7 +27,7 @@ static uint32_t *neighbours(const McrdunBsp *bsp, size_t leaf, size_t *n) {
     return out;
 }
 
-/* The seed's example, in C. */
+/* The classic example, in C. */
 static void test_corridor_example(void) {
     McrdunBsp *bsp = NULL;
     size_t count, i, start = 0, end = 0, *came_from, *queue, head = 0, tail = 0;

@@ -1,4 +1,4 @@
-/* Passages from C, on the seed's example: two rooms of 9 and 7 cells whose
+/* Passages from C, on the crate's example: two rooms of 9 and 7 cells whose
  * border has 8 cells; the jutting cell (3,3) has 3 neighbours across. Every
  * error path: NULL pointers, bad values, and the two-call buffer protocol. */
 #include <stdint.h>
@@ -44,7 +44,7 @@ static int manhattan(McrdunPoint a, McrdunPoint b) {
     return abs(a.x - b.x) + abs(a.y - b.y);
 }
 
-/* The seed's layout, plus a lone one-cell room at (0,5) as room 2. */
+/* The example layout, plus a lone one-cell room at (0,5) as room 2. */
 static McrdunLayout *seed_layout(void) {
     McrdunLayout *layout = NULL;
     McrdunPoint cells[9];
@@ -260,7 +260,7 @@ static void test_passages(void) {
                  MCRDUN_STATUS_NULL_ARGUMENT);
     CHECK(mcrdun_passage_plan_components(NULL) == 0);
 
-    /* A spanning tree with the seed's table; same seed, same plan. */
+    /* A spanning tree with the table {1, 10, 15, 15}; same seed, same plan. */
     policy.connect = MCRDUN_CONNECT_SPANNING_TREE;
     policy.loops_per_mille = 500;
     policy.weights = table_weights(1, 10, 15, 15);
@@ -295,7 +295,7 @@ static void test_passages(void) {
 }
 
 static void test_from_labels(void) {
-    /* The seed's layout as a label grid, the lone room 2 at (0,5). */
+    /* The example layout as a label grid, the lone room 2 at (0,5). */
     const uint32_t N = MCRDUN_NO_ROOM;
     uint32_t labels[36];
     uint32_t room = 0;

@@ -1,4 +1,4 @@
-// include/mcrdun.hpp: mcrdun::Layout and mcrdun::PassagePlan on the seed's
+// include/mcrdun.hpp: mcrdun::Layout and mcrdun::PassagePlan on the crate's
 // example (two rooms of 9 and 7 cells sharing a border of 8 cells, 6
 // adjacent cell pairs), plus a lone one-cell room, and a layout from labels.
 #include <cstdint>

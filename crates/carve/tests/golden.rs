@@ -20,7 +20,7 @@ fn carved(algorithm: Algorithm, w: u32, h: u32, mask42: bool, seed: u64) -> Maze
     m
 }
 
-/// The seed's backtracker, written again from its description with the
+/// A reference backtracker, written again from its description with the
 /// public API only: sets, a vector stack, `neighbour` and `open_wall`.
 /// (Like ours, it draws no number when there is a single option.)
 fn reference_backtracker(maze: &mut Maze, start: Point, seed: u64) {
@@ -114,7 +114,7 @@ fn binary_tree_matches_the_reference() {
     }
 }
 
-/// The seed's own experiment: a 20x15 maze around the "42", 282 open
+/// A 20x15 maze around the "42": 282 open
 /// cells, 281 passages, no loop; same seed same maze, other seed other.
 #[test]
 fn the_seed_experiment() {

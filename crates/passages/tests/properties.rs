@@ -41,7 +41,7 @@ fn build(w: u32, h: u32, labels: &[Option<u8>]) -> (Layout, Vec<Vec<Point>>) {
     (layout, cells)
 }
 
-/// The seed's all-pairs comparison, as a sorted map.
+/// The all-pairs comparison, as a sorted map.
 fn brute_border(a: &[Point], b: &[Point]) -> BTreeMap<(i32, i32), Vec<(i32, i32)>> {
     let mut map: BTreeMap<(i32, i32), Vec<(i32, i32)>> = BTreeMap::new();
     for &p in a {

@@ -1,6 +1,6 @@
 //! Over many draws, passage frequencies follow the weights.
 //!
-//! On the seed's example each passage (an adjacent pair of cells) has an
+//! On the crate's example each passage (an adjacent pair of cells) has an
 //! exact probability: the sum over its two cells of
 //! `weight(cell) / total weight / count(cell)`. A chi-square statistic over
 //! the 6 passages (5 degrees of freedom) must stay below 25 (p < 0.0002 for

@@ -123,7 +123,7 @@ proptest! {
 #[test]
 fn thousands_of_regions() {
     // Isolated floor cells on every other row and column: 40 000 regions,
-    // far past the seed's 16, numbered in raster order.
+    // far past a fixed table of 16, numbered in raster order.
     let (w, h) = (400usize, 400usize);
     let grid = Grid::from_fn(w as u32, h as u32, |p| p.x % 2 == 0 && p.y % 2 == 0).unwrap();
     let mut out = vec![0u32; w * h];
@@ -233,7 +233,7 @@ fn bad_input_is_an_error_and_writes_nothing() {
 
 #[test]
 fn seed_example_map() {
-    // The seed article's 12x12 map: 4-connected regions, raster order.
+    // A classic 12x12 map: 4-connected regions, raster order.
     let rows = [
         "............",
         "..##........",

@@ -42,7 +42,7 @@ fn root(parent: &mut [usize], mut i: usize) -> usize {
     i
 }
 
-/// The seed's recursive colouring, as the reference for the flood order:
+/// A recursive colouring, as the reference for the flood order:
 /// colour a room, then for each neighbour in ascending order that is not
 /// coloured yet, link it and recurse.
 fn seed_flood(adj: &[Vec<usize>], room: usize, seen: &mut [bool], tree: &mut Vec<(usize, usize)>) {

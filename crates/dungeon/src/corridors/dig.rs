@@ -94,3 +94,38 @@ impl Canvas {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mcrdun_geom::Rect;
+
+    #[test]
+    fn squares_on_a_path_count_its_doors_as_walkable() {
+        let mut c = Canvas::new(8, 6).unwrap();
+        c.add_rect(Rect::new(1, 1, 2, 2).unwrap()).unwrap();
+        let w = 8;
+        let t = c.tiles.as_mut_slice();
+        for i in [2 * w + 4, 2 * w + 5, 3 * w + 5] {
+            t[i] = Tile::Corridor;
+        }
+        // (4, 3) closes the square (4..6, 2..4) of corridor.
+        assert_eq!(
+            c.square_on(&[3 * w + 4], NONE_TILE, NONE_TILE),
+            Some(3 * w + 4)
+        );
+        // (5, 4) below (5, 3): a square only with doors at (4, 3) and (4, 4).
+        let k = 4 * w + 5;
+        assert_eq!(c.square_on(&[k], NONE_TILE, NONE_TILE), None);
+        assert_eq!(c.square_on(&[k], 3 * w + 4, NONE_TILE), None);
+        assert_eq!(c.square_on(&[k], 3 * w + 4, 4 * w + 4), Some(k));
+        // The first tile of the path that closes one.
+        assert_eq!(
+            c.square_on(&[4 * w + 6, 3 * w + 4], NONE_TILE, NONE_TILE),
+            Some(3 * w + 4)
+        );
+    }
+
+    /// A door index no tile has.
+    const NONE_TILE: usize = usize::MAX;
+}

@@ -322,3 +322,68 @@ impl Canvas {
             || (on(j + 1) && on(j + w) && on(j + w + 1)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_are_clipped_to_the_inside_of_the_map() {
+        let w = Window::clip(Rect::new(-3, 2, 10, 4).unwrap(), 12, 8).unwrap();
+        assert_eq!((w.x0, w.y0, w.x1, w.y1, w.ww), (1, 2, 7, 6, 6));
+        assert_eq!(w.area(), 24);
+        assert_eq!(w.local_xy(1, 2), Some(0));
+        assert_eq!(w.local_xy(6, 5), Some(23));
+        assert_eq!(w.local_xy(7, 5), None);
+        assert_eq!(w.local_xy(0, 2), None);
+        assert_eq!(w.local_xy(3, 6), None);
+        assert_eq!(w.local(12 * 3 + 2), Some(7));
+        // Nothing left inside the border: no window.
+        assert!(Window::clip(Rect::new(0, 0, 1, 8).unwrap(), 12, 8).is_none());
+        assert!(Window::clip(Rect::new(11, 0, 4, 8).unwrap(), 12, 8).is_none());
+    }
+
+    #[test]
+    fn the_estimate_is_the_distance_to_the_targets_box() {
+        let g = Goal {
+            x0: 5,
+            y0: 5,
+            x1: 8,
+            y1: 6,
+        };
+        assert_eq!(g.estimate(6, 5), 0);
+        assert_eq!(g.estimate(8, 6), 0);
+        assert_eq!(g.estimate(2, 5), 3);
+        assert_eq!(g.estimate(10, 9), 2 + 3);
+        assert_eq!(g.estimate(6, 1), 4);
+    }
+
+    #[test]
+    fn a_step_may_not_complete_a_square_nor_touch_floor() {
+        let mut c = Canvas::new(8, 7).unwrap();
+        c.add_rect(Rect::new(1, 1, 2, 2).unwrap()).unwrap();
+        let w = 8;
+        let t = c.tiles.as_mut_slice();
+        // Corridor at (5, 3) and (6, 3), (6, 4).
+        t[3 * w + 5] = Tile::Corridor;
+        t[3 * w + 6] = Tile::Corridor;
+        t[4 * w + 6] = Tile::Corridor;
+        // (5, 4) would close the square (5..7, 3..5).
+        assert!(!c.square_free(4 * w + 5, NONE, NONE));
+        assert!(!c.may_enter(4 * w + 5, 4 * w + 4, NONE));
+        // (4, 3) beside (5, 3) only: free; a corridor may always be
+        // re-entered; (3, 3) touches the room's floor at (2, 2).
+        assert!(c.square_free(3 * w + 4, NONE, NONE));
+        assert!(c.may_enter(3 * w + 4, 3 * w + 5, NONE));
+        assert!(c.may_enter(3 * w + 5, 3 * w + 4, NONE));
+        assert!(!c.may_enter(3 * w + 3, 3 * w + 4, NONE));
+        // Floor itself is never entered.
+        assert!(!c.may_enter(2 * w + 2, 3 * w + 2, NONE));
+        // The tile stepped from and its parent count as walkable.
+        // (5, 5) from (5, 4) whose parent is (6, 5): with the corridor at
+        // (6, 4) they would make a square.
+        let (j, a, b) = (5 * w + 5, 4 * w + 5, 5 * w + 6);
+        assert!(c.square_free(j, NONE, NONE));
+        assert!(!c.square_free(j, a as u32, b as u32));
+    }
+}

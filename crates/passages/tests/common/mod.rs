@@ -1,4 +1,4 @@
-//! The seed's example layout, shared by the integration tests.
+//! The crate's example layout, shared by the integration tests.
 
 use mcrdun_geom::Point;
 use mcrdun_passages::{Layout, RoomId};
