@@ -19,7 +19,13 @@ pub const DEFAULT_SCALE: u32 = 8;
 
 /// Generate a dungeon level and show it (ASCII by default).
 #[derive(Debug, Parser)]
-#[command(name = "mcrdun", version, about, long_about = None)]
+#[command(
+    name = "mcrdun",
+    version,
+    about,
+    long_about = None,
+    override_usage = "mcrdun <bsp|scatter|maze|cave|passages> [OPTIONS]\n       mcrdun maze --config FILE\n       mcrdun vaults check FILE...\n       mcrdun help <GENERATOR>"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -35,7 +41,8 @@ pub enum Format {
     /// A JSON document: tiles, rooms, doors, stairs, summary.
     Json,
     /// The 42 maze file: one hex digit of walls per cell, entry, exit, path (maze only; always draws the "42" where it fits).
-    #[value(name = "42")]
+    /// Hidden from the other generators' help; `mcrdun help maze` names it.
+    #[value(name = "42", hide = true)]
     FortyTwo,
 }
 
@@ -134,7 +141,13 @@ pub fn command() -> clap::Command {
             sub.args(schema::options(kind).map(option_arg))
         });
     }
-    cmd
+    // Only the maze writes the 42 file; its help says so (the value is
+    // hidden from every generator's list of formats).
+    cmd.mut_subcommand("maze", |sub| {
+        sub.mut_arg("format", |a| {
+            a.help("Output format; the maze also writes 42: the 42 \"A-Maze-ing\" file (one hex digit of walls per cell, entry, exit, path; draws the \"42\" where it fits)")
+        })
+    })
 }
 
 /// The flag of one schema option: its help is the spec's doc with the
@@ -155,7 +168,13 @@ fn option_arg(spec: &'static OptionSpec) -> Arg {
             } else {
                 "X"
             })
-            .value_parser(move |text: &str| spec.parse(text).map_err(|e| e.to_string()))
+            // clap names the flag; the message is the range alone.
+            .value_parser(move |text: &str| {
+                spec.parse(text).map_err(|e| match e {
+                    LevelError::InvalidOption { reason, .. } => reason,
+                    other => other.to_string(),
+                })
+            })
             // Shown in the help; when the flag is absent the bridge keeps
             // the generator's default, which is the same number.
             .help(format!("{} [default: {}]", spec.doc, spec.default)),
@@ -171,6 +190,9 @@ pub struct Parsed {
     /// Every schema option of the subcommand's generator with its value
     /// (the default when not given), by name.
     pub options: Vec<(&'static str, f64)>,
+    /// The schema options given on the command line, by name (an error
+    /// about two options names the one the user gave).
+    pub given: Vec<&'static str>,
 }
 
 impl Parsed {
@@ -194,7 +216,17 @@ impl Parsed {
         let options = schema::options(kind)
             .map(|spec| (spec.name, option_value(spec, sub)))
             .collect();
-        Ok(Parsed { cli, options })
+        let given = schema::options(kind)
+            .filter(|spec| {
+                sub.value_source(spec.name) == Some(clap::parser::ValueSource::CommandLine)
+            })
+            .map(|spec| spec.name)
+            .collect();
+        Ok(Parsed {
+            cli,
+            options,
+            given,
+        })
     }
 
     /// The level options: the generator's defaults at the asked size,
@@ -417,7 +449,7 @@ mod tests {
             ),
             (
                 &["mcrdun", "scatter", "--max-room", "0"][..],
-                "invalid max_room (--max-room)",
+                "0 is not a whole number in 1..=65536",
             ),
             (
                 &["mcrdun", "cave", "--passes", "2.5"][..],

@@ -16,6 +16,7 @@
 
 mod args;
 mod maze42;
+mod messages;
 mod output;
 mod render;
 mod vaults;
@@ -28,6 +29,13 @@ fn main() -> ExitCode {
     // `mcrdun vaults ...` has its own command line.
     if std::env::args_os().nth(1).is_some_and(|a| a == "vaults") {
         return vaults::main();
+    }
+    // A misspelled generator: a suggestion and the list (clap suggests
+    // only near spellings, and not `bsp` for `bps`).
+    let first = std::env::args_os().nth(1);
+    if let Some(msg) = messages::unknown_command(first.as_ref().and_then(|a| a.to_str())) {
+        eprintln!("mcrdun: error: {msg}");
+        return ExitCode::from(2);
     }
     let parsed = Parsed::from_env();
     match run(&parsed) {
@@ -96,19 +104,12 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
     if let Some(done) = maze42::dispatch(parsed) {
         return done;
     }
-    let seed = match common.seed {
-        Some(seed) => seed,
-        None => {
-            // A level one likes can be made again.
-            let seed = args::clock_seed();
-            eprintln!("mcrdun: seed {seed} (add --seed {seed} to make this level again)");
-            seed
-        }
-    };
+    // Without --seed, one from the clock, told once the level is written.
+    let seed = common.seed.unwrap_or_else(args::clock_seed);
     let vaults = vaults::load(&common.vaults).map_err(Failure::Usage)?;
     let generated = parsed
         .generate(seed, &vaults)
-        .map_err(|e| Failure::Usage(e.to_string()))?;
+        .map_err(|e| Failure::Usage(messages::level_error(&e, &parsed.given, common.max_bytes)))?;
     let level = &generated.level;
     let body: Vec<u8> = match common.format {
         Format::Ascii => render::ascii(level).into_bytes(),
@@ -150,6 +151,9 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
             }
         }
     }
+    if common.seed.is_none() {
+        tell_seed(seed, "--seed ");
+    }
     Ok(())
 }
 
@@ -171,6 +175,12 @@ fn write_stdout(bytes: &[u8]) -> Result<(), Failure> {
         ));
     }
     write_to(&mut std::io::stdout(), bytes)
+}
+
+/// Tells the seed chosen from the clock, once the level (or maze) is
+/// written: a level one likes can be made again with `again` and the seed.
+fn tell_seed(seed: u64, again: &str) {
+    eprintln!("mcrdun: seed {seed} (add {again}{seed} to make this level again)");
 }
 
 fn write_to(out: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {

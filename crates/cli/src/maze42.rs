@@ -28,6 +28,7 @@
 
 use crate::Failure;
 use crate::args::{Command, Format, Parsed};
+use crate::messages::shown;
 use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile, pattern42};
 use mcrdun_dungeon::LevelConfig;
 use mcrdun_geom::random::{SeededRng, seeded_rng, shuffle};
@@ -90,15 +91,21 @@ pub fn parse_config(text: &str, name: &str) -> Result<(Spec, Vec<String>), Strin
             continue;
         }
         let Some((key, value)) = trimmed.split_once('=') else {
-            return Err(at(line, format!("expected KEY=VALUE, found '{trimmed}'")));
+            return Err(at(
+                line,
+                format!("expected KEY=VALUE, found '{}'", shown(trimmed)),
+            ));
         };
         let key = key.trim().to_ascii_uppercase();
         let value = value.trim();
         if key.is_empty() {
-            return Err(at(line, format!("no key before '=' in '{trimmed}'")));
+            return Err(at(
+                line,
+                format!("no key before '=' in '{}'", shown(trimmed)),
+            ));
         }
         let Some(slot) = MANDATORY.iter().chain(&OPTIONAL).position(|k| *k == key) else {
-            warnings.push(at(line, format!("unknown key '{key}' (ignored)")));
+            warnings.push(at(line, format!("unknown key '{}' (ignored)", shown(&key))));
             continue;
         };
         if let Some(first) = items[slot] {
@@ -139,7 +146,7 @@ pub fn parse_config(text: &str, name: &str) -> Result<(Spec, Vec<String>), Strin
         _ => {
             return Err(at(
                 perf.line,
-                format!("PERFECT must be True or False; got '{}'", perf.value),
+                format!("PERFECT must be True or False; got '{}'", shown(perf.value)),
             ));
         }
     };
@@ -151,7 +158,7 @@ pub fn parse_config(text: &str, name: &str) -> Result<(Spec, Vec<String>), Strin
                 format!(
                     "SEED must be a whole number from 0 to {}; got '{}'",
                     u64::MAX,
-                    it.value
+                    shown(it.value)
                 ),
             )
         })?),
@@ -251,13 +258,19 @@ fn parse_side(s: &str) -> Result<u32, String> {
     match parse_whole::<u32>(s) {
         Some(v) if v >= 1 => Ok(v),
         _ => Err(format!(
-            "must be a whole number of cells, at least 1; got '{s}'"
+            "must be a whole number of cells, at least 1; got '{}'",
+            shown(s)
         )),
     }
 }
 
 fn parse_xy(s: &str) -> Result<Point, String> {
-    let bad = || format!("must be x,y with whole numbers from 0 (zero-based); got '{s}'");
+    let bad = || {
+        format!(
+            "must be x,y with whole numbers from 0 (zero-based); got '{}'",
+            shown(s)
+        )
+    };
     let (x, y) = s.split_once(',').ok_or_else(bad)?;
     let x = parse_whole::<i32>(x.trim()).ok_or_else(bad)?;
     let y = parse_whole::<i32>(y.trim()).ok_or_else(bad)?;
@@ -265,7 +278,12 @@ fn parse_xy(s: &str) -> Result<Point, String> {
 }
 
 fn parse_share(s: &str) -> Result<f64, String> {
-    let bad = || format!("must be a number from 0 to 1 (the share of dead ends opened); got '{s}'");
+    let bad = || {
+        format!(
+            "must be a number from 0 to 1 (the share of dead ends opened); got '{}'",
+            shown(s)
+        )
+    };
     let v: f64 = s.parse().map_err(|_| bad())?;
     if !(0.0..=1.0).contains(&v) {
         return Err(bad());
@@ -280,7 +298,7 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
         .find(|a| a.name() == want)
         .ok_or_else(|| {
             let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            format!("'{s}' is not one of: {}", names.join(", "))
+            format!("'{}' is not one of: {}", shown(s), names.join(", "))
         })
 }
 
@@ -288,7 +306,7 @@ fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
 pub fn parse_cells_arg(s: &str) -> Result<(u32, u32), String> {
     let (w, h) = s
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("'{s}' is not WxH, e.g. 20x15"))?;
+        .ok_or_else(|| format!("'{}' is not WxH, e.g. 20x15", shown(s)))?;
     let w = parse_side(w.trim()).map_err(|m| format!("the width {m}"))?;
     let h = parse_side(h.trim()).map_err(|m| format!("the height {m}"))?;
     Ok((w, h))
@@ -518,7 +536,14 @@ pub fn dispatch(parsed: &Parsed) -> Option<Result<(), Failure>> {
         loops: *braid,
     };
     let places = Places {
-        size: "--cells".into(),
+        size: if cells.is_some() {
+            "--cells".into()
+        } else {
+            format!(
+                "the maze of --width {} --height {} tiles",
+                common.width, common.height
+            )
+        },
         entry: "--entry".into(),
         exit: "--exit".into(),
     };
@@ -543,15 +568,49 @@ pub fn dispatch(parsed: &Parsed) -> Option<Result<(), Failure>> {
     if let Err(m) = check_spec(&spec, &places) {
         return Some(Err(Failure::Usage(m)));
     }
-    Some(write(&spec, common.stats))
+    Some(write(&spec, common.stats, "--seed "))
+}
+
+/// The most warnings printed for one config file; the rest are counted.
+const MAX_WARNINGS: usize = 10;
+
+/// The config file's text: UTF-8, but a comment line may hold any bytes
+/// (a Latin-1 comment is read, lossily); any other line that is not UTF-8
+/// is an error naming it.
+pub(crate) fn config_text(bytes: &[u8], name: &str) -> Result<String, String> {
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok(text.to_owned());
+    }
+    for (n, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        let comment = line.trim_ascii_start().starts_with(b"#");
+        if let Err(e) = std::str::from_utf8(line)
+            && !comment
+        {
+            let at = e.valid_up_to();
+            return Err(format!(
+                "{name}, line {}: not UTF-8 text (byte 0x{:02X} at column {}); save the file as UTF-8",
+                n + 1,
+                line[at],
+                at + 1
+            ));
+        }
+    }
+    Ok(String::from_utf8_lossy(bytes).into_owned())
 }
 
 fn run_config(path: &Path) -> Result<(), Failure> {
     let name = path.display().to_string();
     let text = crate::output::read_config(path).map_err(Failure::Usage)?;
     let (spec, warnings) = parse_config(&text, &name).map_err(Failure::Usage)?;
-    for w in warnings {
+    let shown = warnings.len().min(MAX_WARNINGS);
+    for w in &warnings[..shown] {
         eprintln!("mcrdun: warning: {w}");
+    }
+    if warnings.len() > shown {
+        eprintln!(
+            "mcrdun: warning: {name}: {} more unknown keys (ignored)",
+            warnings.len() - shown
+        );
     }
     if let Some(out) = &spec.output
         && crate::output::same_file(out, path)
@@ -561,14 +620,17 @@ fn run_config(path: &Path) -> Result<(), Failure> {
             out.display()
         )));
     }
-    write(&spec, false)
+    write(&spec, false, "SEED=")
 }
 
-fn write(spec: &Spec, stats: bool) -> Result<(), Failure> {
+/// Writes the maze of `spec`; without a seed, one from the clock is told
+/// once the file is written, with `again` (how to give it back: `--seed `
+/// or `SEED=`).
+fn write(spec: &Spec, stats: bool, again: &str) -> Result<(), Failure> {
     let seed = spec.seed.unwrap_or_else(crate::args::clock_seed);
     let written = generate(spec, seed).map_err(Failure::Usage)?;
     if let Some(note) = &written.note {
-        eprintln!("mcrdun: error: {note}");
+        eprintln!("mcrdun: warning: {note}");
     }
     let stats = stats.then(|| stats_text(spec, &written));
     match &spec.output {
@@ -584,6 +646,9 @@ fn write(spec: &Spec, stats: bool) -> Result<(), Failure> {
                 crate::write_to(&mut std::io::stderr(), s.as_bytes())?;
             }
         }
+    }
+    if spec.seed.is_none() {
+        crate::tell_seed(seed, again);
     }
     Ok(())
 }

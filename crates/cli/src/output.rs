@@ -104,7 +104,8 @@ pub fn read_config(path: &Path) -> Result<String, String> {
             CONFIG_CAP >> 10
         ));
     }
-    String::from_utf8(bytes).map_err(|_| format!("the config file {name} is not UTF-8 text"))
+    // UTF-8, but a comment may hold other bytes; an error names the line.
+    crate::maze42::config_text(&bytes, &name.to_string())
 }
 
 /// Whether `a` and `b` name the same file by any path: the same device

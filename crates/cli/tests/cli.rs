@@ -230,7 +230,7 @@ fn bad_options_exit_2_with_a_message() {
     );
     usage_error(&["passages", "--width", "6"], "too small");
     usage_error(&["bsp", "--format", "42"], "maze");
-    usage_error(&["dragon"], "unrecognized subcommand");
+    usage_error(&["dragon"], "'dragon' is not a generator");
     usage_error(&[], "Usage");
 }
 
@@ -828,4 +828,183 @@ fn output_to_dev_null_is_still_fine() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// A misspelled generator is refused with a suggestion and the list of
+/// generators; the usage lists them too.
+#[test]
+fn a_misspelled_generator_gets_a_suggestion() {
+    usage_error(&["bps"], "did you mean 'bsp'?");
+    usage_error(&["cavve"], "generators: bsp, scatter, maze, cave, passages");
+    let help = String::from_utf8(ok(&["--help"]).stdout).unwrap();
+    assert!(
+        help.contains("Usage: mcrdun <bsp|scatter|maze|cave|passages> [OPTIONS]"),
+        "{help}"
+    );
+}
+
+/// `--format 42` is offered by the maze's help only.
+#[test]
+fn only_the_maze_offers_format_42() {
+    for g in ["bsp", "scatter", "cave", "passages"] {
+        let help = String::from_utf8(ok(&["help", g]).stdout).unwrap();
+        assert!(!help.contains("42"), "{g}: {help}");
+    }
+    let help = String::from_utf8(ok(&["help", "maze"]).stdout).unwrap();
+    assert!(help.contains("the maze also writes 42"), "{help}");
+}
+
+/// A maze too small for the "42" succeeds with a warning, not an error;
+/// the clock's seed is told once the file is written, for every kind.
+#[test]
+fn warnings_say_warning_and_the_seed_follows_the_level() {
+    let out = ok(&["maze", "--format", "42", "--cells", "8x6"]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("mcrdun: warning: a 8x6 maze is too small"),
+        "{err}"
+    );
+    assert!(!err.contains("error"), "{err}");
+    assert!(
+        err.lines().last().unwrap().starts_with("mcrdun: seed "),
+        "{err}"
+    );
+    for g in GENERATORS {
+        let err = String::from_utf8(ok(&[g, "--width", "30", "--height", "20"]).stderr).unwrap();
+        assert_eq!(err.matches("mcrdun: seed ").count(), 1, "{g}: {err}");
+    }
+    // No level, no seed: a bad size, or an output that cannot be written.
+    for args in [
+        &["bsp", "--width", "0"][..],
+        &["cave", "--output", "/nonexistent/dir/level.txt"][..],
+        &["maze", "--format", "42", "--cells", "0x5"][..],
+    ] {
+        let out = mcrdun(args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(!err.contains("seed"), "{args:?}: {err}");
+    }
+}
+
+/// Errors name the command line's flags, not the library's option names,
+/// and the ceiling the user set.
+#[test]
+fn errors_name_flags() {
+    let says = |args: &[&str], has: &[&str], lacks: &[&str]| {
+        let out = mcrdun(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        for h in has {
+            assert!(err.contains(h), "{args:?}: {err:?} lacks {h:?}");
+        }
+        for l in lacks {
+            assert!(!err.contains(l), "{args:?}: {err:?} has {l:?}");
+        }
+    };
+    says(
+        &["scatter", "--max-room", "3"],
+        &["invalid --max-room:", "(--min-room and --max-room)"],
+        &["max_room", "min_room"],
+    );
+    says(
+        &["scatter", "--max-room", "0"],
+        &["--max-room"],
+        &["--min-room", "max_room"],
+    );
+    says(
+        &["bsp", "--min-leaf-width", "2147483648"],
+        &["--min-leaf-width", "5..=2147483647"],
+        &["need at least 7", "min_leaf_width"],
+    );
+    says(
+        &["bsp", "--width", "100000", "--height", "10000"],
+        &[
+            "--width 100000 --height 10000 is too large",
+            "--max-bytes N raises it",
+        ],
+        &["max_bytes"],
+    );
+    says(
+        &["cave", "--width", "1000", "--max-bytes", "1000"],
+        &["--max-bytes 1000"],
+        &["GiB", "max_bytes"],
+    );
+    says(
+        &[
+            "maze", "--format", "42", "--width", "100000", "--height", "100000",
+        ],
+        &["--width 100000 --height 100000"],
+        &["--cells"],
+    );
+    // The maze's smallest sizes, named alike whatever the shape.
+    says(
+        &["maze", "--width", "3", "--height", "3"],
+        &["at least 4x3"],
+        &[],
+    );
+    says(
+        &["maze", "--width", "2", "--height", "3"],
+        &["at least 3x4"],
+        &[],
+    );
+}
+
+/// A config file with a Latin-1 comment is read; Latin-1 elsewhere is an
+/// error with the line; 100,000 unknown keys print ten warnings and a
+/// count; a huge value or control bytes are echoed escaped and cut short.
+#[test]
+fn hostile_config_files() {
+    let dir = std::env::temp_dir().join(format!("mcrdun-cli-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out_file = dir.join("maze.txt");
+    let keys = format!(
+        "WIDTH=20\nHEIGHT=15\nENTRY=0,0\nEXIT=19,14\nOUTPUT_FILE={}\nPERFECT=True\nSEED=1\n",
+        out_file.display()
+    );
+    let run = |name: &str, bytes: Vec<u8>| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        mcrdun(&["maze", "--config", path.to_str().unwrap()])
+    };
+    let mut latin1 = b"# caf\xe9\n".to_vec();
+    latin1.extend(keys.as_bytes());
+    let out = run("latin1-comment.txt", latin1);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut bad = keys.as_bytes().to_vec();
+    bad.extend(b"ALGORITHM=prim\xe9\n");
+    let out = run("latin1-value.txt", bad);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("line 8: not UTF-8"), "{err}");
+    // (The command reads at most 1 MiB of config: 100,000 keys fit.)
+    let mut many = keys.clone();
+    for i in 0..100_000 {
+        many.push_str(&format!("K{i}=1\n"));
+    }
+    let out = run("many.txt", many.into_bytes());
+    assert!(out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 11, "{}", &err[..err.len().min(2000)]);
+    assert!(err.contains("99990 more unknown keys"), "{err}");
+    let huge = keys.replace("WIDTH=20", &format!("WIDTH={}", "9".repeat(1_000_000)));
+    let out = run("huge.txt", huge.into_bytes());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.len() < 400 && err.contains("more characters"),
+        "{}",
+        &err[..err.len().min(400)]
+    );
+    let nul = keys.replace("ENTRY=0,0", "ENTRY=0,\0\x1b[31m");
+    let out = run("nul.txt", nul.into_bytes());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("\\u{0}\\u{1b}[31m") && !err.contains('\0'),
+        "{err:?}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -452,7 +452,7 @@ fn too_small_for_the_42_is_written_without_it() {
         assert_eq!(
             String::from_utf8_lossy(&out.stderr),
             format!(
-                "mcrdun: error: a {w}x{h} maze is too small for the \"42\" pattern (it needs at least 9x7 cells); the maze is written without it\n"
+                "mcrdun: warning: a {w}x{h} maze is too small for the \"42\" pattern (it needs at least 9x7 cells); the maze is written without it\n"
             )
         );
         let text = std::fs::read_to_string(dir.join("maze.txt")).unwrap();
