@@ -416,6 +416,13 @@ typedef struct McrdunMaze McrdunMaze;
 typedef struct McrdunPassagePlan McrdunPassagePlan;
 
 /**
+ * A set of vaults read from a vault file's text by `mcrdun_vaults_parse`;
+ * free it with `mcrdun_vaults_free`. Never changed once made: any number
+ * of threads may read it at once.
+ */
+typedef struct McrdunVaults McrdunVaults;
+
+/**
  * A rectangle of cells: `x, y` is the top-left cell, `w` and `h` (>= 1)
  * the size; the right edge `x + w` and bottom edge `y + h` are exclusive
  * and must fit in an `int32_t`.
@@ -978,6 +985,56 @@ typedef struct McrdunDoorSpan {
    */
   uint32_t gap;
 } McrdunDoorSpan;
+
+/**
+ * A vault placed in a level.
+ */
+typedef struct McrdunPlacedVault {
+  /**
+   * Its index in the vault set the options were given
+   * (`mcrdun_vaults_name` gives its name).
+   */
+  uint32_t index;
+  /**
+   * The rectangle of its turned map; `x`, `y` is its position.
+   */
+  struct McrdunRect bounds;
+  /**
+   * Its turn clockwise in degrees: 0, 90, 180 or 270 (after the mirror).
+   */
+  uint32_t rotation;
+  /**
+   * 1 when mirrored left to right (before the turn), else 0.
+   */
+  uint32_t mirror;
+  /**
+   * Its room (an index of `mcrdun_level_rooms`), or `UINT32_MAX` in a
+   * level without rooms (cave, maze).
+   */
+  uint32_t room;
+} McrdunPlacedVault;
+
+/**
+ * A marker of a placed vault: a labelled floor tile.
+ */
+typedef struct McrdunMarker {
+  /**
+   * The label: the ASCII letter or digit written in the map.
+   */
+  uint8_t label;
+  /**
+   * Where it is.
+   */
+  int32_t x;
+  /**
+   * Where it is.
+   */
+  int32_t y;
+  /**
+   * Its vault: an index of `mcrdun_level_vaults`.
+   */
+  uint32_t vault;
+} McrdunMarker;
 
 #ifdef __cplusplus
 extern "C" {
@@ -2717,6 +2774,101 @@ enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
                                            uint32_t max_gap,
                                            uint32_t door_width,
                                            struct McrdunDoorSpan *out);
+
+/**
+ * Reads the vaults of a vault file's text (`text_len` bytes of UTF-8,
+ * the file format of `mcrdun vaults check`) into a new set in `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `out` (or a NULL `text` with a
+ * length); `INVALID_ARGUMENT` for text that is not a valid vault file:
+ * `mcrdun_last_error` then reads `text:LINE:COLUMN: expected ..., found
+ * ...`. Thread-safe.
+ *
+ * # Safety
+ * `text` is NULL (with `text_len` 0) or `text_len` readable bytes; `out`
+ * is NULL or writable.
+ */
+enum McrdunStatus mcrdun_vaults_parse(const char *text, size_t text_len, struct McrdunVaults **out);
+
+/**
+ * Frees a vault set; NULL does nothing.
+ *
+ * # Safety
+ * `vaults` is NULL or a handle not freed before.
+ */
+void mcrdun_vaults_free(struct McrdunVaults *vaults);
+
+/**
+ * The number of vaults in the set in `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `vaults` or `out`. Thread-safe.
+ *
+ * # Safety
+ * `vaults` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_vaults_count(const struct McrdunVaults *vaults, size_t *out);
+
+/**
+ * The name of vault `index` of the set, as bytes (no NUL), through the
+ * two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `vaults` or `len`; `OUT_OF_RANGE`
+ * for an index past the set; `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `vaults` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_vaults_name(const struct McrdunVaults *vaults,
+                                     size_t index,
+                                     char *out,
+                                     size_t cap,
+                                     size_t *len);
+
+/**
+ * Gives `options` a copy of the vaults of `vaults` to place (NULL: no
+ * vaults); `mcrdun_level_generate_with` then places them (see
+ * `mcrdun_vaults_parse` for the file format): required vaults, or
+ * `UNSATISFIABLE` naming the vault and why, then optional ones by weight.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options`.
+ *
+ * # Safety
+ * `options` is NULL or a live handle not used by another thread
+ * meanwhile; `vaults` is NULL or a live handle.
+ */
+enum McrdunStatus mcrdun_level_options_set_vaults(struct McrdunLevelOptions *options,
+                                                  const struct McrdunVaults *vaults);
+
+/**
+ * The vaults placed in `level`, in the order drawn, through the two-call
+ * protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * vaults; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_vaults(const struct McrdunLevel *level,
+                                      struct McrdunPlacedVault *out,
+                                      size_t cap,
+                                      size_t *len);
+
+/**
+ * The markers of the vaults placed in `level`, through the two-call
+ * protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * markers; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_markers(const struct McrdunLevel *level,
+                                       struct McrdunMarker *out,
+                                       size_t cap,
+                                       size_t *len);
 
 /**
  * The version of the linked library as a static NUL-terminated string,

@@ -191,7 +191,7 @@ pub struct McrdunLevelInfo {
 /// reading one handle from several threads at once is safe; freeing it
 /// while another thread reads it is not.
 pub struct McrdunLevel {
-    inner: Level,
+    pub(crate) inner: Level,
 }
 
 impl BoxHandle for McrdunLevel {}
@@ -215,7 +215,7 @@ impl From<LevelError> for FfiError {
         let message = e.to_string();
         let status = match e {
             LevelError::TooLarge { .. } | LevelError::OverBudget { .. } => McrdunStatus::TooLarge,
-            LevelError::Unsatisfiable(_) => McrdunStatus::Unsatisfiable,
+            LevelError::Unsatisfiable(_) | LevelError::Vault { .. } => McrdunStatus::Unsatisfiable,
             LevelError::UnknownOption { .. } => McrdunStatus::UnknownOption,
             LevelError::Geom(inner) => FfiError::from(inner).status,
             LevelError::Bsp(inner) => FfiError::from(inner).status,

@@ -42,6 +42,8 @@ pub const MCRDUN_OPTION_VALUE_CHOICE: u32 = 3;
 pub struct McrdunLevelOptions {
     config: LevelConfig,
     seed: u64,
+    /// The vaults to place (`mcrdun_level_options_set_vaults`).
+    pub(crate) vaults: Vec<mcrdun_dungeon::Vault>,
 }
 
 impl BoxHandle for McrdunLevelOptions {}
@@ -152,6 +154,7 @@ pub unsafe extern "C" fn mcrdun_level_options_new(
         let options = McrdunLevelOptions {
             config: LevelConfig::new(kind_of(kind)?, 80, 50),
             seed: 0,
+            vaults: Vec::new(),
         };
         // SAFETY: `out` is NULL or writable by contract.
         unsafe { options.hand_out(out, "out") }
@@ -177,6 +180,7 @@ pub unsafe extern "C" fn mcrdun_level_options_clone(
         let copy = McrdunLevelOptions {
             config: options.config,
             seed: options.seed,
+            vaults: options.vaults.clone(),
         };
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { copy.hand_out(out, "out") }
@@ -369,7 +373,11 @@ pub unsafe extern "C" fn mcrdun_level_generate_with(
         check_out(out, "out")?;
         // SAFETY: `options` is NULL or live by contract.
         let options = unsafe { McrdunLevelOptions::borrow(options, "options") }?;
-        let level = generate(&options.config, options.seed)?;
+        let level = if options.vaults.is_empty() {
+            generate(&options.config, options.seed)?
+        } else {
+            mcrdun_dungeon::generate_with_vaults(&options.config, &options.vaults, options.seed)?
+        };
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { McrdunLevel::new(level).hand_out(out, "out") }
     })

@@ -49,6 +49,7 @@ mod rect;
 mod regions;
 mod scatter;
 mod types;
+mod vaults;
 mod version;
 
 // Every export is also reachable from Rust (the fuzz targets and tests
@@ -65,6 +66,7 @@ pub use rect::*;
 pub use regions::*;
 pub use scatter::*;
 pub use types::{McrdunPoint, McrdunRect};
+pub use vaults::*;
 pub use version::*;
 
 use boundary::boundary_value;
