@@ -371,6 +371,23 @@ fn docs_pictures_are_current() {
             "--distance",
         ],
     ));
+    // With every example vault (docs/vaults-<generator>-120x80.png).
+    let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/vaults");
+    let mut vault_files: Vec<String> = std::fs::read_dir(examples)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .filter(|p| p.ends_with(".vault"))
+        .collect();
+    vault_files.sort();
+    let vault_args: Vec<&str> = vault_files
+        .iter()
+        .flat_map(|f| ["--vaults", f.as_str()])
+        .collect();
+    for g in GENERATORS {
+        let mut args = vec![*g, "--seed", "7", "--width", "120", "--height", "80"];
+        args.extend(&vault_args);
+        pictures.push((format!("vaults-{g}-120x80.png"), args));
+    }
     for (file, mut args) in pictures {
         let path = format!("{docs}/{file}");
         let committed = pixels(std::fs::read(&path).unwrap_or_default());

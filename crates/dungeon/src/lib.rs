@@ -8,7 +8,11 @@
 //! 1. **layout**, where the rooms are: BSP leaves ([`bsp`]), a scattered
 //!    heap ([`scatter`]), a Voronoi partition (`Layout::voronoi_labels` in
 //!    `mcrdun-passages`, [`passages`]), a cellular automaton
-//!    ([`automaton`], [`cave`]), a maze ([`maze`]);
+//!    ([`automaton`], [`cave`]), a maze ([`maze`]); then **vaults**
+//!    ([`vaults`]), hand-made rooms from `mcrdun-vaults` files, placed by
+//!    every generator (`*_with_vaults`, [`generate_with_vaults`]): a room
+//!    of its own shape whose door sites are its entrances, or stamped in a
+//!    cave's rock or a maze's blocked cells, every tile as written;
 //! 2. **room graph**, which rooms may be joined ([`links::Edge`]s, built in
 //!    one module for every room generator): the leaf adjacency, each
 //!    room's nearest rooms, touching Voronoi cells;
