@@ -126,6 +126,24 @@ mod tests {
         );
     }
 
+    #[test]
+    fn squares_below_a_path_tile() {
+        let w = 8;
+        let k = 3 * w + 4;
+        // Below left of (4, 3), then below right.
+        for (tiles, found) in [
+            ([3 * w + 3, 4 * w + 3, 4 * w + 4], Some(k)),
+            ([3 * w + 5, 4 * w + 5, 4 * w + 4], Some(k)),
+            ([3 * w + 3, 4 * w + 5, 4 * w + 4], None),
+        ] {
+            let mut c = Canvas::new(8, 6).unwrap();
+            for i in tiles {
+                c.tiles.as_mut_slice()[i] = Tile::Corridor;
+            }
+            assert_eq!(c.square_on(&[k], NONE_TILE, NONE_TILE), found, "{tiles:?}");
+        }
+    }
+
     /// A door index no tile has.
     const NONE_TILE: usize = usize::MAX;
 }

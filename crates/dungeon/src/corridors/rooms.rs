@@ -132,6 +132,9 @@ mod tests {
         );
         assert!(c.owns(1, 32, 2, 3) && !c.owns(1, 31, 1, 3));
         assert!(c.owns(0, 16, 6, 1) && c.room_of[16] == 0);
+        // The rectangle's tiles, and only those, got its room.
+        let of_0: Vec<usize> = (0..80).filter(|&i| c.room_of[i] == 0).collect();
+        assert_eq!(of_0, [16, 17, 26, 27]);
         assert_eq!(c.first, [16, 21]);
         assert_eq!(c.add_cells([]), None);
     }
