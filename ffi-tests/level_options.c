@@ -21,9 +21,10 @@ static uint64_t fnv1a(const uint8_t *bytes, size_t n) {
     return h;
 }
 
-/* The hash of a level handle's tiles (0 on failure). */
+/* The hash of a level handle's tiles, rock counted as wall as in the Rust
+ * golden test (0 on failure). */
 static uint64_t level_hash(const McrdunLevel *level) {
-    size_t len = 0;
+    size_t len = 0, i;
     uint8_t *tiles;
     uint64_t h;
     CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
@@ -32,6 +33,12 @@ static uint64_t level_hash(const McrdunLevel *level) {
         return 0;
     }
     CHECK_OK(mcrdun_level_tiles(level, tiles, len, &len));
+    for (i = 0; i < len; i++) {
+        /* The Rust goldens hash rock as a wall. */
+        if (tiles[i] == MCRDUN_TILE_ROCK) {
+            tiles[i] = MCRDUN_TILE_WALL;
+        }
+    }
     h = fnv1a(tiles, len);
     free(tiles);
     return h;

@@ -132,7 +132,7 @@ pub fn level_options(data: &[u8]) {
                 unsafe { mcrdun_level_tiles(level, tiles.as_mut_ptr(), tiles.len(), &mut len) };
             assert_eq!(st, McrdunStatus::Ok);
             assert!(
-                tiles.iter().copied().eq(rust.tile_bytes()),
+                tiles.iter().copied().eq(rust.shown_bytes()),
                 "the same level"
             );
         }
