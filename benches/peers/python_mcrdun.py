@@ -6,7 +6,10 @@ Python, on the same arrays in one run:
    `tcod.path.dijkstra2d`, on the rows of distance_tcod.py's table (maps
    random70, dungeon, cave; steps 1,0 / 1,1 / 2,3; unit and 1-9 costs; four
    sources). Target: at least 10x on every row. Each row is checked equal
-   first.
+   first. Beside the default call (working memory kept between calls), the
+   same call with the cache off (`set_cache_limit(0)`: what every call did
+   before the cache) and the C ABI with a reused scratch, in the same
+   rounds; every timed call starts with cold CPU caches.
 2. region labels at 2048x2048: `mcrdun.regions.label` against
    `scipy.ndimage.label` and OpenCV's `cv2.connectedComponents` (one
    thread), 4- and 8-connected, on random45, dungeon and cave maps. Target:
@@ -123,7 +126,42 @@ def distance_maps(rng):
 
 # ------------------------------------------------------------- distance
 
-def distance_rows(reps, out):
+# Written before every timed call, so that each contender starts with cold
+# CPU caches (python-tcod's temporaries, or a warm-up call, would otherwise
+# leave them in a state that depends on who ran before).
+FLUSH = np.zeros(64 << 20, np.uint8)
+
+
+def flush():
+    FLUSH[::64] += 1
+
+
+def c_distance(lib):
+    """mcrdun_distance_compute_u8 through ctypes with one reused scratch:
+    the C ABI's time for the same map, beside the Python call's."""
+    lib.mcrdun_distance_scratch_new.argtypes = [ctypes.POINTER(ctypes.c_void_p)]
+    lib.mcrdun_distance_compute_u8.argtypes = [ctypes.c_void_p, ctypes.c_void_p] + [ctypes.c_uint32] * 5 + [
+        ctypes.c_void_p,
+        ctypes.c_size_t,
+    ]
+    scratch = ctypes.c_void_p()
+    assert lib.mcrdun_distance_scratch_new(ctypes.byref(scratch)) == 0
+
+    def run(dist, cost, card, diag):
+        h, w = dist.shape
+        st = lib.mcrdun_distance_compute_u8(scratch, cost.ctypes.data, w, h, card, diag, 0, dist.ctypes.data, dist.size)
+        assert st == 0, st
+
+    return run
+
+
+def distance_rows(reps, out, lib):
+    """Per row: tcod; mcrdun.path with its working memory kept between
+    calls (the default); the same with the cache off (set_cache_limit(0):
+    working memory allocated and freed by every call, as before the cache);
+    and the C ABI with a reused scratch."""
+    c_run = c_distance(lib)
+    keep = mcrdun.path.cache_limit()
     rng = np.random.default_rng(1)
     rows = []
     for name, floor in distance_maps(rng).items():
@@ -135,21 +173,46 @@ def distance_rows(reps, out):
             dist0 = mcrdun.path.maxarray(floor.shape, np.int32)
             dist0[src[:, 0], src[:, 1]] = 0
             for card, diag in ((1, 0), (1, 1), (2, 3)):
+                mcrdun.path.set_cache_limit(keep)
                 a = tcod.path.dijkstra2d(dist0, cost, card, diag, out=None)
                 b = mcrdun.path.dijkstra2d(dist0, cost, card, diag, out=None)
-                same = bool((a == b).all())
+                c = dist0.copy()
+                c_run(c, cost, card, diag)
+                same = bool((a == b).all() and (a == c).all())
+
+                def plain():
+                    flush()
+                    return dist0.copy()
+
+                def kept():
+                    # The cache as repeated calls find it (the "no cache"
+                    # contender empties it).
+                    mcrdun.path.set_cache_limit(keep)
+                    if mcrdun.path.cache_size() == 0:
+                        mcrdun.path.dijkstra2d(dist0.copy(), cost, card, diag, out=None)
+                    return plain()
+
+                def no_cache():
+                    mcrdun.path.set_cache_limit(0)
+                    return plain()
+
                 m = medians(
                     [
-                        ("tcod", dist0.copy, lambda d: tcod.path.dijkstra2d(d, cost, card, diag, out=d)),
-                        ("mcrdun", dist0.copy, lambda d: mcrdun.path.dijkstra2d(d, cost, card, diag, out=d)),
+                        ("tcod", plain, lambda d: tcod.path.dijkstra2d(d, cost, card, diag, out=d)),
+                        ("mcrdun", kept, lambda d: mcrdun.path.dijkstra2d(d, cost, card, diag, out=d)),
+                        ("fresh", no_cache, lambda d: mcrdun.path.dijkstra2d(d, cost, card, diag, out=d)),
+                        ("c", plain, lambda d: c_run(d, cost, card, diag)),
                     ],
                     reps,
                 )
+                mcrdun.path.set_cache_limit(keep)
                 ratio = m["tcod"] / m["mcrdun"]
-                rows.append(ratio)
+                rows.append((ratio, m["tcod"] / m["fresh"], m["tcod"] / m["c"]))
                 line = (
                     f"{N:5d} {name:9s} {100 * floor.mean():5.1f} {card},{diag:<3d} {costs:>4s} |"
-                    f" {m['tcod']:9.2f} | {m['mcrdun']:8.2f} {ratio:6.1f} | {'yes' if same else 'NO'}"
+                    f" {m['tcod']:8.2f} | {m['mcrdun']:7.2f} {ratio:5.1f} |"
+                    f" {m['fresh']:7.2f} {m['tcod'] / m['fresh']:5.1f} |"
+                    f" {m['c']:7.2f} {m['tcod'] / m['c']:5.1f} | {'yes' if same else 'NO'}"
                 )
                 print(line, file=out, flush=True)
     return rows
@@ -193,8 +256,7 @@ def label_rows(reps, out):
 
 # --------------------------------------------------------------- levels
 
-def level_rows(reps, out):
-    lib = peerlib.load_mcrdun()
+def level_rows(reps, out, lib):
     lib.mcrdun_level_config_default.argtypes = [ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_void_p]
     lib.mcrdun_level_new.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.POINTER(ctypes.c_void_p)]
     lib.mcrdun_level_free.argtypes = [ctypes.c_void_p]
@@ -240,18 +302,29 @@ def main():
         f"{' '.join(f'{v:.2f}' for v in os.getloadavg())} on {os.cpu_count()} cores",
         file=out,
     )
+    lib = peerlib.load_mcrdun()
     print("\n## dijkstra2d through Python: mcrdun.path vs tcod.path (target: >= 10x on every row)", file=out)
-    print(" size map       open% steps costs |   tcod ms | mcrdun ms  ratio | same", file=out)
-    ratios = distance_rows(args.reps, out)
-    met = sum(r >= 10 for r in ratios)
-    print(f"10x met on {met}/{len(ratios)} rows; lowest {min(ratios):.1f}x, median {statistics.median(ratios):.1f}x", file=out)
+    print(
+        "# mcrdun: working memory kept between calls (the default); no cache: set_cache_limit(0), every call\n"
+        "# allocates its own (as before the cache); C ABI: mcrdun_distance_compute_u8 with a reused scratch",
+        file=out,
+    )
+    print(" size map       open% steps costs |  tcod ms |  mcrdun ratio | no cache ratio |   C ABI ratio | same", file=out)
+    rows = distance_rows(args.reps, out, lib)
+    for k, what in enumerate(("mcrdun", "no cache", "C ABI")):
+        r = [row[k] for row in rows]
+        met = sum(x >= 10 for x in r)
+        print(
+            f"{what}: 10x met on {met}/{len(r)} rows; lowest {min(r):.1f}x, median {statistics.median(r):.1f}x",
+            file=out,
+        )
     print("\n## label through Python: mcrdun.regions vs scipy.ndimage.label and cv2.connectedComponents", file=out)
     print(" size map      floor% c  regions | scipy ms    cv ms | mcrdun ms | vs scipy  vs cv  | same", file=out)
     ok = label_rows(args.reps, out)
     print(f"faster than both on {ok}/6 rows", file=out)
     print("\n## a level: mcrdun.generate from Python vs the same level in Rust (C ABI) (target: < +10%)", file=out)
     print("  size    kind      |  rust ms | python ms | overhead", file=out)
-    worst = level_rows(args.level_reps, out)
+    worst = level_rows(args.level_reps, out, lib)
     print(f"largest overhead {100 * worst:+.1f}%", file=out)
 
 

@@ -1,7 +1,7 @@
 //! The distance-map engine: a padded copy of the map, the sources in order,
 //! and three frontiers (rings, buckets, heap) over 32-bit cell indices.
 
-use crate::planes::{self, Moves, Planes};
+use crate::planes::{self, Moves, Planes, nested_bytes, vec_bytes};
 use crate::{Algorithm, Cost, DistanceError, SATURATED, Steps, UNREACHED};
 use core::cmp::Reverse;
 use mcrdun_geom::checked_cell_count;
@@ -338,6 +338,38 @@ impl DistanceScratch {
     /// The algorithm the last successful call ran (`None` before any).
     pub fn last_algorithm(&self) -> Option<Algorithm> {
         self.last
+    }
+
+    /// The bytes of working memory this scratch keeps between calls (the
+    /// capacity of its buffers), what [`DistanceScratch::shrink`] would
+    /// release. A caller that keeps scratches in a cache can bound the
+    /// memory it holds with it.
+    ///
+    /// ```
+    /// use mcrdun_distance::{DistanceScratch, Steps, UNREACHED};
+    /// let mut scratch = DistanceScratch::new();
+    /// assert_eq!(scratch.retained_bytes(), 0);
+    /// let mut dist = [UNREACHED; 64 * 64];
+    /// dist[0] = 0;
+    /// scratch.compute(&[1u8; 64 * 64], &mut dist, 64, 64, Steps::EIGHT)?;
+    /// assert!(scratch.retained_bytes() > 0);
+    /// scratch.shrink();
+    /// assert_eq!(scratch.retained_bytes(), 0);
+    /// # Ok::<(), mcrdun_distance::DistanceError>(())
+    /// ```
+    pub fn retained_bytes(&self) -> usize {
+        vec_bytes(&self.cost)
+            + vec_bytes(&self.dist)
+            + vec_bytes(&self.sources)
+            + vec_bytes(&self.queue)
+            + vec_bytes(&self.queue2)
+            + vec_bytes(&self.keys)
+            + vec_bytes(&self.keys2)
+            + vec_bytes(&self.rings4)
+            + self.planes.retained_bytes()
+            + nested_bytes(&self.buckets)
+            + vec_bytes(&self.bucket_lens)
+            + self.heap.capacity() * core::mem::size_of::<Reverse<(i32, u32)>>()
     }
 
     /// Releases the working memory (the ceiling is kept).

@@ -22,7 +22,9 @@
 //! Every call that works on a map releases the GIL while Rust runs
 //! (`Python::detach`), so several Python threads can work at once; nothing
 //! here keeps state shared between calls except the process-wide memory
-//! ceiling of `mcrdun-geom` (`mcrdun.memory_limit()`, `set_memory_limit()`). A
+//! ceiling of `mcrdun-geom` (`mcrdun.memory_limit()`, `set_memory_limit()`)
+//! and the idle working memory of distance maps, kept for the next call
+//! under a ceiling of its own (`mcrdun.path.cache_limit()`). A
 //! need above the ceiling is refused before any work and raised as
 //! `MemoryError`; other bad input is `ValueError` (or `IndexError` for a
 //! point outside a map); nothing panics on bad input.
@@ -37,6 +39,7 @@ mod level;
 mod maze;
 mod path;
 mod regions;
+mod scratch;
 
 use pyo3::prelude::*;
 
@@ -63,6 +66,7 @@ fn _mcrdun(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(memory_limit, m)?)?;
     m.add_function(wrap_pyfunction!(set_memory_limit, m)?)?;
     path::register(m)?;
+    scratch::register(m)?;
     regions::register(m)?;
     bsp::register(m)?;
     maze::register(m)?;

@@ -6,9 +6,11 @@
 //! that crate does not: an `int64` map (the Python layer converts other
 //! dtypes to it and back), `int64` costs and any list of edges (tcod's
 //! `edge_map`), by a binary-heap Dijkstra. `descent` is `hillclimb2d`.
+//! The fast path works in a scratch borrowed from the cache of
+//! [`crate::scratch`].
 
-use crate::errors;
-use mcrdun_distance::{Cost, DistanceScratch, Steps, descent as rust_descent};
+use crate::{errors, scratch};
+use mcrdun_distance::{Cost, Steps, descent as rust_descent};
 use mcrdun_geom::Point;
 use mcrdun_geom::memory::{check_budget, try_with_capacity};
 use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
@@ -45,10 +47,12 @@ fn compute<C: Cost + numpy::Element + Sync>(
     let cost = cost.as_slice()?;
     let dist = dist.as_slice_mut()?;
     py.detach(|| {
-        let mut scratch = DistanceScratch::new();
-        // The process-wide budget above is the ceiling.
-        scratch.set_max_cells(usize::MAX);
-        scratch.compute(cost, dist, w, h, Steps::new(cardinal, diagonal))
+        // A kept scratch (see `scratch`): the process-wide budget above is
+        // its ceiling.
+        let mut scratch = scratch::take();
+        let result = scratch.compute(cost, dist, w, h, Steps::new(cardinal, diagonal));
+        scratch::give(scratch);
+        result
     })
     .map_err(errors::distance)?;
     Ok(())

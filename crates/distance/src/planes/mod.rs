@@ -195,7 +195,26 @@ fn set(plane: &mut [u8], p: usize) {
     plane[p >> 3] |= 1 << (p & 7);
 }
 
+/// The heap bytes a vector keeps (its capacity, not its length).
+pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
+    v.capacity() * core::mem::size_of::<T>()
+}
+
+/// The heap bytes a vector of vectors keeps, the inner ones included.
+pub(crate) fn nested_bytes<T>(v: &Vec<Vec<T>>) -> usize {
+    vec_bytes(v) + v.iter().map(vec_bytes).sum::<usize>()
+}
+
 impl Planes {
+    /// The heap bytes these buffers keep between calls.
+    pub(crate) fn retained_bytes(&self) -> usize {
+        vec_bytes(&self.walls)
+            + vec_bytes(&self.offered)
+            + nested_bytes(&self.buckets)
+            + nested_bytes(&self.history)
+            + nested_bytes(&self.later)
+    }
+
     /// Fills `dist` (in place) from the sources, which are `(value, cell
     /// index)` pairs sorted by value, every other cell holding
     /// [`UNREACHED`]. The caller guarantees that no sum can pass

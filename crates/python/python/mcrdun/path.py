@@ -7,9 +7,17 @@ results (and ``maxarray``)::
     from mcrdun.path import dijkstra2d, hillclimb2d, maxarray
 
 An ``int32`` distance map over ``uint8``/``uint16``/``bool`` costs (or any
-integer costs up to 65535) runs on mcrdun's distance engine, 10x or more
-faster than tcod's; other dtypes and ``edge_map`` run on a binary-heap
-Dijkstra in Rust with tcod's results.
+integer costs up to 65535) runs on mcrdun's distance engine, many times
+faster than tcod's, and so does an ``edge_map`` that only lists the eight
+neighbours (one multiplier for the four straight steps, one for the four
+diagonal ones); other dtypes and edge maps run on a binary-heap Dijkstra in
+Rust with tcod's results.
+
+The engine's working memory (tens of megabytes for a 2048x2048 map) is
+kept between calls for the next one, from any thread, up to
+:func:`cache_limit` bytes in all (64 MiB unless :func:`set_cache_limit`
+changes it; 0 keeps none). :func:`cache_size` tells what is kept now and
+:func:`clear_cache` frees it.
 
 >>> import numpy as np
 >>> from mcrdun.path import dijkstra2d, hillclimb2d, maxarray
@@ -33,7 +41,56 @@ import numpy as np
 
 from . import _mcrdun
 
-__all__ = ["dijkstra2d", "hillclimb2d", "maxarray"]
+__all__ = [
+    "cache_limit",
+    "cache_size",
+    "clear_cache",
+    "dijkstra2d",
+    "hillclimb2d",
+    "maxarray",
+    "set_cache_limit",
+]
+
+
+
+def cache_size() -> int:
+    """The bytes of working memory that distance maps keep now between
+    calls (all threads together), for the next call to reuse."""
+    return _mcrdun.cache_size()
+
+
+def clear_cache() -> int:
+    """Frees the working memory that distance maps keep between calls and
+    returns how many bytes it was (calls running now keep theirs until
+    they end). The next call allocates again.
+
+    >>> import numpy as np
+    >>> from mcrdun.path import cache_size, clear_cache, dijkstra2d, maxarray
+    >>> dist = maxarray((100, 100))
+    >>> dist[0, 0] = 0
+    >>> _ = dijkstra2d(dist, np.ones((100, 100), np.uint8), 2, 3, out=dist)
+    >>> kept = cache_size()
+    >>> kept > 0 and clear_cache() == kept and cache_size() == 0
+    True
+    """
+    return _mcrdun.clear_cache()
+
+
+def cache_limit() -> int:
+    """The ceiling, in bytes, on the working memory that distance maps keep
+    between calls, all threads together (64 MiB unless set): enough for
+    any 2048x2048 map."""
+    return _mcrdun.cache_limit()
+
+
+def set_cache_limit(bytes: int) -> int:
+    """Sets the ceiling on the working memory kept between calls and returns
+    the previous one; what is kept above the new ceiling is freed now. A
+    call whose working memory would pass it frees it when done; 0 keeps
+    nothing (every call allocates its own)."""
+    if bytes < 0:
+        raise ValueError(f"the cache limit is a number of bytes >= 0, got {bytes}")
+    return _mcrdun.set_cache_limit(bytes)
 
 _INT_TYPES = (
     np.bool_,
@@ -79,8 +136,10 @@ def _step_edges(cardinal: int, diagonal: int) -> List[Tuple[int, int, int]]:
 
 
 def _cost_edges(edge_map: Any) -> List[Tuple[int, int, int]]:
-    """tcod's edge list from an edge map: every nonzero, positive entry but
-    the centre, as ``(di, dj, multiplier)`` in raster order."""
+    """tcod's edge list from an edge map: every positive entry but the
+    centre, as ``(di, dj, multiplier)`` in raster order, without those whose
+    multiplier is 0 as an integer (tcod never takes a step whose weight is
+    not positive)."""
     edge_map = np.array(edge_map, copy=True)
     if edge_map.ndim != 2:
         raise ValueError(f"edge_map must be 2 dimensional. (Got {edge_map.ndim})")
@@ -88,7 +147,8 @@ def _cost_edges(edge_map: Any) -> List[Tuple[int, int, int]]:
     edge_map[centre] = 0
     edge_map[edge_map < 0] = 0
     nz = edge_map.nonzero()
-    return [(int(i) - centre[0], int(j) - centre[1], int(edge_map[i, j])) for i, j in zip(*nz)]
+    edges = [(int(i) - centre[0], int(j) - centre[1], int(edge_map[i, j])) for i, j in zip(*nz)]
+    return [e for e in edges if e[2] != 0]
 
 
 def _as_c_int(array: np.ndarray) -> np.ndarray:
@@ -113,8 +173,27 @@ def _fast_cost(cost: np.ndarray) -> Optional[np.ndarray]:
     hi = int(c.max())
     if hi > 0xFFFF:
         return None
-    small = np.clip(c, 0, None) if c.dtype.kind == "i" else c
-    return np.ascontiguousarray(small, dtype=np.uint8 if hi <= 0xFF else np.uint16)
+    # One pass: negative costs to 0 (blocked), straight into the small dtype.
+    small = np.empty(c.shape, np.uint8 if hi <= 0xFF else np.uint16)
+    return np.clip(c, 0, max(hi, 0), out=small, casting="unsafe")
+
+
+def _as_steps(edges: List[Tuple[int, int, int]]) -> Optional[Tuple[int, int]]:
+    """``(cardinal, diagonal)`` when the edges are those steps exactly (the
+    four straight neighbours at one multiplier or none of them, and the
+    same for the four diagonal ones), else ``None``. tcod runs both forms
+    through the same relaxation, so the maps are the same."""
+    cardinal = {(di, dj): m for di, dj, m in edges if abs(di) + abs(dj) == 1}
+    diagonal = {(di, dj): m for di, dj, m in edges if abs(di) == 1 and abs(dj) == 1}
+    if len(cardinal) + len(diagonal) != len(edges):
+        return None
+    steps = []
+    for kind in (cardinal, diagonal):
+        values = set(kind.values())
+        if len(kind) not in (0, 4) or len(values) > 1 or any(v > 0x7FFFFFFF for v in values):
+            return None
+        steps.append(values.pop() if values else 0)
+    return steps[0], steps[1]
 
 
 def _heap(out: np.ndarray, cost: np.ndarray, edges: List[Tuple[int, int, int]]) -> None:
@@ -196,16 +275,22 @@ def dijkstra2d(
     if edge_map is not None:
         if cardinal is not None or diagonal is not None:
             raise TypeError("`edge_map` can not be set at the same time as `cardinal` or `diagonal`.")
-        _heap(out, cost, _cost_edges(edge_map))
-        return out
-    cardinal = int(cardinal or 0)
-    diagonal = int(diagonal or 0)
-    if cardinal < 0 or diagonal < 0:
-        raise ValueError(f"cardinal and diagonal must be >= 0, got {cardinal} and {diagonal}")
-    fast = _fast_cost(cost) if out.dtype == np.int32 and max(cardinal, diagonal) <= 0xFFFFFFFF else None
-    if fast is None:
-        _heap(out, cost, _step_edges(cardinal, diagonal))
-        return out
+        edges = _cost_edges(edge_map)
+        steps = _as_steps(edges)
+        fast = _fast_cost(cost) if steps is not None and out.dtype == np.int32 else None
+        if fast is None:
+            _heap(out, cost, edges)
+            return out
+        cardinal, diagonal = steps
+    else:
+        cardinal = int(cardinal or 0)
+        diagonal = int(diagonal or 0)
+        if cardinal < 0 or diagonal < 0:
+            raise ValueError(f"cardinal and diagonal must be >= 0, got {cardinal} and {diagonal}")
+        fast = _fast_cost(cost) if out.dtype == np.int32 and max(cardinal, diagonal) <= 0xFFFFFFFF else None
+        if fast is None:
+            _heap(out, cost, _step_edges(cardinal, diagonal))
+            return out
     work = out if out.flags.c_contiguous else np.ascontiguousarray(out)
     if fast.dtype == np.uint8:
         _mcrdun.dijkstra_u8(work, fast, cardinal, diagonal)
