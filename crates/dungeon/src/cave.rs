@@ -90,9 +90,9 @@ pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
 ///    rock border makes the edges rockier: the same floor share at every
 ///    size), then `passes` generations of the automaton ([`smooth`],
 ///    rules [`Rules::FOUR_FIVE`]); the outer border is always rock;
-/// 2. clean-up: rock islands of at most [`SPECK_MOST`] tiles become floor
-///    (specks in open floor read as noise), and floor pieces of fewer than
-///    [`POCKET_BELOW`] tiles become rock, all but the largest piece; with
+/// 2. clean-up: rock islands of at most 6 tiles (`SPECK_MOST`) become
+///    floor (specks in open floor read as noise), and floor pieces of fewer
+///    than 20 tiles (`POCKET_BELOW`) become rock, all but the largest piece; with
 ///    the default `fill`, a cave whose floor share falls outside 42-53% is
 ///    drawn again with the fill nudged toward that band (at most 8 times),
 ///    and one with fewer than two floor tiles left (small maps) is open
