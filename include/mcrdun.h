@@ -611,8 +611,8 @@ typedef struct McrdunLevelConfig {
    * than the process-wide limit (`mcrdun_set_memory_limit`, 1 GiB
    * unless raised); 0 keeps the process limit, and a larger value than
    * it changes nothing (it can only lower the limit). A map needing
-   * more (24 bytes a tile for bsp, scatter and maze, 32 for passages,
-   * 48 for cave, every stage counted) is refused with `TOO_LARGE`
+   * more (88 bytes a tile, every stage counted, the finishing step's
+   * joining of separated regions included) is refused with `TOO_LARGE`
    * before anything is allocated.
    */
   uint64_t max_bytes;
@@ -946,7 +946,13 @@ typedef struct McrdunScatterParams {
 } McrdunScatterParams;
 
 /**
- * What a separation did.
+ * What a separation did. It ends one of three ways: `converged` true, the
+ * pushes alone cleared every overlap; `converged` false with `steps ==
+ * max_steps`, the step cap stopped them; `converged` false with `steps <
+ * max_steps`, they stopped early with at most one overlapping pair per 8
+ * rooms left to the finishing pass. In every case no two rooms overlap
+ * afterwards, and `finished` counts the rooms the finishing pass moved (0
+ * when snapping to whole cells already cleared the last overlaps).
  */
 typedef struct McrdunSeparation {
   /**
@@ -954,7 +960,8 @@ typedef struct McrdunSeparation {
    */
   uint32_t steps;
   /**
-   * Whether the pushes alone cleared every overlap before the step cap.
+   * Whether the pushes alone cleared every overlap (see above for the
+   * other two endings).
    */
   bool converged;
   /**
@@ -1389,7 +1396,9 @@ enum McrdunStatus mcrdun_maze_block(struct McrdunMaze *maze, uint32_t x, uint32_
  * Blocks the 18 cells of the "42" pattern (7 x 5 cells), centred.
  *
  * Errors: `UNSATISFIABLE` when the maze is smaller than 9 x 7 (the
- * pattern with a free margin), the maze unchanged; `NULL_ARGUMENT`.
+ * pattern with a free margin), the maze unchanged; `TOO_LARGE` when the
+ * pattern's mask (1 byte a cell) passes the memory limit;
+ * `NULL_ARGUMENT`.
  *
  * # Safety
  * `maze` is NULL or a live handle.
@@ -1565,8 +1574,10 @@ enum McrdunStatus mcrdun_maze_read_hex(const char *text, size_t text_len, struct
  * cell `(x, y)` is tile `(2x + 1, 2y + 1)`, an open wall the tile between
  * two cells. Two-call protocol: `*len` receives the tile count.
  *
- * Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side;
- * `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ * Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side or its
+ * working memory (2 bytes a tile) passes the memory limit, `*len` then
+ * unwritten; `NULL_ARGUMENT` when `maze` or `len` is NULL;
+ * `BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -1579,9 +1590,9 @@ enum McrdunStatus mcrdun_maze_tiles(const struct McrdunMaze *maze,
 
 /**
  * Dead-end and junction shares, mean corridor length and longest path,
- * into `*out`.
+ * into `*out`. Working memory: 28 bytes a cell.
  *
- * Errors: `NULL_ARGUMENT`.
+ * Errors: `TOO_LARGE` when that passes the memory limit; `NULL_ARGUMENT`.
  *
  * # Safety
  * `maze` is NULL or a live handle; `out` is NULL or writable.
@@ -2125,21 +2136,34 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  * on Linux an overcommitted allocation may still be killed when touched).
  * It counts each call's own scratch and results, not the caller's buffers.
  *
- * Working memory of the calls that take a size (n = width * height):
+ * Working memory of the calls that take a size (n = width * height), as
+ * measured by the counting allocator of `crates/ffi/tests/costs.rs`
+ * (every stated cost holds within 64 KiB):
  * - `mcrdun_maze_new`, `mcrdun_maze_read_hex`: 2 bytes per cell;
  *   `mcrdun_maze_carve(_piece)`: 9 bytes per cell, plus 16 (backtracker,
  *   Prim, growing tree), 40 (Kruskal) or 1 (Wilson); `mcrdun_maze_solve`,
- *   `mcrdun_maze_hex`: 9 bytes per cell.
+ *   `mcrdun_maze_hex`: 9 bytes per cell; `mcrdun_maze_texture`: 28;
+ *   `mcrdun_maze_tiles`: 2 bytes per tile.
  * - `mcrdun_regions_*` labelling: 11 bytes per column, 8 per row, 12 per
  *   run of floor (counted as the scan finds them, before any output is
  *   written), 1 bit per cell for 8-connected statistics, 56 bytes per
  *   region for statistics; `mcrdun_regions_touched`,
  *   `mcrdun_regions_reachable_from`: 4 or 5 bytes per cell more;
- *   `mcrdun_regions_connect`: 30 bytes per cell in all.
+ *   `mcrdun_regions_connect`: 80 bytes per cell in all.
  * - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
- *   8 bytes per cell, 16 per labelled cell and 48 per room.
- * - `mcrdun_scatter_generate`, `_separate`, `_neighbours`, `_links`,
- *   `_unreachable`: about 192 bytes per room.
+ *   8 bytes per cell, 16 per labelled cell and 48 per room, checked before
+ *   the labels are copied.
+ * - `mcrdun_scatter_generate`, `_separate`: 320 bytes per room;
+ *   `_neighbours`: 40 bytes per room and 72 per neighbour pair (the pairs
+ *   can grow with the square of the rooms: they are counted as they grow
+ *   and refused at the ceiling); `_links`, `_unreachable`: 100 bytes per
+ *   room and 250 per pair.
+ * - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node, counted as
+ *   the tree grows; `mcrdun_bsp_adjacency` (its first call on a tree):
+ *   128 bytes per leaf.
+ * - `mcrdun_level_generate`: 88 bytes per tile, every stage counted
+ *   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,
+ *   never raise it).
  * - Wilson's algorithm also bounds its time: a maze whose long side
  *   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its
  *   walks stop past 16 n log2 n + 2^24 steps.

@@ -80,7 +80,9 @@ impl Maze {
     /// Blocks the cells of the "42" pattern at scale 1 ([`pattern42`]).
     ///
     /// # Errors
-    /// [`CarveError::TooSmallForPattern`]; the maze is then unchanged.
+    /// [`CarveError::TooSmallForPattern`]; [`CarveError::TooLarge`] or
+    /// [`CarveError::Geom`] when the mask (1 byte a cell) passes the
+    /// memory ceiling. The maze is then unchanged.
     pub fn block_pattern42(&mut self) -> Result<(), CarveError> {
         let mask = pattern42(self.width(), self.height())?;
         self.apply_mask(&mask)
@@ -90,7 +92,7 @@ impl Maze {
     /// that fits ([`pattern42_scaled`]); returns that scale.
     ///
     /// # Errors
-    /// [`CarveError::TooSmallForPattern`]; the maze is then unchanged.
+    /// As [`Maze::block_pattern42`]; the maze is then unchanged.
     pub fn block_pattern42_fitted(&mut self) -> Result<u32, CarveError> {
         let sx = self.width().saturating_sub(2) / PATTERN42_WIDTH;
         let sy = self.height().saturating_sub(2) / PATTERN42_HEIGHT;

@@ -21,7 +21,9 @@ impl Maze {
         // Working memory: a byte and a queue entry (8 bytes) per cell.
         mcrdun_geom::memory::check_budget("solving a maze", self.len() as u64, 9)?;
         let mut came = mcrdun_geom::memory::try_vec("solving a maze", self.len(), 0u8)?;
-        let mut queue = vec![s];
+        let mut queue =
+            mcrdun_geom::memory::try_with_capacity("solving a maze", self.open_count())?;
+        queue.push(s);
         came[s] = 0x10;
         let mut head = 0;
         while head < queue.len() && came[t] == 0 {
@@ -40,6 +42,7 @@ impl Maze {
         if came[t] == 0 {
             return Err(CarveError::NoPath { from, to });
         }
+        drop(queue);
         let mut path = Vec::new();
         let mut c = t;
         while c != s {

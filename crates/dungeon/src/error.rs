@@ -234,13 +234,13 @@ mod tests {
         );
         let e = check_size(Cave, u32::MAX, 5, 5, 5, 0).unwrap_err();
         assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
-        // 1 GiB at 48 bytes a tile: 22 369 621 tiles.
-        assert!(check_size(Cave, 4000, 5000, 5, 5, 0).is_ok());
+        // 1 GiB at 88 bytes a tile: 12 201 611 tiles.
+        assert!(check_size(Cave, 3000, 4000, 5, 5, 0).is_ok());
         let e = check_size(Cave, 6000, 7000, 5, 5, 0).unwrap_err();
         assert!(matches!(e, LevelError::OverBudget { .. }), "{e}");
         assert!(e.to_string().contains("--max-bytes"), "{e}");
         // max_bytes lowers the ceiling, and never raises it.
-        assert!(check_size(Cave, 4000, 5000, 5, 5, 1 << 20).is_err());
+        assert!(check_size(Cave, 3000, 4000, 5, 5, 1 << 20).is_err());
         assert!(check_size(Cave, 6000, 7000, 5, 5, u64::MAX).is_err());
         // The budget is the call's while it lives.
         let b = check_size(Cave, 100, 100, 5, 5, 1 << 20).unwrap();

@@ -216,7 +216,9 @@ pub unsafe extern "C" fn mcrdun_maze_block(maze: *mut McrdunMaze, x: u32, y: u32
 /// Blocks the 18 cells of the "42" pattern (7 x 5 cells), centred.
 ///
 /// Errors: `UNSATISFIABLE` when the maze is smaller than 9 x 7 (the
-/// pattern with a free margin), the maze unchanged; `NULL_ARGUMENT`.
+/// pattern with a free margin), the maze unchanged; `TOO_LARGE` when the
+/// pattern's mask (1 byte a cell) passes the memory limit;
+/// `NULL_ARGUMENT`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle.
@@ -545,8 +547,10 @@ pub unsafe extern "C" fn mcrdun_maze_read_hex(
 /// cell `(x, y)` is tile `(2x + 1, 2y + 1)`, an open wall the tile between
 /// two cells. Two-call protocol: `*len` receives the tile count.
 ///
-/// Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side;
-/// `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+/// Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side or its
+/// working memory (2 bytes a tile) passes the memory limit, `*len` then
+/// unwritten; `NULL_ARGUMENT` when `maze` or `len` is NULL;
+/// `BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -574,10 +578,14 @@ pub unsafe extern "C" fn mcrdun_maze_tiles(
     })
 }
 
+/// Working memory of `mcrdun_maze_texture` a cell, as measured: the ring
+/// search's marks and stack and the longest path's two sweeps.
+const TEXTURE_BYTES_PER_CELL: u64 = 28;
+
 /// Dead-end and junction shares, mean corridor length and longest path,
-/// into `*out`.
+/// into `*out`. Working memory: 28 bytes a cell.
 ///
-/// Errors: `NULL_ARGUMENT`.
+/// Errors: `TOO_LARGE` when that passes the memory limit; `NULL_ARGUMENT`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle; `out` is NULL or writable.
@@ -590,6 +598,11 @@ pub unsafe extern "C" fn mcrdun_maze_texture(
         // SAFETY: NULL or a live handle by contract.
         let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(out, "out")?;
+        mcrdun_geom::memory::check_budget(
+            "a maze's texture",
+            m.len() as u64,
+            TEXTURE_BYTES_PER_CELL,
+        )?;
         let t = m.texture();
         let value = McrdunMazeTexture {
             dead_end_percent: t.dead_end_percent,

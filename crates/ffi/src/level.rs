@@ -127,8 +127,8 @@ pub struct McrdunLevelConfig {
     /// than the process-wide limit (`mcrdun_set_memory_limit`, 1 GiB
     /// unless raised); 0 keeps the process limit, and a larger value than
     /// it changes nothing (it can only lower the limit). A map needing
-    /// more (24 bytes a tile for bsp, scatter and maze, 32 for passages,
-    /// 48 for cave, every stage counted) is refused with `TOO_LARGE`
+    /// more (88 bytes a tile, every stage counted, the finishing step's
+    /// joining of separated regions included) is refused with `TOO_LARGE`
     /// before anything is allocated.
     pub max_bytes: u64,
 }

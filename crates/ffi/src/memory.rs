@@ -18,21 +18,34 @@ const _: () =
 /// on Linux an overcommitted allocation may still be killed when touched).
 /// It counts each call's own scratch and results, not the caller's buffers.
 ///
-/// Working memory of the calls that take a size (n = width * height):
+/// Working memory of the calls that take a size (n = width * height), as
+/// measured by the counting allocator of `crates/ffi/tests/costs.rs`
+/// (every stated cost holds within 64 KiB):
 /// - `mcrdun_maze_new`, `mcrdun_maze_read_hex`: 2 bytes per cell;
 ///   `mcrdun_maze_carve(_piece)`: 9 bytes per cell, plus 16 (backtracker,
 ///   Prim, growing tree), 40 (Kruskal) or 1 (Wilson); `mcrdun_maze_solve`,
-///   `mcrdun_maze_hex`: 9 bytes per cell.
+///   `mcrdun_maze_hex`: 9 bytes per cell; `mcrdun_maze_texture`: 28;
+///   `mcrdun_maze_tiles`: 2 bytes per tile.
 /// - `mcrdun_regions_*` labelling: 11 bytes per column, 8 per row, 12 per
 ///   run of floor (counted as the scan finds them, before any output is
 ///   written), 1 bit per cell for 8-connected statistics, 56 bytes per
 ///   region for statistics; `mcrdun_regions_touched`,
 ///   `mcrdun_regions_reachable_from`: 4 or 5 bytes per cell more;
-///   `mcrdun_regions_connect`: 30 bytes per cell in all.
+///   `mcrdun_regions_connect`: 80 bytes per cell in all.
 /// - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
-///   8 bytes per cell, 16 per labelled cell and 48 per room.
-/// - `mcrdun_scatter_generate`, `_separate`, `_neighbours`, `_links`,
-///   `_unreachable`: about 192 bytes per room.
+///   8 bytes per cell, 16 per labelled cell and 48 per room, checked before
+///   the labels are copied.
+/// - `mcrdun_scatter_generate`, `_separate`: 320 bytes per room;
+///   `_neighbours`: 40 bytes per room and 72 per neighbour pair (the pairs
+///   can grow with the square of the rooms: they are counted as they grow
+///   and refused at the ceiling); `_links`, `_unreachable`: 100 bytes per
+///   room and 250 per pair.
+/// - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node, counted as
+///   the tree grows; `mcrdun_bsp_adjacency` (its first call on a tree):
+///   128 bytes per leaf.
+/// - `mcrdun_level_generate`: 88 bytes per tile, every stage counted
+///   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,
+///   never raise it).
 /// - Wilson's algorithm also bounds its time: a maze whose long side
 ///   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its
 ///   walks stop past 16 n log2 n + 2^24 steps.

@@ -214,6 +214,11 @@ pub unsafe extern "C" fn mcrdun_layout_from_labels(
                 "`len` is {len}, but a {width} x {height} layout has {cells} cells"
             )));
         }
+        // The whole need, the copy included, before copying anything.
+        mcrdun_geom::memory::check_bytes(
+            "a layout from labels",
+            (len as u64 * 4).saturating_add(mcrdun_passages::from_labels_bytes(labels)),
+        )?;
         let mut copy = mcrdun_geom::memory::try_with_capacity("a copy of the labels", len)?;
         copy.extend_from_slice(labels);
         let grid = mcrdun_geom::Grid::from_vec(width, height, copy)?;

@@ -78,6 +78,36 @@ pub struct Layout {
     boundary: Vec<Point>,
 }
 
+/// The labelled cells and the room count (largest label + 1) of `ids`.
+fn count_labels(ids: &[u32]) -> (usize, usize) {
+    let mut labelled = 0usize;
+    let mut top = None::<u32>;
+    for &l in ids {
+        if l != NO_ROOM {
+            labelled += 1;
+            top = Some(top.map_or(l, |t: u32| t.max(l)));
+        }
+    }
+    (labelled, top.map_or(0, |m| m as usize + 1))
+}
+
+/// Working memory of [`Layout::from_labels`]: the id grid (4 bytes a
+/// cell), two tables of 8 bytes per room, 8 bytes per room cell and at most
+/// 8 per boundary cell, 32 per room span.
+fn labels_need(cells: usize, labelled: usize, rooms: usize) -> u64 {
+    (cells as u64 * 4)
+        .saturating_add(labelled as u64 * 16)
+        .saturating_add(rooms as u64 * 48)
+}
+
+/// The bytes [`Layout::from_labels`] needs for the labels `ids` (row-major),
+/// from one scan that allocates nothing: a caller that must copy the labels
+/// first can check the whole need before copying.
+pub fn from_labels_bytes(ids: &[u32]) -> u64 {
+    let (labelled, rooms) = count_labels(ids);
+    labels_need(ids.len(), labelled, rooms)
+}
+
 impl Layout {
     /// An empty layout of `width` x `height` cells (either may be 0).
     ///
@@ -129,15 +159,7 @@ impl Layout {
         // Validate before any per-label table: dense labels 0..n need at
         // least n labelled cells, so a huge stray label is refused here
         // instead of sizing a table from it.
-        let mut labelled = 0usize;
-        let mut top = None::<u32>;
-        for &l in ids {
-            if l != NO_ROOM {
-                labelled += 1;
-                top = Some(top.map_or(l, |t: u32| t.max(l)));
-            }
-        }
-        let n = top.map_or(0, |m| m as usize + 1);
+        let (labelled, n) = count_labels(ids);
         if n > labelled {
             // Some label in 0..=labelled is unused (pigeonhole); find the
             // smallest with a table the size of the input, not of the label.
@@ -155,10 +177,7 @@ impl Layout {
         // Working memory: the id grid (4 bytes a cell), two tables of 8
         // bytes per room, 8 bytes per room cell and at most 8 per boundary
         // cell, 32 per room span.
-        let need = (ids.len() as u64 * 4)
-            .saturating_add(labelled as u64 * 16)
-            .saturating_add(n as u64 * 48);
-        check_bytes("a layout from labels", need)?;
+        check_bytes("a layout from labels", labels_need(ids.len(), labelled, n))?;
         // Counting sort by label: a raster scan puts each room's cells in
         // (y, x) order already.
         let mut start = try_vec("a layout from labels", n + 1, 0usize)?;

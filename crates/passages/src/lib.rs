@@ -103,5 +103,5 @@ mod voronoi;
 pub use border::{Border, BorderCell};
 pub use choose::{Passage, Weights, choose_passage};
 pub use error::PassagesError;
-pub use layout::{Layout, RoomId};
+pub use layout::{Layout, RoomId, from_labels_bytes};
 pub use plan::{Connect, PassagePlan, Policy, passages};

@@ -68,7 +68,7 @@
 //! [`BYTES_PER_COLUMN`] (11) bytes per column, 8 per row and
 //! [`BYTES_PER_RUN`] (12) per run, counted for the worst case of
 //! `ceil(width / 2)` runs a row (a pair of rows with 8-connectivity), so 6
-//! (or 3) bytes per cell; [`connect`] needs [`CONNECT_BYTES_PER_CELL`] (30, labelling included),
+//! (or 3) bytes per cell; [`connect`] needs [`CONNECT_BYTES_PER_CELL`] (80, labelling included),
 //! [`reachable_from`] 5 and [`Labels`] 4 bytes per cell.
 
 //! # Reachability and corridors

@@ -85,7 +85,9 @@ pub struct Separation {
     /// false when the cap stopped them or when they stopped with at most
     /// one overlapping pair per 8 rooms left for the finishing pass.
     pub converged: bool,
-    /// Rooms the finishing pass had to move after snapping to integers.
+    /// Rooms the finishing pass had to move after snapping to integers (0
+    /// also when the pushes stopped early and snapping cleared the last
+    /// overlaps: `converged` false, `steps` below the cap, `finished` 0).
     pub finished: usize,
 }
 
