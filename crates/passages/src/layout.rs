@@ -105,6 +105,9 @@ fn labels_need(cells: usize, labelled: usize, rooms: usize) -> u64 {
 /// first can check the whole need before copying.
 pub fn from_labels_bytes(ids: &[u32]) -> u64 {
     let (labelled, rooms) = count_labels(ids);
+    // Labels that cannot be dense (a label past the labelled cells) are
+    // refused as such, after a check that needs no table per label.
+    let rooms = if rooms > labelled { 0 } else { rooms };
     labels_need(ids.len(), labelled, rooms)
 }
 
