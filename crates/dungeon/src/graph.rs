@@ -306,6 +306,49 @@ mod tests {
     }
 
     #[test]
+    fn cells_touch_across_rows_and_columns() {
+        // Cells 0 1 / 2 2 / 3 3 in columns of two tiles, up to the map's
+        // right and bottom edges.
+        let ids = [0, 0, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3];
+        assert_eq!(touching_cells(&ids, 4, 3), [(0, 1), (0, 2), (1, 2), (2, 3)]);
+        let column = [0, 1, 1];
+        assert_eq!(touching_cells(&column, 1, 3), [(0, 1)]);
+    }
+
+    /// Each room's [`NEAREST`] nearest by (gap, index), every pair once.
+    fn nearest_by_brute_force(rooms: &[Rect]) -> Vec<Edge> {
+        let mut edges = Vec::new();
+        for (a, ra) in rooms.iter().enumerate() {
+            let mut near: Vec<(u32, u32)> = (0..rooms.len() as u32)
+                .filter(|&b| b as usize != a)
+                .map(|b| (gap(ra, &rooms[b as usize]), b))
+                .collect();
+            near.sort_unstable();
+            for &(g, b) in near.iter().take(NEAREST) {
+                edges.push(edge((a as u32).min(b), (a as u32).max(b), g));
+            }
+        }
+        edges.sort_unstable_by_key(|e| (e.a, e.b));
+        edges.dedup();
+        edges
+    }
+
+    #[test]
+    fn nearest_rooms_over_buckets_on_a_grid() {
+        // 6 x 5 rooms of 3x3, one a bucket of 32 tiles: each room's nearest
+        // lie in the ring of buckets around it, or the next for a corner.
+        let mut rooms = Vec::new();
+        for j in 0..5 {
+            for i in 0..6 {
+                rooms.push(Rect::new(1 + 32 * i, 1 + 32 * j, 3, 3).unwrap());
+            }
+        }
+        let edges = nearest_rooms(&rooms, 6 * 32 + 2, 5 * 32 + 2);
+        assert_eq!(edges, nearest_by_brute_force(&rooms));
+        assert!(edges.contains(&edge(0, 1, 29)) && edges.contains(&edge(0, 7, 58)));
+    }
+
+    #[test]
     fn leaves_sharing_a_wall() {
         let mut tree = Bsp::new(Rect::new(0, 0, 20, 10).unwrap());
         let root = tree.root();
