@@ -1027,10 +1027,15 @@ fn vault_levels_repeat_and_differ() {
 /// Seeds 1-1000 at 80x50, 200x120 and 1000x1000 with the example vaults,
 /// for every generator that places them (release: `cargo test --release
 /// -p mcrdun-dungeon --test levels vault_seeds -- --ignored --nocapture`;
-/// `LEVELS_KINDS` and `LEVELS_SIZES` narrow it).
+/// `LEVELS_KINDS` and `LEVELS_SIZES` narrow it, `LEVELS_HUNDREDS=N` runs
+/// seeds 1 to 100 N only).
 #[test]
 #[ignore]
 fn vault_seeds_1_to_1000() {
+    let hundreds: u64 = std::env::var("LEVELS_HUNDREDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .map_or(10, |n: u64| n.clamp(1, 10));
     let kinds = std::env::var("LEVELS_KINDS").unwrap_or_default();
     let sizes = std::env::var("LEVELS_SIZES").unwrap_or_default();
     for (w, h) in [(80, 50), (200, 120), (1000, 1000)] {
@@ -1043,13 +1048,14 @@ fn vault_seeds_1_to_1000() {
             }
             let t = std::time::Instant::now();
             let mut placed = 0.0;
-            for hundred in 0..10u64 {
-                placed +=
-                    vault_rules_at(kind, w, h, hundred * 100 + 1..=hundred * 100 + 100) / 10.0;
+            for hundred in 0..hundreds {
+                let seeds = hundred * 100 + 1..=hundred * 100 + 100;
+                placed += vault_rules_at(kind, w, h, seeds) / hundreds as f64;
             }
             eprintln!(
-                "{} {w}x{h} with vaults: 1000 seeds, {placed:.2} vaults a level, {:.1} s",
+                "{} {w}x{h} with vaults: seeds 1-{}, {placed:.2} vaults a level, {:.1} s",
                 kind.name(),
+                hundreds * 100,
                 t.elapsed().as_secs_f64()
             );
         }
