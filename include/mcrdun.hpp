@@ -117,6 +117,10 @@ struct LevelDeleter {
     void operator()(McrdunLevel *level) const noexcept { mcrdun_level_free(level); }
 };
 
+struct VaultsDeleter {
+    void operator()(McrdunVaults *vaults) const noexcept { mcrdun_vaults_free(vaults); }
+};
+
 struct BspDeleter {
     void operator()(McrdunBsp *bsp) const noexcept { mcrdun_bsp_free(bsp); }
 };
@@ -209,6 +213,40 @@ inline GeneratedLevel generate_level(const McrdunLevelConfig &config, uint64_t s
     return out;
 }
 
+/// A set of vaults read from a vault file's text (McrdunVaults handle).
+/// Throws mcrdun::Error with the line and column of a bad file.
+class Vaults {
+public:
+    explicit Vaults(const std::string &text) {
+        McrdunVaults *raw = nullptr;
+        detail::check(mcrdun_vaults_parse(text.data(), text.size(), &raw));
+        handle_.reset(raw);
+    }
+
+    /// The number of vaults.
+    std::size_t size() const {
+        std::size_t n = 0;
+        detail::check(mcrdun_vaults_count(handle_.get(), &n));
+        return n;
+    }
+
+    /// The name of vault `index`.
+    std::string name(std::size_t index) const {
+        const McrdunVaults *vaults = handle_.get();
+        std::vector<char> bytes = detail::read_buffer<char>(
+            [vaults, index](char *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_vaults_name(vaults, index, out, cap, len);
+            });
+        return std::string(bytes.begin(), bytes.end());
+    }
+
+    /// The C handle, still owned by this object.
+    const McrdunVaults *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<McrdunVaults, detail::VaultsDeleter> handle_;
+};
+
 /// Level options (McrdunLevelOptions handle), set by name and checked
 /// against the option schema: a bad name throws mcrdun::Error with
 /// MCRDUN_STATUS_UNKNOWN_OPTION (its message lists the valid names), a bad
@@ -275,6 +313,12 @@ public:
     /// The level's memory ceiling in bytes (0: the default).
     LevelOptions &max_bytes(uint64_t max_bytes) {
         detail::check(mcrdun_level_options_set_max_bytes(handle_.get(), max_bytes));
+        return *this;
+    }
+
+    /// The vaults to place (a copy; see mcrdun_level_options_set_vaults).
+    LevelOptions &vaults(const Vaults &vaults) {
+        detail::check(mcrdun_level_options_set_vaults(handle_.get(), vaults.get()));
         return *this;
     }
 
@@ -372,6 +416,24 @@ public:
         return detail::read_buffer<McrdunLevelDoor>(
             [level](McrdunLevelDoor *out, std::size_t cap, std::size_t *len) {
                 return mcrdun_level_doors(level, out, cap, len);
+            });
+    }
+
+    /// The vaults placed.
+    std::vector<McrdunPlacedVault> vaults() const {
+        const McrdunLevel *level = get();
+        return detail::read_buffer<McrdunPlacedVault>(
+            [level](McrdunPlacedVault *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_level_vaults(level, out, cap, len);
+            });
+    }
+
+    /// The markers of the vaults placed.
+    std::vector<McrdunMarker> markers() const {
+        const McrdunLevel *level = get();
+        return detail::read_buffer<McrdunMarker>(
+            [level](McrdunMarker *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_level_markers(level, out, cap, len);
             });
     }
 
