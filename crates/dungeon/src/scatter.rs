@@ -175,27 +175,7 @@ pub fn scatter_with_vaults(
     let mut rng = seeded_rng(seed);
 
     // 1. Layout.
-    let inner = Rect::new(1, 1, w - 2, h - 2)?;
-    let mut rooms = spawn(
-        &mut rng,
-        count as usize,
-        SpawnArea::Rect(inner),
-        sizes,
-        sizes,
-    )
-    .map_err(LevelError::Scatter)?;
-    separate(
-        &mut rooms,
-        SeparateOptions {
-            padding: PADDING,
-            ..SeparateOptions::default()
-        },
-    )
-    .map_err(LevelError::Scatter)?;
-    stretch(&mut rooms, w, h);
-    let mut rooms = place_inside(&rooms, w, h)?;
-    // The rooms kept may leave strips at the edges: spread them again.
-    stretch(&mut rooms, w, h);
+    let mut rooms = heap(count, sizes, w, h, &mut rng)?;
     let mut canvas = Canvas::new(config.width, config.height)?;
     let mut stamped = Stamped::default();
     if vaults.is_empty() {
@@ -251,6 +231,35 @@ pub fn scatter_with_vaults(
         stamped,
         &mut rng,
     )
+}
+
+/// The separated heap of `count` rooms of `sizes` on a `w` x `h` map:
+/// dropped all over the inside, pushed apart to [`PADDING`], spread over
+/// the map, moved inside its border (rooms that will not fit dropped) and
+/// spread again.
+fn heap(
+    count: u32,
+    sizes: SizeRange,
+    w: i32,
+    h: i32,
+    rng: &mut SeededRng,
+) -> Result<Vec<Rect>, LevelError> {
+    let inner = Rect::new(1, 1, w - 2, h - 2)?;
+    let mut rooms = spawn(rng, count as usize, SpawnArea::Rect(inner), sizes, sizes)
+        .map_err(LevelError::Scatter)?;
+    separate(
+        &mut rooms,
+        SeparateOptions {
+            padding: PADDING,
+            ..SeparateOptions::default()
+        },
+    )
+    .map_err(LevelError::Scatter)?;
+    stretch(&mut rooms, w, h);
+    let mut rooms = place_inside(&rooms, w, h)?;
+    // The rooms kept may leave strips at the edges: spread them again.
+    stretch(&mut rooms, w, h);
+    Ok(rooms)
 }
 
 /// The rooms to scatter: `config.rooms`, or one per [`TILES_PER_ROOM`]
