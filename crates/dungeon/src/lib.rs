@@ -40,8 +40,10 @@
 //! rooms per 1000 tiles and the floor share stay the same from 80x50 to
 //! 1000x1000, and the options are defined once, in [`schema`].
 //! [`LevelConfig`] and [`generate`] choose the pipeline at run time, for
-//! callers that pick the kind of level as data (the C ABI builds its
-//! levels through them).
+//! callers that pick the kind of level as data, and
+//! [`LevelConfig::set`] sets any option by its schema name with the
+//! schema's checks: the `mcrdun` command, the C ABI and the Python package
+//! all build their levels through them.
 //!
 //! A [`Level`] is a [`Grid`](mcrdun_geom::Grid) of [`Tile`]s (wall, floor,
 //! corridor, door, stairs up, stairs down), the [`Room`]s and [`Door`]s,
