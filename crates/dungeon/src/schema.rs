@@ -595,6 +595,57 @@ mod tests {
         assert!(e.len() < 200 && e.contains("a\\0xx"), "{e}");
     }
 
+    /// The errors name the side and the value; get reads the sides; the
+    /// memory ceiling is a setting of its own.
+    #[test]
+    fn sides_and_ceiling() {
+        let mut config = LevelConfig::new(LevelKind::Maze, 41, 31);
+        assert_eq!(
+            (config.get("width").unwrap(), config.get("height").unwrap()),
+            (41.0, 31.0)
+        );
+        let e = config.set("height", 0.5).unwrap_err().to_string();
+        assert!(
+            e.starts_with("invalid height") && e.contains("0.5 is not"),
+            "{e}"
+        );
+        let e = config.set("width", -2.0).unwrap_err().to_string();
+        assert!(
+            e.starts_with("invalid width") && e.contains("-2 is not"),
+            "{e}"
+        );
+        let e = config.set_text("height", "x").unwrap_err().to_string();
+        assert!(e.starts_with("invalid height"), "{e}");
+        let e = config.set_text("width", "x").unwrap_err().to_string();
+        assert!(e.starts_with("invalid width"), "{e}");
+        // A name that is neither an option nor a side is unknown as text too.
+        assert!(matches!(
+            config.set_text("depth", "x"),
+            Err(LevelError::UnknownOption { .. })
+        ));
+        assert_eq!(config.max_bytes(), 0);
+        config.set_max_bytes(12345);
+        assert_eq!(config.max_bytes(), 12345);
+        assert_eq!((config.width(), config.height()), (41, 31));
+    }
+
+    /// Huge and tiny values read in exponent form, others plainly.
+    #[test]
+    fn numbers_in_messages() {
+        for (v, shown) in [
+            (1e100, "1e100"),
+            (-1e100, "-1e100"),
+            (1e-7, "1e-7"),
+            (4.5, "4.5"),
+            (-3.0, "-3"),
+            (0.0, "0"),
+            (f64::NAN, "NaN"),
+            (f64::INFINITY, "inf"),
+        ] {
+            assert_eq!(number(v), shown);
+        }
+    }
+
     #[test]
     fn size_by_name() {
         let mut config = LevelConfig::new(LevelKind::Bsp, 80, 50);
