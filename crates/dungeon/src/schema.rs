@@ -629,6 +629,22 @@ mod tests {
         assert_eq!((config.width(), config.height()), (41, 31));
     }
 
+    /// Echoed text is quoted, escaped and cut after 40 characters.
+    #[test]
+    fn shown_text() {
+        assert_eq!(shown("depth"), "\"depth\"");
+        assert_eq!(shown(&"x".repeat(40)), format!("{:?}", "x".repeat(40)));
+        assert_eq!(shown(&"x".repeat(41)), format!("\"{}...\"", "x".repeat(40)));
+        assert_eq!(shown("a\nb"), "\"a\\nb\"");
+    }
+
+    /// The default ceiling is the process-wide limit's default.
+    #[test]
+    fn default_ceiling_is_the_process_default() {
+        assert_eq!(DEFAULT_MAX_BYTES, mcrdun_geom::memory::DEFAULT_MEMORY_LIMIT);
+        assert_eq!(DEFAULT_MAX_BYTES, 1_073_741_824);
+    }
+
     /// Huge and tiny values read in exponent form, others plainly.
     #[test]
     fn numbers_in_messages() {
