@@ -35,7 +35,8 @@ impl Maze {
     ///
     /// # Errors
     /// [`CarveError::InvalidFraction`] when `fraction` is NaN or outside
-    /// `[0, 1]`; the maze is then unchanged.
+    /// `[0, 1]`; [`CarveError::Geom`] (over the memory budget) when 8 bytes
+    /// a cell do not fit in it; the maze is then unchanged.
     pub fn braid<R: Rng + ?Sized>(
         &mut self,
         fraction: f64,
@@ -44,9 +45,12 @@ impl Maze {
         if !(0.0..=1.0).contains(&fraction) {
             return Err(CarveError::InvalidFraction { fraction });
         }
-        let mut dead: Vec<usize> = (0..self.len())
-            .filter(|&i| !self.blocked_mask()[i] && self.degree(i) == 1)
-            .collect();
+        // The dead ends, at most one a cell: room for every cell is
+        // reserved against the memory budget first (8 bytes a cell), so
+        // the call keeps to its stated cost and refuses before any change.
+        let mut dead: Vec<usize> =
+            mcrdun_geom::memory::try_with_capacity("maze braid", self.len())?;
+        dead.extend((0..self.len()).filter(|&i| !self.blocked_mask()[i] && self.degree(i) == 1));
         // Rounding of a product of two exact values is IEEE-exact, so the
         // target is the same on every platform.
         let target = (fraction * dead.len() as f64).round() as usize;
@@ -166,6 +170,27 @@ mod tests {
     use crate::Algorithm;
     use mcrdun_geom::Point;
     use mcrdun_geom::random::seeded_rng;
+
+    /// Braiding needs 8 bytes a cell: a call's budget below that is
+    /// refused before the maze changes; at exactly that it braids.
+    #[test]
+    fn braiding_keeps_to_its_budget() {
+        use mcrdun_geom::memory::Budget;
+        let mut m = Maze::new(20, 10).unwrap();
+        m.carve(Algorithm::Backtracker, Point::new(0, 0), &mut seeded_rng(3))
+            .unwrap();
+        let before = m.clone();
+        {
+            let _call = Budget::start_with(200 * 8 - 1);
+            assert!(matches!(
+                m.braid(1.0, &mut seeded_rng(1)),
+                Err(CarveError::Geom(_))
+            ));
+        }
+        assert_eq!(m, before);
+        let _call = Budget::start_with(200 * 8);
+        assert!(m.braid(1.0, &mut seeded_rng(1)).unwrap() > 0);
+    }
 
     #[test]
     fn bad_fractions_change_nothing() {

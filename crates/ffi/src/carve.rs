@@ -411,8 +411,12 @@ pub unsafe extern "C" fn mcrdun_maze_loop_count(maze: *const McrdunMaze) -> usiz
 /// Removes `fraction` (in [0, 1]) of the dead ends by opening walls, which
 /// adds loops, without ever opening a 3 x 3 area; seeded by `seed`.
 ///
-/// Errors: `INVALID_ARGUMENT` for a fraction outside [0, 1] or NaN, the
-/// maze unchanged; `NULL_ARGUMENT`.
+/// Working memory: 8 bytes a cell, checked against the memory ceiling
+/// before any change.
+///
+/// Errors: `INVALID_ARGUMENT` for a fraction outside [0, 1] or NaN;
+/// `TOO_LARGE` when 8 bytes a cell exceed the ceiling; the maze is then
+/// unchanged; `NULL_ARGUMENT`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle.
