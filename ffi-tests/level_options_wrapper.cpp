@@ -2,36 +2,15 @@
 // build the same level as the frozen config, the schema is read whole,
 // copies are deep, and bad names and values throw with the right status.
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
+#include "check.hpp"
 #include "mcrdun.hpp"
 
 namespace {
-
-int failures = 0;
-
-void check(bool ok, const char *what, int line) {
-    if (!ok) {
-        std::fprintf(stderr, "level_options_wrapper.cpp:%d: CHECK failed: %s\n", line, what);
-        ++failures;
-    }
-}
-#define CHECK(cond) check((cond), #cond, __LINE__)
-
-template <typename F>
-void expect_error(F f, McrdunStatus status, const char *needle, int line) {
-    try {
-        f();
-        check(false, "an exception", line);
-    } catch (const mcrdun::Error &e) {
-        check(e.status() == status, "the status", line);
-        check(std::string(e.what()).find(needle) != std::string::npos, needle, line);
-    }
-}
-#define EXPECT_ERROR(f, status, needle) expect_error((f), (status), (needle), __LINE__)
 
 static_assert(std::is_copy_constructible<mcrdun::LevelOptions>::value, "options copy");
 static_assert(std::is_nothrow_move_constructible<mcrdun::LevelOptions>::value, "options move");
@@ -94,13 +73,9 @@ void test_copies_and_errors() {
 }  // namespace
 
 int main() {
-    test_same_level_as_the_config();
-    test_schema();
-    test_copies_and_errors();
-    if (failures != 0) {
-        std::fprintf(stderr, "level_options_wrapper: %d check(s) failed\n", failures);
-        return 1;
-    }
-    std::printf("level_options_wrapper: ok\n");
-    return 0;
+    return check_hpp::run_main("level_options_wrapper.cpp", [] {
+        test_same_level_as_the_config();
+        test_schema();
+        test_copies_and_errors();
+    });
 }

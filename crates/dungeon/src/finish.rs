@@ -422,12 +422,7 @@ impl<'a> StairsSearch<'a> {
 mod tests {
     use super::*;
 
-    fn grid(rows: &[&str]) -> Grid<Tile> {
-        Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
-            Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
-        })
-        .unwrap()
-    }
+    use crate::tile::grid_of as grid;
 
     #[test]
     fn loops_count_holes() {

@@ -56,19 +56,7 @@ impl ValueKind {
 }
 
 /// The maze carvers' names, by number (the `maze_algorithm` choices).
-pub const ALGORITHM_NAMES: [&str; 11] = [
-    "backtracker",
-    "prim",
-    "kruskal",
-    "wilson",
-    "eller",
-    "growing-tree-newest",
-    "growing-tree-random",
-    "growing-tree-mixed",
-    "hunt-and-kill",
-    "sidewinder",
-    "binary-tree",
-];
+pub const ALGORITHM_NAMES: [&str; 11] = mcrdun_carve::Algorithm::NAMES;
 
 /// One option of one generator.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -97,6 +97,15 @@ impl Tile {
     }
 }
 
+/// A tile grid drawn as text rows (the `to_ascii` glyphs), for unit tests.
+#[cfg(test)]
+pub(crate) fn grid_of(rows: &[&str]) -> mcrdun_geom::Grid<Tile> {
+    mcrdun_geom::Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
+        Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
+    })
+    .unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

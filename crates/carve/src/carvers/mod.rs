@@ -110,6 +110,22 @@ impl Algorithm {
         Algorithm::BinaryTree,
     ];
 
+    /// The short lowercase names of [`Algorithm::ALL`], in number order
+    /// ([`Algorithm::name`] of each).
+    pub const NAMES: [&'static str; 11] = [
+        "backtracker",
+        "prim",
+        "kruskal",
+        "wilson",
+        "eller",
+        "growing-tree-newest",
+        "growing-tree-random",
+        "growing-tree-mixed",
+        "hunt-and-kill",
+        "sidewinder",
+        "binary-tree",
+    ];
+
     /// The algorithm with `number` (the C ABI's `MCRDUN_MAZE_ALGORITHM_*`).
     ///
     /// # Errors
@@ -132,19 +148,10 @@ impl Algorithm {
 
     /// A short lowercase name, e.g. `"hunt-and-kill"`.
     pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Backtracker => "backtracker",
-            Algorithm::Prim => "prim",
-            Algorithm::Kruskal => "kruskal",
-            Algorithm::Wilson => "wilson",
-            Algorithm::Eller => "eller",
-            Algorithm::GrowingTree(GrowingTreeMode::Newest) => "growing-tree-newest",
-            Algorithm::GrowingTree(GrowingTreeMode::Random) => "growing-tree-random",
-            Algorithm::GrowingTree(GrowingTreeMode::Mixed { .. }) => "growing-tree-mixed",
-            Algorithm::HuntAndKill => "hunt-and-kill",
-            Algorithm::Sidewinder => "sidewinder",
-            Algorithm::BinaryTree => "binary-tree",
-        }
+        // Every growing-tree mix reads as the numbered one's name.
+        let mixed = Algorithm::GrowingTree(GrowingTreeMode::Mixed { newest_percent: 50 });
+        let number = self.number().or(mixed.number()).unwrap_or(0);
+        Algorithm::NAMES[number as usize]
     }
 
     /// The most working memory a carve needs, in bytes per cell of the
@@ -431,6 +438,11 @@ mod tests {
         );
         let odd = Algorithm::GrowingTree(GrowingTreeMode::Mixed { newest_percent: 10 });
         assert_eq!(odd.number(), None);
+        assert_eq!(odd.name(), "growing-tree-mixed");
+        let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+        assert_eq!(names[0], "backtracker");
+        assert_eq!(names[10], "binary-tree");
+        assert_eq!(names, Algorithm::NAMES);
     }
 
     #[test]

@@ -248,12 +248,7 @@ mod tests {
     use super::*;
     use mcrdun_geom::Rect;
 
-    fn grid(rows: &[&str]) -> Grid<Tile> {
-        Grid::from_fn(rows[0].len() as u32, rows.len() as u32, |p| {
-            Tile::from_char(rows[p.y as usize].as_bytes()[p.x as usize] as char).unwrap()
-        })
-        .unwrap()
-    }
+    use crate::tile::grid_of as grid;
 
     #[test]
     fn a_door_stands_in_a_wall_with_floor_on_one_side() {
