@@ -1441,11 +1441,18 @@ enum McrdunStatus mcrdun_maze_open_wall(struct McrdunMaze *maze,
  * same seed gives the same walls on every platform. Walls opened before
  * are closed first; blocked cells stay blocked.
  *
+ * Working memory: 9 bytes a cell (Kruskal 26; Eller, sidewinder and
+ * binary tree none a cell, Eller 35 bytes a column); refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before the maze
+ * changes.
+ *
  * Errors: `INVALID_ARGUMENT` for an unknown algorithm or a blocked start;
  * `OUT_OF_RANGE` for a start outside; `UNSATISFIABLE` when the algorithm
  * cannot honour a mask (Eller, sidewinder, binary tree) or the mask splits
- * the open cells in pieces (see `mcrdun_maze_carve_piece`);
- * `NULL_ARGUMENT`. The maze is unchanged on error.
+ * the open cells in pieces (see `mcrdun_maze_carve_piece`); `TOO_LARGE`
+ * above the memory limit, or for Wilson's algorithm on a thin shape (far
+ * longer than wide, where its walks take quadratic time); `NULL_ARGUMENT`.
+ * The maze is unchanged on error.
  *
  * # Safety
  * `maze` is NULL or a live handle.
@@ -1459,7 +1466,8 @@ enum McrdunStatus mcrdun_maze_carve(struct McrdunMaze *maze,
 /**
  * As `mcrdun_maze_carve`, but when the mask splits the open cells in
  * pieces only the start's piece is carved (the other open cells keep every
- * wall closed) instead of failing.
+ * wall closed) instead of failing. Working memory and errors as
+ * `mcrdun_maze_carve` (without the split mask's `UNSATISFIABLE`).
  *
  * # Safety
  * `maze` is NULL or a live handle.

@@ -19,13 +19,17 @@
 //! uniform spanning tree), Eller (row by row), the growing tree (newest,
 //! random or mixed), hunt-and-kill, sidewinder and binary tree. The last
 //! three and Eller work on whole rows or columns and refuse masked mazes.
-//! Every carver costs O(cells) bytes and O(cells) time, with three
-//! qualifications: Kruskal adds an inverse-Ackermann factor, Wilson's random
-//! walks take about O(cells log cells) expected steps, and a hunt-and-kill
-//! hunt may rescan free cells that do not touch the tree yet (quadratic in
-//! a contrived worst case, a fraction of the carve in practice). At
-//! 1000 x 1000 they take from 4 ms (binary tree, sidewinder) to about
-//! 15 ms (backtracker) and 150 ms (Wilson) on a shared 2-core machine.
+//! Every carver costs O(cells) time, with three qualifications: Kruskal
+//! adds an inverse-Ackermann factor, Wilson's random walks take about
+//! O(cells log cells) expected steps, and a hunt-and-kill hunt may rescan
+//! free cells that do not touch the tree yet (quadratic in a contrived
+//! worst case, a fraction of the carve in practice). Working memory is
+//! 9 bytes a cell (26 for Kruskal, none for the row-wise three, Eller
+//! 35 bytes a column: [`Algorithm::scratch_bytes_per_cell`]), checked
+//! against the [memory budget](mcrdun_geom::memory) before the maze
+//! changes. At 1000 x 1000 they take from 4 ms (binary tree, sidewinder)
+//! to about 15 ms (backtracker) and 150 ms (Wilson) on a shared 2-core
+//! machine.
 //!
 //! A mask may split the open cells into pieces; [`Algorithm::carve`] then
 //! refuses with [`CarveError::SplitByMask`], and [`Algorithm::carve_piece`]

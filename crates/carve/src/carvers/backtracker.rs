@@ -47,8 +47,14 @@ const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
 /// counts as free until its first step, which nobody else can see. Open
 /// cells of other pieces are never next to this piece, so they need no
 /// test either. `MASKED` = false skips the blocked test when nothing is
-/// blocked.
-pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(maze: &mut Maze, start: usize, rng: &mut R) {
+/// blocked. `stack` is empty with room for the piece's cells (the path
+/// below the current cell never holds more), so it never grows.
+pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(
+    maze: &mut Maze,
+    start: usize,
+    stack: &mut Vec<(u32, u32)>,
+    rng: &mut R,
+) {
     let w = maze.width() as usize;
     let h = maze.height() as usize;
     // Index steps towards N, E, S, W (wrapping: -w and -1).
@@ -56,7 +62,6 @@ pub(crate) fn run<const MASKED: bool, R: Rng + ?Sized>(maze: &mut Maze, start: u
     // (x, y) on the stack: the border tests need them, and recomputing
     // them from the index would cost a division per step. The current cell
     // stays in registers; the stack holds the path below it.
-    let mut stack: Vec<(u32, u32)> = Vec::new();
     let mut cur = ((start % w) as u32, (start / w) as u32);
     let (walls, blocked) = maze.walls_and_mask_mut();
     let free = |walls: &[u8], j: usize| walls[j] == ALL_WALLS && (!MASKED || !blocked[j]);

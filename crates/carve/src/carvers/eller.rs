@@ -13,21 +13,55 @@
 //! costs O(alpha) instead of relabelling the row. O(cells) time.
 
 use super::coin;
-use crate::Maze;
+use crate::{CarveError, Maze};
+use mcrdun_geom::memory::try_vec;
 use mcrdun_geom::{DisjointSets, Side};
 use rand::Rng;
 
-pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, rng: &mut R) {
+/// The working memory of a carve, in bytes a column: the sets of a row (an
+/// 8-byte parent and a rank byte), and per column whether it goes south, the
+/// root above it, and per root its last member, whether it went south and
+/// the first column below it.
+pub(crate) const BYTES_PER_COLUMN: u64 = 9 + 1 + 8 + 8 + 1 + 8;
+
+/// The tables of one row, allocated before the maze changes.
+pub(crate) struct Rows {
+    sets: DisjointSets,
+    down: Vec<bool>,
+    root_above: Vec<usize>,
+    last_member: Vec<usize>,
+    has_down: Vec<bool>,
+    first_below: Vec<usize>,
+}
+
+impl Rows {
+    /// The tables for a row of `w` columns (checked against the memory
+    /// budget by the caller, at [`BYTES_PER_COLUMN`]).
+    pub(crate) fn new(w: usize) -> Result<Rows, CarveError> {
+        Ok(Rows {
+            down: try_vec("Eller's rows", w, false)?,
+            root_above: try_vec("Eller's rows", w, 0usize)?,
+            // Per root column: its last member, whether it went south yet,
+            // and the first column below it (usize::MAX: none yet).
+            last_member: try_vec("Eller's rows", w, 0usize)?,
+            has_down: try_vec("Eller's rows", w, false)?,
+            first_below: try_vec("Eller's rows", w, usize::MAX)?,
+            sets: DisjointSets::new(w),
+        })
+    }
+}
+
+pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, rows: &mut Rows, rng: &mut R) {
     let w = maze.width() as usize;
     let h = maze.height() as usize;
-    let mut sets = DisjointSets::new(w);
-    let mut down = vec![false; w];
-    let mut root_above = vec![0usize; w];
-    // Per root column: its last member, whether it went south yet, and the
-    // first column below it (usize::MAX: none yet).
-    let mut last_member = vec![0usize; w];
-    let mut has_down = vec![false; w];
-    let mut first_below = vec![usize::MAX; w];
+    // Sliced to `w`, so the compiler sees the tables' length and drops the
+    // bounds checks of the loops below.
+    let sets = &mut rows.sets;
+    let down = &mut rows.down[..w];
+    let root_above = &mut rows.root_above[..w];
+    let last_member = &mut rows.last_member[..w];
+    let has_down = &mut rows.has_down[..w];
+    let first_below = &mut rows.first_below[..w];
     for y in 0..h {
         let row = y * w;
         let last_row = y + 1 == h;

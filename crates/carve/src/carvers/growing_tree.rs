@@ -13,14 +13,17 @@ use crate::Maze;
 use mcrdun_geom::random::below;
 use rand::Rng;
 
+/// `active` is empty with room for the piece's cells (each is added once),
+/// so it never grows.
 pub(crate) fn run<R: Rng + ?Sized>(
     maze: &mut Maze,
     start: usize,
     state: &mut [u8],
+    active: &mut Vec<usize>,
     mode: GrowingTreeMode,
     rng: &mut R,
 ) {
-    let mut active = vec![start];
+    active.push(start);
     state[start] = IN;
     while let Some(&newest) = active.last() {
         let last = active.len() - 1;

@@ -4,14 +4,18 @@
 //! O(cells * alpha(cells)) after an O(cells) shuffle.
 
 use super::OUT;
-use crate::Maze;
+use crate::{CarveError, Maze};
+use mcrdun_geom::memory::try_with_capacity;
 use mcrdun_geom::random::shuffle;
 use mcrdun_geom::{DisjointSets, Side};
 use rand::Rng;
 
-pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, state: &[u8], cells: usize, rng: &mut R) {
-    // A wall is `cell * 2` (its east wall) or `cell * 2 + 1` (its south one).
-    let mut walls: Vec<usize> = Vec::with_capacity(2 * cells);
+/// The inner walls of the piece (`state` not `OUT`, `cells` cells), in
+/// raster order: a wall is `cell * 2` (its east wall) or `cell * 2 + 1`
+/// (its south one). Reads only the mask, so it runs before the walls are
+/// closed.
+pub(crate) fn walls(maze: &Maze, state: &[u8], cells: usize) -> Result<Vec<usize>, CarveError> {
+    let mut walls = try_with_capacity("Kruskal's walls", cells.saturating_mul(2))?;
     for i in 0..maze.len() {
         if state[i] == OUT {
             continue;
@@ -24,6 +28,16 @@ pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, state: &[u8], cells: usize, 
             }
         }
     }
+    Ok(walls)
+}
+
+/// Opens the walls of [`walls`] that join two sets, in random order.
+pub(crate) fn run<R: Rng + ?Sized>(
+    maze: &mut Maze,
+    mut walls: Vec<usize>,
+    cells: usize,
+    rng: &mut R,
+) {
     shuffle(rng, &mut walls);
     let mut sets = DisjointSets::new(maze.len());
     let mut joins = 0;

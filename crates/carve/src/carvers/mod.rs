@@ -27,7 +27,7 @@ mod sidewinder;
 mod wilson;
 
 use crate::{CarveError, Maze};
-use mcrdun_geom::memory::{check_bytes, try_vec, try_with_capacity};
+use mcrdun_geom::memory::{Budget, check_bytes, try_vec, try_with_capacity};
 use mcrdun_geom::random::{below, index};
 use mcrdun_geom::{Point, Side};
 use rand::Rng;
@@ -155,19 +155,41 @@ impl Algorithm {
     }
 
     /// The most working memory a carve needs, in bytes per cell of the
-    /// maze (checked against the [memory budget](mcrdun_geom::memory)
-    /// before any work): a state byte and a queue entry (8 bytes) for the
-    /// piece search, plus the algorithm's own: a stack or frontier of up to
-    /// 16 bytes a cell (backtracker, Prim, growing tree), 40 for Kruskal's
-    /// walls and sets, 1 for Wilson's walk table, nothing for the row-wise
-    /// carvers (Eller adds 26 bytes per column, checked with it).
+    /// maze, checked against the [memory budget](mcrdun_geom::memory)
+    /// before the maze changes (measured by the cost tests, each within
+    /// these figures):
+    ///
+    /// | algorithm | bytes a cell | what |
+    /// |---|---|---|
+    /// | backtracker, Prim, Wilson, growing tree, hunt-and-kill | 9 | a state byte and an 8-byte stack, frontier or list entry (the piece search of a masked maze: a state byte and an 8-byte queue entry) |
+    /// | Kruskal | 26 | a state byte, two 8-byte walls, a 9-byte set |
+    /// | Eller, sidewinder, binary tree | 0 | nothing a cell (Eller: [`Algorithm::scratch_bytes_per_column`]) |
     pub fn scratch_bytes_per_cell(self) -> u64 {
-        9 + match self {
-            Algorithm::Backtracker | Algorithm::Prim | Algorithm::GrowingTree(_) => 16,
-            Algorithm::Kruskal => 40,
-            Algorithm::Wilson => 1,
-            _ => 0,
+        match self {
+            Algorithm::Kruskal => 26,
+            Algorithm::Eller | Algorithm::Sidewinder | Algorithm::BinaryTree => 0,
+            _ => 9,
         }
+    }
+
+    /// The working memory a carve needs besides
+    /// [`Algorithm::scratch_bytes_per_cell`], in bytes per column of the
+    /// maze: Eller's six tables of a row (35 bytes a column), 0 for the
+    /// others.
+    pub fn scratch_bytes_per_column(self) -> u64 {
+        if self == Algorithm::Eller {
+            eller::BYTES_PER_COLUMN
+        } else {
+            0
+        }
+    }
+
+    /// The whole working memory of a carve of `maze`, in bytes: what is
+    /// checked against the memory budget before the maze changes.
+    pub fn scratch_bytes(self, maze: &Maze) -> u64 {
+        (maze.len() as u64)
+            .saturating_mul(self.scratch_bytes_per_cell())
+            .saturating_add(u64::from(maze.width()) * self.scratch_bytes_per_column())
     }
 
     /// Whether the algorithm can carve a maze with blocked cells. Eller,
@@ -198,7 +220,10 @@ impl Algorithm {
     /// [`CarveError::OutOfBounds`] or [`CarveError::Blocked`] for the
     /// start; [`CarveError::MaskUnsupported`]; [`CarveError::InvalidPercent`];
     /// [`CarveError::SplitByMask`] when some open cell cannot be reached
-    /// from the start. The maze is unchanged on error.
+    /// from the start; [`CarveError::WalkTooLong`] (Wilson on a thin
+    /// shape); [`CarveError::Geom`] with `OverBudget` when
+    /// [`Algorithm::scratch_bytes`] pass the
+    /// [memory budget](mcrdun_geom::memory). The maze is unchanged on error.
     pub fn carve<R: Rng + ?Sized>(
         self,
         maze: &mut Maze,
@@ -229,6 +254,7 @@ impl Algorithm {
         rng: &mut R,
         whole: bool,
     ) -> Result<(), CarveError> {
+        let _budget = Budget::start();
         let s = maze.open_index(start)?;
         if !self.supports_mask() && maze.blocked_count() > 0 {
             return Err(CarveError::MaskUnsupported {
@@ -242,28 +268,43 @@ impl Algorithm {
                 percent: newest_percent,
             });
         }
-        // Eller keeps five tables of a row (26 bytes a column).
-        let per_row = if self == Algorithm::Eller { 26 } else { 0 };
-        check_bytes(
-            "carving a maze",
-            (maze.len() as u64)
-                .saturating_mul(self.scratch_bytes_per_cell())
-                .saturating_add(u64::from(maze.width()) * per_row),
-        )?;
-        let masked = maze.blocked_count() > 0;
-        if self == Algorithm::Backtracker && !masked {
-            // The backtracker marks cells in the walls themselves; without a
-            // mask there is one piece and no state array to build.
-            maze.close_all();
-            backtracker::run::<false, R>(maze, s, rng);
-            return Ok(());
-        }
+        check_bytes("carving a maze", self.scratch_bytes(maze))?;
         if self == Algorithm::Wilson && wilson::thin_shape(maze.width(), maze.height()) {
             return Err(CarveError::WalkTooLong {
                 width: maze.width(),
                 height: maze.height(),
                 limit: wilson::step_limit(maze.len()),
             });
+        }
+        let masked = maze.blocked_count() > 0;
+        // Without a mask there is one piece: the carvers that need no
+        // state array (the backtracker marks cells in the walls, the
+        // row-wise ones never look back) skip building one.
+        if !masked {
+            match self {
+                Algorithm::Backtracker => {
+                    let mut stack = try_with_capacity("a carve's stack", maze.len())?;
+                    maze.close_all();
+                    backtracker::run::<false, R>(maze, s, &mut stack, rng);
+                    return Ok(());
+                }
+                Algorithm::Eller => {
+                    let mut rows = eller::Rows::new(maze.width() as usize)?;
+                    maze.close_all();
+                    eller::run(maze, &mut rows, rng);
+                    return Ok(());
+                }
+                Algorithm::Sidewinder | Algorithm::BinaryTree => {
+                    maze.close_all();
+                    if self == Algorithm::Sidewinder {
+                        sidewinder::run(maze, rng);
+                    } else {
+                        binary_tree::run(maze, rng);
+                    }
+                    return Ok(());
+                }
+                _ => {}
+            }
         }
         let (mut state, reachable) = piece(maze, s)?;
         if whole && reachable != maze.open_count() {
@@ -272,26 +313,57 @@ impl Algorithm {
                 open: maze.open_count(),
             });
         }
-        if self == Algorithm::Wilson {
-            // The walks may be refused (thin shapes); they leave the maze
-            // untouched until every tree edge is known.
-            let limit = wilson::step_limit(reachable);
-            let exit = wilson::walk(maze, s, &mut state, rng, limit)?;
-            maze.close_all();
-            wilson::apply(maze, s, &state, &exit);
-            return Ok(());
-        }
-        maze.close_all();
+        self.carve_state(maze, s, &mut state, reachable, rng)
+    }
+
+    /// Carves the start's piece of `reachable` cells marked `FREE` in
+    /// `state` (algorithms that take masks). Every scratch vector is
+    /// allocated before the walls are closed, so a refusal leaves the maze
+    /// as it was.
+    fn carve_state<R: Rng + ?Sized>(
+        self,
+        maze: &mut Maze,
+        s: usize,
+        state: &mut [u8],
+        reachable: usize,
+        rng: &mut R,
+    ) -> Result<(), CarveError> {
         match self {
-            Algorithm::Backtracker => backtracker::run::<true, R>(maze, s, rng),
-            Algorithm::Prim => prim::run(maze, s, &mut state, rng),
-            Algorithm::Kruskal => kruskal::run(maze, &state, reachable, rng),
-            Algorithm::Wilson => unreachable!("carved above"),
-            Algorithm::Eller => eller::run(maze, rng),
-            Algorithm::GrowingTree(mode) => growing_tree::run(maze, s, &mut state, mode, rng),
-            Algorithm::HuntAndKill => hunt_and_kill::run(maze, s, &mut state, rng),
-            Algorithm::Sidewinder => sidewinder::run(maze, rng),
-            Algorithm::BinaryTree => binary_tree::run(maze, rng),
+            Algorithm::Backtracker => {
+                let mut stack = try_with_capacity("a carve's stack", reachable)?;
+                maze.close_all();
+                backtracker::run::<true, R>(maze, s, &mut stack, rng);
+            }
+            Algorithm::Prim => {
+                let mut frontier = try_with_capacity("a carve's frontier", reachable)?;
+                maze.close_all();
+                prim::run(maze, s, state, &mut frontier, rng);
+            }
+            Algorithm::Kruskal => {
+                let walls = kruskal::walls(maze, state, reachable)?;
+                maze.close_all();
+                kruskal::run(maze, walls, reachable, rng);
+            }
+            Algorithm::Wilson => {
+                // The walks may be refused (thin corridors); they leave the
+                // maze untouched until every tree edge is known.
+                let limit = wilson::step_limit(reachable);
+                let exit = wilson::walk(maze, s, state, rng, limit)?;
+                maze.close_all();
+                wilson::apply(maze, s, state, &exit);
+            }
+            Algorithm::GrowingTree(mode) => {
+                let mut active = try_with_capacity("a carve's active list", reachable)?;
+                maze.close_all();
+                growing_tree::run(maze, s, state, &mut active, mode, rng);
+            }
+            Algorithm::HuntAndKill => {
+                maze.close_all();
+                hunt_and_kill::run(maze, s, state, rng);
+            }
+            Algorithm::Eller | Algorithm::Sidewinder | Algorithm::BinaryTree => {
+                unreachable!("row-wise carvers refuse masks and are carved above")
+            }
         }
         Ok(())
     }
@@ -551,6 +623,43 @@ mod budget_tests {
                     .unwrap_or_else(|e| panic!("{w} x {h}: {e}"));
                 assert!(maze.is_perfect());
             }
+        }
+    }
+
+    /// Each carver refuses a call budget one byte short of
+    /// [`Algorithm::scratch_bytes`], leaving the maze as it was, and
+    /// carves with exactly that budget (masked mazes for those that take
+    /// masks: the piece search is the most they hold at once).
+    #[test]
+    fn every_carver_keeps_to_its_budget() {
+        use mcrdun_geom::memory::Budget;
+        for a in Algorithm::ALL {
+            let mut maze = Maze::new(40, 30).unwrap();
+            if a.supports_mask() {
+                maze.block_pattern42().unwrap();
+            }
+            let need = a.scratch_bytes(&maze);
+            assert_eq!(
+                need,
+                1200 * a.scratch_bytes_per_cell() + 40 * a.scratch_bytes_per_column()
+            );
+            let before = maze.clone();
+            if need > 0 {
+                let _call = Budget::start_with(need - 1);
+                let e = a
+                    .carve(&mut maze, Point::new(0, 0), &mut seeded_rng(2))
+                    .unwrap_err();
+                assert!(
+                    matches!(&e, CarveError::Geom(g) if g.is_too_large()),
+                    "{}: {e}",
+                    a.name()
+                );
+                assert_eq!(maze, before, "{}", a.name());
+            }
+            let _call = Budget::start_with(need);
+            a.carve(&mut maze, Point::new(0, 0), &mut seeded_rng(2))
+                .unwrap();
+            assert!(maze.is_perfect(), "{}", a.name());
         }
     }
 

@@ -10,17 +10,24 @@ use rand::Rng;
 /// A free cell already on the frontier.
 const FRONTIER: u8 = 3;
 
-pub(crate) fn run<R: Rng + ?Sized>(maze: &mut Maze, start: usize, state: &mut [u8], rng: &mut R) {
-    let mut frontier = Vec::new();
+/// `frontier` is empty with room for the piece's cells (each enters it at
+/// most once), so it never grows.
+pub(crate) fn run<R: Rng + ?Sized>(
+    maze: &mut Maze,
+    start: usize,
+    state: &mut [u8],
+    frontier: &mut Vec<usize>,
+    rng: &mut R,
+) {
     state[start] = IN;
-    grow(maze, state, start, &mut frontier);
+    grow(maze, state, start, frontier);
     while !frontier.is_empty() {
         let j = frontier.swap_remove(pick(rng, frontier.len()));
         let (tree, n) = neighbours_in(maze, state, j, IN);
         let (i, side) = tree[pick(rng, n)];
         maze.open_between(j, i, side);
         state[j] = IN;
-        grow(maze, state, j, &mut frontier);
+        grow(maze, state, j, frontier);
     }
 }
 
