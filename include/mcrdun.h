@@ -2149,7 +2149,7 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  * It counts each call's own scratch and results, not the caller's buffers.
  *
  * Working memory of the calls that take a size (n = width * height), as
- * measured by the counting allocator of `crates/ffi/tests/costs.rs`
+ * measured by the counting allocator of `crates/ffi/tests/costs/`
  * (every stated cost holds within 64 KiB):
  * - `mcrdun_maze_new`, `mcrdun_maze_read_hex`: 2 bytes per cell;
  *   `mcrdun_maze_carve(_piece)`: 9 bytes per cell, plus 16 (backtracker,

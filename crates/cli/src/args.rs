@@ -75,7 +75,9 @@ pub struct Common {
     #[arg(long)]
     pub distance: bool,
     /// The memory limit of this run in bytes: the most working memory any step may use
-    /// (0: 1 GiB). Larger maps are refused before any work; raise it for bigger ones.
+    /// (0: 1 GiB). Larger maps are refused before any work; raise it for bigger ones. It is
+    /// kept within half of what the process may still map (ulimit -v) and of the machine's
+    /// memory.
     #[arg(long, default_value_t = 0)]
     pub max_bytes: u64,
     /// Place the vaults of this file (repeatable; see `mcrdun vaults check FILE`).

@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod headroom;
 mod maze42;
 mod messages;
 mod output;
@@ -97,10 +98,9 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
         ));
     }
     // One memory limit for the whole run: --max-bytes raises (or lowers)
-    // what every step may use, levels and 42 mazes alike.
-    if common.max_bytes != 0 {
-        mcrdun_geom::memory::set_memory_limit(common.max_bytes);
-    }
+    // what every step may use, levels and 42 mazes alike, within what the
+    // process can map.
+    mcrdun_geom::memory::set_memory_limit(headroom::ceiling(common.max_bytes));
     if let Some(done) = maze42::dispatch(parsed) {
         return done;
     }
@@ -111,14 +111,13 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
         .generate(seed, &vaults)
         .map_err(|e| Failure::Usage(messages::level_error(&e, &parsed.given, common.max_bytes)))?;
     let level = &generated.level;
+    let scale = common.scale.unwrap_or(args::DEFAULT_SCALE);
+    let cost = render::cost(level, common.format, scale, common.distance, common.stats);
+    mcrdun_geom::memory::check_bytes("showing the level", cost)
+        .map_err(|e| Failure::Usage(format!("{e} (raise it with --max-bytes)")))?;
     let body: Vec<u8> = match common.format {
         Format::Ascii => render::ascii(level).into_bytes(),
-        Format::Png => render::png(
-            level,
-            common.scale.unwrap_or(args::DEFAULT_SCALE),
-            common.distance,
-        )
-        .map_err(Failure::Usage)?,
+        Format::Png => render::png(level, scale, common.distance).map_err(Failure::Usage)?,
         Format::Json => {
             let mut text = serde_json::to_string_pretty(&render::json(level, seed))
                 .map_err(|e| Failure::Io(e.to_string()))?;

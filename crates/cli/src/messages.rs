@@ -171,7 +171,17 @@ fn over_budget(e: &LevelError, max_bytes: u64) -> String {
     else {
         return e.to_string();
     };
-    let ceiling = if max_bytes == 0 {
+    let asked = if max_bytes == 0 {
+        mcrdun_geom::memory::DEFAULT_MEMORY_LIMIT
+    } else {
+        max_bytes
+    };
+    let ceiling = if *limit < asked {
+        // Kept within reach (see headroom.rs), whatever --max-bytes says.
+        format!(
+            "the {limit} bytes this process can use (half of what its address-space limit leaves, or of the machine's memory)"
+        )
+    } else if max_bytes == 0 {
         format!("the memory limit of {limit} bytes (1 GiB unless --max-bytes N raises it)")
     } else {
         format!("--max-bytes {max_bytes}")

@@ -1025,3 +1025,87 @@ fn hostile_config_files() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs the command under `ulimit -v kb` (address space) in a shell.
+fn under_address_space_limit(kb: u64, args: &str) -> Output {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v {kb} && exec '{}' {args}",
+            env!("CARGO_BIN_EXE_mcrdun")
+        ))
+        .output()
+        .expect("run sh")
+}
+
+#[test]
+fn max_bytes_stays_within_what_the_process_can_map() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    // Under a 2 GB address-space cap a limit of 2^64 - 1 cannot be kept:
+    // the ceiling is held within reach, so the level is refused before
+    // any work instead of aborting half way.
+    for kind in ["bsp", "scatter"] {
+        let out = under_address_space_limit(
+            2_000_000,
+            &format!("{kind} --width 20000 --height 20000 --max-bytes 18446744073709551615"),
+        );
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{kind}: {err}");
+        assert!(err.contains("this process can use"), "{err}");
+    }
+    // Within reach, --max-bytes is kept as asked.
+    let out =
+        under_address_space_limit(2_000_000, "bsp --width 300 --height 300 --max-bytes 100000");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("above --max-bytes 100000"), "{err}");
+}
+
+#[test]
+fn showing_a_level_is_counted_against_the_limit() {
+    // A 300x300 level fits 8 MB; its picture at scale 6 (3.24 million
+    // pixels of 3 bytes) does not, at scale 5 it does, unless --stats
+    // adds the metrics' 20 bytes a tile.
+    let dir = scratch("showing");
+    let png = dir.join("level.png");
+    let png = png.to_str().unwrap();
+    let run = |more: &[&str]| -> Vec<String> {
+        let mut args: Vec<String> = [
+            "bsp",
+            "--width",
+            "300",
+            "--height",
+            "300",
+            "--seed",
+            "1",
+            "--max-bytes",
+            "8000000",
+            "--format",
+            "png",
+            "--output",
+            png,
+        ]
+        .map(String::from)
+        .to_vec();
+        args.extend(more.iter().map(|s| s.to_string()));
+        args
+    };
+    let refused = run(&["--scale", "6"]);
+    usage_error(
+        &refused.iter().map(String::as_str).collect::<Vec<_>>(),
+        "showing the level",
+    );
+    assert!(!std::path::Path::new(png).exists());
+    ok(&run(&["--scale", "5"])
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>());
+    let with_stats = run(&["--scale", "5", "--stats"]);
+    usage_error(
+        &with_stats.iter().map(String::as_str).collect::<Vec<_>>(),
+        "(raise it with --max-bytes)",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
