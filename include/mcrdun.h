@@ -2471,8 +2471,13 @@ bool mcrdun_rect_is_valid(struct McrdunRect r);
  * Errors: `NULL_ARGUMENT` when `region_count` is NULL, or `cells` / `labels`
  * is NULL for a non-empty map; `INVALID_ARGUMENT` for a connectivity other
  * than 4 or 8; `TOO_LARGE` when `width * height` overflows or a side
- * exceeds `INT32_MAX`; `BUFFER_TOO_SMALL` when `labels_len < width * height`.
+ * exceeds `INT32_MAX`, or the working memory exceeds the memory limit;
+ * `BUFFER_TOO_SMALL` when `labels_len < width * height`.
  * Nothing is written on failure. Thread-safe.
+ *
+ * Working memory: 6 bytes a cell (4 with 8-connectivity), 20 a column
+ * and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+ * limit, before any cell is read.
  *
  * # Safety
  * `cells` is readable for `width * height` bytes, `labels` writable for
@@ -2495,6 +2500,10 @@ enum McrdunStatus mcrdun_regions_label(const uint8_t *cells,
  * Errors: as `mcrdun_regions_label`, and `INVALID_ARGUMENT` for unknown
  * wrap bits. Thread-safe.
  *
+ * Working memory: 6 bytes a cell (4 with 8-connectivity when `wrap` is
+ * 0), 20 a column and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above
+ * the memory limit, before any cell is read.
+ *
  * # Safety
  * As `mcrdun_regions_label`.
  */
@@ -2515,8 +2524,12 @@ enum McrdunStatus mcrdun_regions_label_wrapped(const uint8_t *cells,
  *
  * Errors: `NULL_ARGUMENT` when `len` is NULL or `cells` is NULL for a
  * non-empty map; `INVALID_ARGUMENT` for a connectivity other than 4 or 8;
- * `TOO_LARGE` for an impossible size; `BUFFER_TOO_SMALL` as above.
- * Thread-safe.
+ * `TOO_LARGE` for an impossible size or above the memory limit;
+ * `BUFFER_TOO_SMALL` as above. Thread-safe.
+ *
+ * Working memory: 6 bytes a cell (4.25 with 8-connectivity), 20 a column
+ * and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+ * limit, before any cell is read.
  *
  * # Safety
  * `cells` is readable for `width * height` bytes; `out` is NULL or writable
@@ -2540,6 +2553,10 @@ enum McrdunStatus mcrdun_regions_stats(const uint8_t *cells,
  * Errors: those of `mcrdun_regions_label` (with `stats_len` in place of
  * `region_count`). Thread-safe.
  *
+ * Working memory: 6 bytes a cell (4.25 with 8-connectivity), 20 a column
+ * and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+ * limit, before any cell is read.
+ *
  * # Safety
  * As `mcrdun_regions_label`; `stats` is NULL or writable for `stats_cap`
  * items and does not overlap `labels`; `stats_len` is NULL or writable.
@@ -2560,7 +2577,7 @@ enum McrdunStatus mcrdun_regions_label_stats(const uint8_t *cells,
  * `count` is 0.
  *
  * Errors: `NULL_ARGUMENT` when `region` is NULL, or `stats` is NULL with
- * `count > 0`. Thread-safe.
+ * `count > 0`. Thread-safe. Working memory: none.
  *
  * # Safety
  * `stats` is readable for `count` items; `region` is NULL or writable.
@@ -2576,8 +2593,13 @@ enum McrdunStatus mcrdun_regions_largest(const struct McrdunRegionStats *stats,
  *
  * Errors: `NULL_ARGUMENT` when `mask` or `cells` is NULL for a non-empty
  * map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an
- * impossible size; `OUT_OF_RANGE` when `start` is outside the map;
- * `BUFFER_TOO_SMALL` when `mask_len < width * height`. Thread-safe.
+ * impossible size or above the memory limit; `OUT_OF_RANGE` when `start`
+ * is outside the map; `BUFFER_TOO_SMALL` when `mask_len < width * height`.
+ * Thread-safe.
+ *
+ * Working memory: 10 bytes a cell (8 with 8-connectivity), 20 a column
+ * and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+ * limit, before any cell is read.
  *
  * # Safety
  * `cells` is readable for `width * height` bytes; `mask` writable for
@@ -2596,7 +2618,11 @@ enum McrdunStatus mcrdun_regions_reachable_from(const uint8_t *cells,
  *
  * Errors: `NULL_ARGUMENT` when `out` is NULL or `cells` is NULL for a
  * non-empty map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE`
- * for an impossible size. Thread-safe.
+ * for an impossible size or above the memory limit. Thread-safe.
+ *
+ * Working memory: 6 bytes a cell (4 with 8-connectivity), 20 a column
+ * and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+ * limit, before any cell is read.
  *
  * # Safety
  * `cells` is readable for `width * height` bytes; `out` is NULL or writable.
@@ -2616,7 +2642,12 @@ enum McrdunStatus mcrdun_regions_is_connected(const uint8_t *cells,
  * Errors: `NULL_ARGUMENT` when `len` is NULL, `points` is NULL with
  * `point_count > 0`, or `cells` is NULL for a non-empty map;
  * `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an impossible
- * size; `OUT_OF_RANGE` when a point is outside the map. Thread-safe.
+ * size or above the memory limit; `OUT_OF_RANGE` when a point is outside
+ * the map. Thread-safe.
+ *
+ * Working memory: 10 bytes a cell (8 with 8-connectivity), 20 a column,
+ * 30 a row and 4 a point; refused with MCRDUN_STATUS_TOO_LARGE above the
+ * memory limit, before any cell is read.
  *
  * # Safety
  * `cells` is readable for `width * height` bytes; `points` readable for
@@ -2648,6 +2679,10 @@ enum McrdunStatus mcrdun_regions_touched(const uint8_t *cells,
  * `TOO_LARGE` for an impossible size; `UNSATISFIABLE` when, with
  * `keep_border`, some regions can only be joined through the border (the
  * map is unchanged then). Thread-safe.
+ *
+ * Working memory: 56 bytes a cell at most; refused with
+ * MCRDUN_STATUS_TOO_LARGE above the memory limit, before any cell is read
+ * (the map is unchanged then).
  *
  * # Safety
  * `cells` is readable and writable for `width * height` bytes;

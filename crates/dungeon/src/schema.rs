@@ -246,7 +246,7 @@ pub const BYTES_PER_TILE: u64 = 88;
 /// level is admitted only when `tiles * bytes_per_tile(kind)` fits its
 /// ceiling, so every stage after that fits too. The largest stage is the
 /// finishing step's safety net, which joins separated regions with
-/// `mcrdun_regions::connect` (80 bytes a cell, measured 76 at worst) over
+/// `mcrdun_regions::connect` (at most 56 bytes a cell) over
 /// a mask of the map: 88 bytes a tile with the tiles held, for every kind.
 /// The levels' measured peaks are far lower (9 to 18 bytes a tile, with
 /// the joining unused), but a level that needs the joining near its

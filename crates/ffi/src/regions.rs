@@ -181,8 +181,13 @@ fn options(connectivity: u32, wrap: u32) -> FfiResult<LabelOptions> {
 /// Errors: `NULL_ARGUMENT` when `region_count` is NULL, or `cells` / `labels`
 /// is NULL for a non-empty map; `INVALID_ARGUMENT` for a connectivity other
 /// than 4 or 8; `TOO_LARGE` when `width * height` overflows or a side
-/// exceeds `INT32_MAX`; `BUFFER_TOO_SMALL` when `labels_len < width * height`.
+/// exceeds `INT32_MAX`, or the working memory exceeds the memory limit;
+/// `BUFFER_TOO_SMALL` when `labels_len < width * height`.
 /// Nothing is written on failure. Thread-safe.
+///
+/// Working memory: 6 bytes a cell (4 with 8-connectivity), 20 a column
+/// and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+/// limit, before any cell is read.
 ///
 /// # Safety
 /// `cells` is readable for `width * height` bytes, `labels` writable for
@@ -221,6 +226,10 @@ pub unsafe extern "C" fn mcrdun_regions_label(
 ///
 /// Errors: as `mcrdun_regions_label`, and `INVALID_ARGUMENT` for unknown
 /// wrap bits. Thread-safe.
+///
+/// Working memory: 6 bytes a cell (4 with 8-connectivity when `wrap` is
+/// 0), 20 a column and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above
+/// the memory limit, before any cell is read.
 ///
 /// # Safety
 /// As `mcrdun_regions_label`.
@@ -283,8 +292,12 @@ unsafe fn label_impl(
 ///
 /// Errors: `NULL_ARGUMENT` when `len` is NULL or `cells` is NULL for a
 /// non-empty map; `INVALID_ARGUMENT` for a connectivity other than 4 or 8;
-/// `TOO_LARGE` for an impossible size; `BUFFER_TOO_SMALL` as above.
-/// Thread-safe.
+/// `TOO_LARGE` for an impossible size or above the memory limit;
+/// `BUFFER_TOO_SMALL` as above. Thread-safe.
+///
+/// Working memory: 6 bytes a cell (4.25 with 8-connectivity), 20 a column
+/// and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+/// limit, before any cell is read.
 ///
 /// # Safety
 /// `cells` is readable for `width * height` bytes; `out` is NULL or writable
@@ -326,6 +339,10 @@ pub unsafe extern "C" fn mcrdun_regions_stats(
 ///
 /// Errors: those of `mcrdun_regions_label` (with `stats_len` in place of
 /// `region_count`). Thread-safe.
+///
+/// Working memory: 6 bytes a cell (4.25 with 8-connectivity), 20 a column
+/// and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+/// limit, before any cell is read.
 ///
 /// # Safety
 /// As `mcrdun_regions_label`; `stats` is NULL or writable for `stats_cap`
@@ -371,7 +388,7 @@ pub unsafe extern "C" fn mcrdun_regions_label_stats(
 /// `count` is 0.
 ///
 /// Errors: `NULL_ARGUMENT` when `region` is NULL, or `stats` is NULL with
-/// `count > 0`. Thread-safe.
+/// `count > 0`. Thread-safe. Working memory: none.
 ///
 /// # Safety
 /// `stats` is readable for `count` items; `region` is NULL or writable.
@@ -409,8 +426,13 @@ pub unsafe extern "C" fn mcrdun_regions_largest(
 ///
 /// Errors: `NULL_ARGUMENT` when `mask` or `cells` is NULL for a non-empty
 /// map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an
-/// impossible size; `OUT_OF_RANGE` when `start` is outside the map;
-/// `BUFFER_TOO_SMALL` when `mask_len < width * height`. Thread-safe.
+/// impossible size or above the memory limit; `OUT_OF_RANGE` when `start`
+/// is outside the map; `BUFFER_TOO_SMALL` when `mask_len < width * height`.
+/// Thread-safe.
+///
+/// Working memory: 10 bytes a cell (8 with 8-connectivity), 20 a column
+/// and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+/// limit, before any cell is read.
 ///
 /// # Safety
 /// `cells` is readable for `width * height` bytes; `mask` writable for
@@ -443,7 +465,11 @@ pub unsafe extern "C" fn mcrdun_regions_reachable_from(
 ///
 /// Errors: `NULL_ARGUMENT` when `out` is NULL or `cells` is NULL for a
 /// non-empty map; `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE`
-/// for an impossible size. Thread-safe.
+/// for an impossible size or above the memory limit. Thread-safe.
+///
+/// Working memory: 6 bytes a cell (4 with 8-connectivity), 20 a column
+/// and 30 a row; refused with MCRDUN_STATUS_TOO_LARGE above the memory
+/// limit, before any cell is read.
 ///
 /// # Safety
 /// `cells` is readable for `width * height` bytes; `out` is NULL or writable.
@@ -474,7 +500,12 @@ pub unsafe extern "C" fn mcrdun_regions_is_connected(
 /// Errors: `NULL_ARGUMENT` when `len` is NULL, `points` is NULL with
 /// `point_count > 0`, or `cells` is NULL for a non-empty map;
 /// `INVALID_ARGUMENT` for a bad connectivity; `TOO_LARGE` for an impossible
-/// size; `OUT_OF_RANGE` when a point is outside the map. Thread-safe.
+/// size or above the memory limit; `OUT_OF_RANGE` when a point is outside
+/// the map. Thread-safe.
+///
+/// Working memory: 10 bytes a cell (8 with 8-connectivity), 20 a column,
+/// 30 a row and 4 a point; refused with MCRDUN_STATUS_TOO_LARGE above the
+/// memory limit, before any cell is read.
 ///
 /// # Safety
 /// `cells` is readable for `width * height` bytes; `points` readable for
@@ -499,11 +530,40 @@ pub unsafe extern "C" fn mcrdun_regions_touched(
         let cells = unsafe { map(cells, width, height) }?;
         // SAFETY: `points` is readable for `point_count` points by contract.
         let points = unsafe { input_slice(points, point_count, "points") }?;
-        let points: Vec<Point> = points.iter().map(|&p| Point::from(p)).collect();
-        let labels = mcrdun_regions::Labels::new(cells, options)?;
-        let touched = labels.regions_touched(&points)?;
+        // The labels (4 bytes a cell) with the labelling's scratch, and
+        // the regions found (4 bytes a point), before any cell is read.
+        let what = "regions touched";
+        let scan = mcrdun_regions::label_bytes(width, height, options);
+        let labels = 4 * cells.len() as u64;
+        mcrdun_geom::memory::check_bytes(
+            what,
+            labels
+                .saturating_add(scan)
+                .saturating_add(4 * point_count as u64),
+        )?;
+        let (w, h) = (i64::from(width), i64::from(height));
+        if let Some(&p) = points
+            .iter()
+            .find(|p| !(0..w).contains(&i64::from(p.x)) || !(0..h).contains(&i64::from(p.y)))
+        {
+            return Err(RegionsError::OutOfBounds {
+                point: Point::from(p),
+                width,
+                height,
+            }
+            .into());
+        }
+        let mut found: Vec<u32> = mcrdun_geom::memory::try_with_capacity(what, points.len())?;
+        if !points.is_empty() {
+            let mut labels = mcrdun_geom::memory::try_vec(what, cells.len(), NO_REGION)?;
+            Labeller::new().label(cells, options, &mut labels)?;
+            let at = |p: &McrdunPoint| labels[p.y as usize * width as usize + p.x as usize];
+            found.extend(points.iter().map(at).filter(|&l| l != NO_REGION));
+        }
+        found.sort_unstable();
+        found.dedup();
         // SAFETY: `out`/`cap`/`len` are valid by this function's contract.
-        unsafe { write_iter(touched.into_iter(), out, cap, len, "out") }
+        unsafe { write_iter(found.into_iter(), out, cap, len, "out") }
     })
 }
 
@@ -521,6 +581,10 @@ pub unsafe extern "C" fn mcrdun_regions_touched(
 /// `TOO_LARGE` for an impossible size; `UNSATISFIABLE` when, with
 /// `keep_border`, some regions can only be joined through the border (the
 /// map is unchanged then). Thread-safe.
+///
+/// Working memory: 56 bytes a cell at most; refused with
+/// MCRDUN_STATUS_TOO_LARGE above the memory limit, before any cell is read
+/// (the map is unchanged then).
 ///
 /// # Safety
 /// `cells` is readable and writable for `width * height` bytes;
@@ -553,15 +617,13 @@ pub unsafe extern "C" fn mcrdun_regions_connect(
         )?;
         // SAFETY: `cells` is readable and writable for n bytes by contract.
         let slice = unsafe { input_slice_mut(cells, n, "cells") }?;
-        let before = slice.iter().filter(|&&c| c != 0).count();
         let options = ConnectOptions {
             connectivity: Connectivity::Four,
             keep_border,
         };
-        mcrdun_regions::connect_slice(slice, width, height, options)?;
-        let after = slice.iter().filter(|&&c| c != 0).count();
+        let dug = mcrdun_regions::connect_in_place(slice, width, height, options)?;
         // SAFETY: checked non-NULL, writable by contract.
-        unsafe { write_out(cells_dug, after - before, "cells_dug") }
+        unsafe { write_out(cells_dug, dug, "cells_dug") }
     })
 }
 

@@ -61,16 +61,18 @@
 //!
 //! # Memory budget
 //!
-//! Every call checks its working memory against the process-wide budget of
+//! Every call checks its working memory against the memory budget of
 //! [`mcrdun_geom::memory`] (1 GiB by default, raised with
-//! `set_memory_limit`) before it reads a cell, and returns
-//! [`RegionsError::Geom`] with `OverBudget` above it: labelling needs
-//! [`BYTES_PER_COLUMN`] (11) bytes per column, 8 per row and
-//! [`BYTES_PER_RUN`] (12) per run, counted for the worst case of
-//! `ceil(width / 2)` runs a row (a pair of rows with 8-connectivity), so 6
-//! (or 3) bytes per cell; [`connect`] needs [`CONNECT_BYTES_PER_CELL`] (80, labelling included),
-//! [`reachable_from`] 5 and [`Labels`] 4 bytes per cell.
-
+//! `set_memory_limit`; a public function takes the caller's ceiling at
+//! entry, see [`Budget`](mcrdun_geom::memory::Budget)) before it reads a
+//! cell, and returns [`RegionsError::Geom`] with `OverBudget` above it.
+//! Labelling reserves its run tables for the worst case at once:
+//! [`BYTES_PER_RUN`] (12) bytes per run for `ceil(width / 2)` runs a row,
+//! 6 bytes a cell (4 with 8-connectivity, which scans pairs of rows), plus
+//! about 20 a column and 30 a row. [`reachable_from`] adds
+//! 5 bytes a cell, [`Labels`] 4 a cell and 48 a region, and [`connect`]
+//! needs [`CONNECT_BYTES_PER_CELL`] (56) bytes a cell at most.
+//!
 //! # Reachability and corridors
 //!
 //! [`Labels`] keeps labels and statistics and answers "which region is this
@@ -134,9 +136,13 @@ mod stats;
 mod uf;
 
 pub use cells::{Cells, FloorCell};
-pub use connect::{CONNECT_BYTES_PER_CELL, ConnectOptions, Corridor, connect, connect_slice};
+pub use connect::{
+    CONNECT_BYTES_PER_CELL, ConnectOptions, Corridor, connect, connect_in_place, connect_slice,
+};
 pub use error::RegionsError;
-pub use label::{BYTES_PER_COLUMN, BYTES_PER_RUN, Labeller, Prepared, label, label_with_stats};
+pub use label::{
+    BYTES_PER_COLUMN, BYTES_PER_RUN, Labeller, Prepared, label, label_bytes, label_with_stats,
+};
 pub use options::{Connectivity, LabelOptions};
 pub use reach::{Labels, is_connected, reachable_from};
 pub use stats::{RegionStats, largest_region};

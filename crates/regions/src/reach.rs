@@ -2,10 +2,11 @@
 //! whether the whole floor is one region.
 
 use crate::cells::{Cells, FloorCell};
-use crate::label::Labeller;
+use crate::label::{Labeller, scan_bytes};
 use crate::stats::RegionStats;
 use crate::{LabelOptions, NO_REGION, RegionsError};
-use mcrdun_geom::{Grid, Point};
+use mcrdun_geom::memory::{Budget, check_bytes, try_vec, try_with_capacity};
+use mcrdun_geom::{GeomError, Grid, Point};
 
 /// A labelled map that owns its labels and statistics: the convenient form
 /// for questions about regions ("are both stairs in one region?").
@@ -36,16 +37,54 @@ pub struct Labels {
 impl Labels {
     /// Labels `cells`, keeping the labels and each region's statistics.
     ///
+    /// Working memory: the labels (4 bytes a cell, kept), the labelling's
+    /// scratch (see [`Labeller::label_with_stats`]: 6 bytes a cell, 4.25
+    /// with 8-connectivity, 20 a column, 30 a row) and the statistics (48
+    /// bytes a region, kept), checked against the memory budget before
+    /// any cell is read and again, with the number of regions, before the
+    /// statistics are allocated.
+    ///
     /// # Errors
-    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor,
+    /// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
     pub fn new<'a, T: FloorCell>(
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
     ) -> Result<Labels, RegionsError> {
+        let _budget = Budget::start();
         let cells = cells.into();
-        let mut grid = Grid::new(cells.width(), cells.height(), NO_REGION)?;
+        let options = options.into();
+        let what = "labelling a map";
+        let labels = 4 * cells.len() as u64;
+        let scan = scan_bytes(
+            cells.width() as usize,
+            cells.height() as usize,
+            options,
+            true,
+        );
+        check_bytes(what, labels.saturating_add(scan))?;
+        let mut grid = Grid::from_vec(
+            cells.width(),
+            cells.height(),
+            try_vec(what, cells.len(), NO_REGION)?,
+        )?;
+        let mut labeller = Labeller::new();
+        let prepared = labeller.prepare(cells, options)?;
+        let count = prepared.count() as usize;
+        let each = core::mem::size_of::<RegionStats>() as u64;
+        check_bytes(
+            "region statistics",
+            (labels + scan).saturating_add(count as u64 * each),
+        )?;
         let mut stats = Vec::new();
-        Labeller::new().label_with_stats(cells, options, grid.as_mut_slice(), &mut stats)?;
+        stats
+            .try_reserve_exact(count)
+            .map_err(|_| GeomError::OutOfMemory {
+                what: "region statistics",
+                needed: count as u64 * each,
+            })?;
+        stats.resize(count, RegionStats::EMPTY);
+        prepared.write_with_stats(grid.as_mut_slice(), &mut stats)?;
         Ok(Labels { grid, stats })
     }
 
@@ -93,12 +132,14 @@ impl Labels {
     }
 
     /// The distinct regions that `points` stand in, ascending; points on
-    /// walls contribute nothing.
+    /// walls contribute nothing. Working memory: 4 bytes a point.
     ///
     /// # Errors
-    /// [`RegionsError::OutOfBounds`] when a point is outside the grid.
+    /// [`RegionsError::OutOfBounds`] when a point is outside the grid,
+    /// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
     pub fn regions_touched(&self, points: &[Point]) -> Result<Vec<u32>, RegionsError> {
-        let mut regions = Vec::with_capacity(points.len());
+        let _budget = Budget::start();
+        let mut regions = try_with_capacity("regions touched", points.len())?;
         for &p in points {
             if let Some(r) = self.region_at(p)? {
                 regions.push(r);
@@ -127,17 +168,21 @@ impl Labels {
         Ok(true)
     }
 
-    /// A mask of the cells of `region`.
+    /// A mask of the cells of `region` (1 byte a cell, checked against the
+    /// memory budget).
     ///
     /// # Errors
-    /// [`RegionsError::NoSuchRegion`] when `region >= count()`.
+    /// [`RegionsError::NoSuchRegion`] when `region >= count()`,
+    /// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
     pub fn mask(&self, region: u32) -> Result<Grid<bool>, RegionsError> {
+        let _budget = Budget::start();
         if region >= self.count() {
             return Err(RegionsError::NoSuchRegion {
                 region,
                 count: self.count(),
             });
         }
+        check_bytes("a region's mask", self.grid.len() as u64)?;
         Ok(self.grid.map(|&l| l == region))
     }
 }
@@ -146,10 +191,15 @@ impl Labels {
 /// `true` on `start`'s region. All `false` when `start` is a wall.
 ///
 /// Costs one labelling of the grid (a flood fill would touch fewer cells for
-/// a small region, but labelling is as fast as reading the grid).
+/// a small region, but labelling is as fast as reading the grid). Working
+/// memory: 4 bytes a cell for the labels and the labelling's scratch (see
+/// [`Labeller::label`]: 10 bytes a cell in all, 8 with 8-connectivity,
+/// plus 20 a column and 30 a row), then the answer (1 byte a cell, in
+/// place of the scratch), checked before any cell is read.
 ///
 /// # Errors
-/// [`RegionsError::OutOfBounds`] when `start` is outside the grid.
+/// [`RegionsError::OutOfBounds`] when `start` is outside the grid,
+/// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
 ///
 /// ```
 /// use mcrdun_geom::{Grid, Point};
@@ -174,9 +224,14 @@ pub fn reachable_from<'a, T: FloorCell>(
             height: h,
         });
     }
-    // Working memory: a label (4 bytes) and the answer (1) per cell.
-    mcrdun_geom::memory::check_budget("reachable_from", cells.len() as u64, 5)?;
-    let mut labels = mcrdun_geom::memory::try_vec("reachable_from", cells.len(), NO_REGION)?;
+    let _budget = Budget::start();
+    let options = options.into();
+    // Working memory: a label (4 bytes) a cell, with the labelling's
+    // scratch and then with the answer (1 byte a cell).
+    let n = cells.len() as u64;
+    let scan = scan_bytes(w as usize, h as usize, options, false);
+    check_bytes("reachable_from", (4 * n).saturating_add(scan.max(n)))?;
+    let mut labels = try_vec("reachable_from", cells.len(), NO_REGION)?;
     Labeller::new().label(cells, options, &mut labels)?;
     let target = labels[start.y as usize * w as usize + start.x as usize];
     let mask = labels
@@ -187,9 +242,11 @@ pub fn reachable_from<'a, T: FloorCell>(
 }
 
 /// Whether all floor of `cells` is one region (true when there is no floor).
+/// Working memory: the labelling's scratch (see [`Labeller::count`]).
 ///
 /// # Errors
-/// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+/// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor,
+/// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
 ///
 /// ```
 /// use mcrdun_geom::Grid;

@@ -25,7 +25,10 @@ use crate::cells::{Cells, FloorCell};
 use crate::rowbits::RowBits;
 use crate::stats::RegionStats;
 use crate::{LabelOptions, RegionsError};
-use mcrdun_geom::memory::{check_budget, try_reserve};
+use mcrdun_geom::GeomError;
+use mcrdun_geom::memory::{Budget, check_bytes};
+
+pub(crate) use scan::scan_bytes;
 
 /// Reusable scratch space for labelling: the runs, their union-find table
 /// and a row buffer. Labelling many maps with one `Labeller` allocates only
@@ -82,9 +85,10 @@ pub struct Labeller {
 /// union-find parent, 4 bytes each.
 pub const BYTES_PER_RUN: u64 = 12;
 
-/// Working memory of a labelling per column (a row's run edges and contact
-/// columns, 4 bytes each, and up to six rows of bit masks, about 3 bytes).
-pub const BYTES_PER_COLUMN: u64 = 11;
+/// Working memory of a labelling per column: a row's run edges and contact
+/// columns, and the run edges of a row's statistics (4 bytes each), and up
+/// to six rows of bit masks (about 3 bytes).
+pub const BYTES_PER_COLUMN: u64 = 15;
 
 impl Labeller {
     /// An empty labeller; it grows on first use.
@@ -98,16 +102,24 @@ impl Labeller {
     /// [`NO_REGION`](crate::NO_REGION) for a wall. Only the first
     /// `width * height` entries of `out` are written.
     ///
+    /// Working memory: 6 bytes a cell (4 with 8-connectivity on a map that
+    /// does not wrap), 20 a column and 30 a row: the run tables for the
+    /// most runs a map of this size can have, reserved at once and checked
+    /// against the [memory budget](mcrdun_geom::memory) before any cell is
+    /// read. A reused labeller allocates nothing when it already has room.
+    ///
     /// # Errors
     /// [`RegionsError::BufferTooSmall`] when `out` is shorter than the grid,
-    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs. Nothing is
-    /// written on an error.
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs,
+    /// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
+    /// Nothing is written on an error.
     pub fn label<'a, T: FloorCell>(
         &mut self,
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
         out: &mut [u32],
     ) -> Result<u32, RegionsError> {
+        let _budget = Budget::start();
         let cells = cells.into();
         check_out(&cells, out)?;
         let count = self.scan(&cells, options.into(), false)?;
@@ -119,6 +131,10 @@ impl Labeller {
     /// region (`stats[label]`), gathered in the same pass that writes the
     /// labels. `stats` is cleared first.
     ///
+    /// Working memory: as [`Labeller::label`] (4.25 bytes a cell with
+    /// 8-connectivity: the rows' floor masks are kept), and the statistics,
+    /// 48 bytes a region, counted with it.
+    ///
     /// # Errors
     /// As [`Labeller::label`]; `stats` is untouched on an error.
     pub fn label_with_stats<'a, T: FloorCell>(
@@ -128,37 +144,55 @@ impl Labeller {
         out: &mut [u32],
         stats: &mut Vec<RegionStats>,
     ) -> Result<u32, RegionsError> {
+        let _budget = Budget::start();
         let cells = cells.into();
         check_out(&cells, out)?;
-        let count = self.scan(&cells, options.into(), true)?;
+        let options = options.into();
+        let count = self.scan(&cells, options, true)?;
+        // The statistics are held with the scan's tables: both count.
+        let (w, h) = (cells.width() as usize, cells.height() as usize);
         let each = core::mem::size_of::<RegionStats>() as u64;
-        check_budget("region statistics", u64::from(count), each)?;
+        let what = "region statistics";
+        check_bytes(
+            what,
+            scan_bytes(w, h, options, true).saturating_add(u64::from(count) * each),
+        )?;
         stats.clear();
-        try_reserve("region statistics", stats, count as usize)?;
+        stats
+            .try_reserve_exact(count as usize)
+            .map_err(|_| GeomError::OutOfMemory {
+                what,
+                needed: u64::from(count) * each,
+            })?;
         stats.resize(count as usize, RegionStats::EMPTY);
         self.write_with_stats(&cells, out, stats);
         Ok(count)
     }
 
     /// Counts the regions of `cells` without writing labels (pass one only).
+    /// Working memory as [`Labeller::label`].
     ///
     /// # Errors
-    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor,
+    /// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
     pub fn count<'a, T: FloorCell>(
         &mut self,
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
     ) -> Result<u32, RegionsError> {
+        let _budget = Budget::start();
         self.scan(&cells.into(), options.into(), false)
     }
 
     /// Runs pass one (the scan and the equivalence table) and returns a
     /// [`Prepared`] labelling that knows the number of regions and can then
     /// write labels and/or statistics. Use it to size buffers before
-    /// anything is written, as the C ABI does.
+    /// anything is written, as the C ABI does. Working memory as
+    /// [`Labeller::label_with_stats`] without the statistics.
     ///
     /// # Errors
-    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor.
+    /// [`RegionsError::TooManyRuns`] past `u32::MAX - 1` runs of floor,
+    /// [`RegionsError::Geom`] (`OverBudget`) above the memory budget.
     ///
     /// ```
     /// use mcrdun_regions::{Cells, Connectivity, Labeller, RegionStats};
@@ -175,6 +209,7 @@ impl Labeller {
         cells: impl Into<Cells<'a, T>>,
         options: impl Into<LabelOptions>,
     ) -> Result<Prepared<'l, 'a, T>, RegionsError> {
+        let _budget = Budget::start();
         let cells = cells.into();
         let count = self.scan(&cells, options.into(), true)?;
         Ok(Prepared {
@@ -275,6 +310,23 @@ impl<T: FloorCell> Prepared<'_, '_, T> {
         }
         Ok(&mut stats[..needed])
     }
+}
+
+/// The working memory of labelling a `width x height` map with `options`
+/// ([`Labeller::label`], [`Labeller::count`]), in bytes: the run tables
+/// for the most runs such a map can have and the row buffers. A labelling
+/// whose need passes the memory budget is refused before any cell is
+/// read; callers that hold other memory during a labelling add this to
+/// their own need.
+///
+/// ```
+/// use mcrdun_regions::{label_bytes, Connectivity};
+/// // 6 bytes a cell, 15 a column (plus 5) and 8 a row (plus 1).
+/// assert_eq!(label_bytes(100, 10, Connectivity::Four), 6 * 1000 + 15 * 105 + 8 * 11);
+/// assert_eq!(label_bytes(0, 10, Connectivity::Four), 0);
+/// ```
+pub fn label_bytes(width: u32, height: u32, options: impl Into<LabelOptions>) -> u64 {
+    scan_bytes(width as usize, height as usize, options.into(), false)
 }
 
 fn check_out<T: FloorCell>(cells: &Cells<'_, T>, out: &[u32]) -> Result<(), RegionsError> {

@@ -7,26 +7,60 @@ use crate::rowbits::{touching, touching_pairs};
 use crate::uf::{find, link, resolve, resolve_from, union};
 use crate::{Connectivity, LabelOptions, NO_REGION, RegionsError};
 use mcrdun_geom::GeomError;
-use mcrdun_geom::memory::{check_bytes, memory_limit, try_reserve};
+use mcrdun_geom::memory::check_bytes;
 
-fn run_bytes(runs: usize) -> u64 {
-    (runs as u64).saturating_mul(BYTES_PER_RUN)
+/// Whether a map labelled with `options` is scanned in pairs of rows
+/// (8-connectivity on a map that does not wrap).
+fn in_pairs(options: LabelOptions) -> bool {
+    options.connectivity == Connectivity::Eight && !options.wrap_x && !options.wrap_y
 }
 
-/// The run tables' bytes in the worst case: a row (or pair of rows) of `w`
-/// cells has at most `ceil(w / 2)` runs. The budget is checked against
-/// this before any cell is read, so a refusal costs nothing.
-fn worst_runs(w: usize, rows: usize) -> u64 {
-    run_bytes(w.div_ceil(2)).saturating_mul(rows as u64)
+/// The most runs a scan can number: a row (or a pair of rows) of `w`
+/// cells has at most `ceil(w / 2)` runs.
+fn worst_runs(w: usize, rows: usize) -> usize {
+    w.div_ceil(2).saturating_mul(rows)
 }
 
-/// The working memory of a scan apart from the run tables: per column, 8
-/// bytes per row (run starts and pair labels) and the kept masks.
-fn fixed_bytes(w: usize, h: usize, mask_words: u64) -> u64 {
+/// The working memory of one labelling scan of a `w x h` map, in bytes,
+/// in the worst case (every row, or pair of rows, with `ceil(w / 2)`
+/// runs): [`BYTES_PER_RUN`] a run (4 more in pairs of rows, where regions
+/// may be renumbered in raster order), [`BYTES_PER_COLUMN`] a column
+/// (plus 5), 8 a row (plus 1), and with `keep_masks` in pairs of rows
+/// every row's floor mask (one bit a cell, rows rounded up to 64 cells).
+/// The scan reserves exactly this before reading a cell, so it never
+/// grows, and a map whose scan would pass the memory budget is refused
+/// before any work. 0 for an empty map.
+pub(crate) fn scan_bytes(w: usize, h: usize, options: LabelOptions, keep_masks: bool) -> u64 {
+    if w == 0 || h == 0 {
+        return 0;
+    }
+    let pairs = in_pairs(options);
+    let (rows, per_run) = if pairs {
+        (h.div_ceil(2), BYTES_PER_RUN + 4)
+    } else {
+        (h, BYTES_PER_RUN)
+    };
+    let mask_words = if pairs && keep_masks {
+        (h.div_ceil(2) as u64 * 2).saturating_mul(w.div_ceil(64) as u64)
+    } else {
+        0
+    };
     (w as u64 + 5)
         .saturating_mul(BYTES_PER_COLUMN)
         .saturating_add((h as u64 + 1).saturating_mul(8))
         .saturating_add(mask_words.saturating_mul(8))
+        .saturating_add((worst_runs(w, rows) as u64).saturating_mul(per_run))
+}
+
+/// Reserves room for exactly `len` items in the empty vector `v` (nothing
+/// when it already has it), checked by the caller against the budget.
+fn reserve_exact<T>(v: &mut Vec<T>, len: usize, what: &'static str) -> Result<(), GeomError> {
+    v.clear();
+    v.try_reserve_exact(len)
+        .map_err(|_| GeomError::OutOfMemory {
+            what,
+            needed: (len as u64).saturating_mul(size_of::<T>() as u64),
+        })
 }
 
 impl Labeller {
@@ -54,14 +88,15 @@ impl Labeller {
             self.row_start.push(0);
             return Ok(0);
         }
+        // The whole working memory, worst case, before any cell is read;
+        // then reserved at once, so the tables never grow (nor copy).
+        check_bytes("labelling a map", scan_bytes(w, h, options, keep_masks))?;
         let eight = options.connectivity == Connectivity::Eight;
-        self.pairs = eight && !options.wrap_x && !options.wrap_y;
+        self.pairs = in_pairs(options);
         if self.pairs {
             return self.scan_pairs(cells, keep_masks);
         }
-        let fixed = fixed_bytes(w, h, 0);
-        check_bytes("labelling a map", fixed.saturating_add(worst_runs(w, h)))?;
-        self.start_scan(w);
+        self.start_scan(w, h)?;
         let words = w.div_ceil(64);
         self.cur.resize(words);
         self.prev.resize(words);
@@ -74,11 +109,9 @@ impl Labeller {
                 .checked_add(row_runs)
                 .filter(|&r| r < NO_REGION)
                 .ok_or(RegionsError::TooManyRuns)?;
-            self.grow_runs(n / 2, fixed)?;
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
-            self.reserve_rest(y + 1, h, fixed);
             if y > 0 {
                 let prev0 = self.row_start[y - 1];
                 let parent = &mut self.parent[..];
@@ -154,23 +187,17 @@ impl Labeller {
         keep_masks: bool,
     ) -> Result<u32, RegionsError> {
         let (w, h) = (cells.width() as usize, cells.height() as usize);
+        let pairs = h.div_ceil(2);
+        // Two rows of masks per pair, known in advance (checked with the
+        // rest of the scan by the caller).
         let mask_words = if keep_masks {
-            (h.div_ceil(2) as u64 * 2).saturating_mul(w.div_ceil(64) as u64)
+            2 * pairs * w.div_ceil(64)
         } else {
             0
         };
-        let fixed = fixed_bytes(w, h, mask_words);
-        check_bytes(
-            "labelling a map",
-            fixed.saturating_add(worst_runs(w, h.div_ceil(2))),
-        )?;
-        self.masks.clear();
-        if keep_masks {
-            // Known in advance: two rows of masks per pair (growing by
-            // doubling would copy them and touch twice the pages).
-            try_reserve("labelling a map", &mut self.masks, mask_words as usize)?;
-        }
-        self.start_scan(w);
+        reserve_exact(&mut self.masks, mask_words, "labelling a map")?;
+        reserve_exact(&mut self.pair_label, pairs + 1, "labelling a map")?;
+        self.start_scan(w, pairs)?;
         let words = w.div_ceil(64);
         for bits in [
             &mut self.cur,
@@ -194,11 +221,9 @@ impl Labeller {
                 .checked_add((n / 2) as u32)
                 .filter(|&r| r < NO_REGION)
                 .ok_or(RegionsError::TooManyRuns)?;
-            self.grow_runs(n / 2, fixed)?;
             self.edges.extend_from_slice(&self.row_buf[..n]);
             self.parent.extend(runs..next);
             self.row_start.push(next);
-            self.reserve_rest(p + 1, h.div_ceil(2), fixed);
             if keep_masks {
                 // `bottom` is all wall for a missing last row.
                 self.masks.extend_from_slice(&self.top.mask);
@@ -253,7 +278,7 @@ impl Labeller {
             n = resolve_from(&mut self.parent, range, n);
         }
         self.pair_label.push(n);
-        self.raster_order(cells, n);
+        self.raster_order(cells, n)?;
         Ok(n)
     }
 
@@ -264,20 +289,11 @@ impl Labeller {
     /// pair. So in each pair where two or more regions begin, those regions
     /// are numbered again: first those with floor on the upper row, in run
     /// order, then the others. Every run's label is then mapped.
-    /// Empties the run tables and sizes the row buffers for rows of `w`
-    /// cells (both scans start so).
-    fn start_scan(&mut self, w: usize) {
-        self.edges.clear();
-        self.row_start.clear();
-        self.parent.clear();
-        self.row_buf.clear();
-        self.row_buf.resize(w + 5, 0);
-        self.contacts.clear();
-        self.contacts.resize(w + 5, 0);
-        self.row_start.push(0);
-    }
-
-    fn raster_order<T: FloorCell>(&mut self, cells: &Cells<'_, T>, n: u32) {
+    fn raster_order<T: FloorCell>(
+        &mut self,
+        cells: &Cells<'_, T>,
+        n: u32,
+    ) -> Result<(), RegionsError> {
         let mut mapped = false;
         for p in 0..self.pair_label.len() - 1 {
             let (a, b) = (self.pair_label[p], self.pair_label[p + 1]);
@@ -285,7 +301,8 @@ impl Labeller {
                 continue;
             }
             if !mapped {
-                self.relabel.clear();
+                // At most one region a run: within the scan's budget.
+                reserve_exact(&mut self.relabel, n as usize, "labelling a map")?;
                 self.relabel.extend(0..n);
                 mapped = true;
             }
@@ -316,51 +333,24 @@ impl Labeller {
                 *l = self.relabel[*l as usize];
             }
         }
+        Ok(())
     }
 
-    /// Once an eighth of the rows (or row pairs) are scanned, reserves room
-    /// for the runs of the rest, extrapolated with a quarter to spare. A
-    /// fresh labeller (every C call has one) would otherwise grow the run
-    /// tables by doubling, copying them several times and touching about
-    /// twice their final size in fresh pages; reused, it already has room
-    /// and this does nothing.
-    ///
-    /// The reservation is skipped when it would pass the memory budget (the
-    /// growth in [`Labeller::grow_runs`] then checks each step).
-    #[inline]
-    fn reserve_rest(&mut self, done: usize, total: usize, fixed: u64) {
-        let probe = (total / 8).max(1);
-        if done != probe || done == total {
-            return;
-        }
-        let runs = self.parent.len();
-        let rest = runs.saturating_mul(total - done) / done;
-        let more = rest.saturating_add(rest / 4).saturating_add(64);
-        let bytes = fixed.saturating_add(run_bytes(runs.saturating_add(more)));
-        if bytes <= memory_limit() {
-            // A refusal here is not an error: grow_runs checks each row.
-            let _ = self.parent.try_reserve(more);
-            let _ = self.edges.try_reserve(more.saturating_mul(2));
-        }
-    }
-
-    /// Makes room for `more` runs in the run tables, checking the scan's
-    /// whole working memory (`fixed` plus 12 bytes a run) against the
-    /// budget whenever the tables must grow.
-    #[inline]
-    fn grow_runs(&mut self, more: usize, fixed: u64) -> Result<(), RegionsError> {
-        let runs = self.parent.len() + more;
-        if runs <= self.parent.capacity() && 2 * runs <= self.edges.capacity() {
-            return Ok(());
-        }
-        check_bytes("labelling a map", fixed.saturating_add(run_bytes(runs)))?;
+    /// Empties the run tables and reserves them for the most runs `rows`
+    /// rows (or pairs of rows) of `w` cells can have, and sizes the row
+    /// buffers (both scans start so). The sizes are those of
+    /// [`scan_bytes`], checked by the caller.
+    fn start_scan(&mut self, w: usize, rows: usize) -> Result<(), RegionsError> {
+        let runs = worst_runs(w, rows);
         let what = "the run tables of a labelling";
-        let oom = |_| GeomError::OutOfMemory {
-            what,
-            needed: run_bytes(runs),
-        };
-        self.parent.try_reserve(more).map_err(oom)?;
-        self.edges.try_reserve(2 * more).map_err(oom)?;
+        reserve_exact(&mut self.edges, runs.saturating_mul(2), what)?;
+        reserve_exact(&mut self.parent, runs, what)?;
+        reserve_exact(&mut self.row_start, rows + 1, what)?;
+        self.row_buf.clear();
+        self.row_buf.resize(w + 5, 0);
+        self.contacts.clear();
+        self.contacts.resize(w + 5, 0);
+        self.row_start.push(0);
         Ok(())
     }
 
