@@ -1103,9 +1103,17 @@ void mcrdun_bsp_free(struct McrdunBsp *bsp);
  * `max_v_ratio` times its width horizontally. The same seed gives the same
  * tree on every platform.
  *
+ * Working memory: 36 bytes a node of the most nodes the call can make,
+ * `2 * min(2^depth, max(1, w / min_w) * max(1, h / min_h)) - 1` for the
+ * root's `w` x `h`, reserved before any work; refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit (then at once, even
+ * where the random cuts would have stopped sooner; never half way). Under
+ * the default 1 GiB: any depth up to 23, or any depth for a root of up to
+ * 14.9 million cells times `min_w * min_h`.
+ *
  * Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `depth > 32`, a minimum
- * < 1, a ratio < 1 or NaN; `TOO_LARGE` past 2^32 - 1 nodes. On error the
- * tree is unchanged. Not thread-safe on one tree.
+ * < 1, a ratio < 1 or NaN; `TOO_LARGE` past 2^32 - 1 nodes or the memory
+ * limit. On error the tree is unchanged. Not thread-safe on one tree.
  *
  * # Safety
  * `bsp` is NULL or a live handle.
@@ -1123,6 +1131,11 @@ enum McrdunStatus mcrdun_bsp_split_recursive(struct McrdunBsp *bsp,
  * `TCOD_bsp_split_recursive(root, rng, depth, min_w, min_h, max_h_ratio,
  * max_v_ratio)` does with `rng = TCOD_random_new_from_seed(TCOD_RNG_MT,
  * mt_seed)`: the same nodes and the same leaves in the same order.
+ *
+ * Working memory: as `mcrdun_bsp_split_recursive`, with libtcod's bound
+ * of `2 * min(2^depth, w * h) - 1` nodes (its cuts can pass below the
+ * minimum, so only the cells bound the leaves): 36 bytes a node, refused
+ * with `MCRDUN_STATUS_TOO_LARGE` above the memory limit before any work.
  *
  * Errors: those of `mcrdun_bsp_split_recursive`; `UNSATISFIABLE` where
  * libtcod would make a node of width or height <= 0 (libtcod returns a
@@ -2170,8 +2183,9 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  *   can grow with the square of the rooms: they are counted as they grow
  *   and refused at the ceiling); `_links`, `_unreachable`: 100 bytes per
  *   room and 250 per pair.
- * - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node, counted as
- *   the tree grows; `mcrdun_bsp_adjacency` (its first call on a tree):
+ * - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node of the
+ *   most nodes the depth and sizes allow, checked before any work;
+ *   `mcrdun_bsp_adjacency` (its first call on a tree):
  *   128 bytes per leaf.
  * - `mcrdun_level_generate`: 88 bytes per tile, every stage counted
  *   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,

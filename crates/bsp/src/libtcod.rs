@@ -120,8 +120,14 @@ impl Bsp {
     /// [`BspError::LibtcodOverflow`] where its `int` arithmetic would
     /// overflow; [`BspError::TooManyNodes`] when `min(2^depth, w * h)`
     /// leaves (libtcod's rules can cut below the minimum, so only the cells
-    /// bound the leaves) could pass `u32::MAX` nodes, checked before any
-    /// work. The tree is unchanged on error.
+    /// bound the leaves) could pass `u32::MAX` nodes, and
+    /// [`BspError::Geom`] (over budget) when their nodes, at
+    /// [`NODE_BYTES`](crate::NODE_BYTES) (36) bytes a node, would pass the
+    /// memory ceiling, both checked before any work (the memory as for
+    /// [`Bsp::split_recursive`], with that bound: 72 bytes a cell of the
+    /// leaf at most, so any depth up to 23, or any depth on a leaf of up to
+    /// 14.9 million cells, under the default 1 GiB). The tree is unchanged
+    /// on error.
     #[allow(clippy::too_many_arguments)]
     pub fn split_recursive_libtcod(
         &mut self,

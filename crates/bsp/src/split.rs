@@ -8,9 +8,10 @@
 //! node). `perf stat` put about half of our CPU time in the kernel, in the
 //! page faults of the arena (36 bytes a node, about 9,000 faults a tree;
 //! libtcod's nodes fault too). The driver therefore reserves the arena
-//! once, up to a bound on the node count computed before any work (which
-//! also refuses a tree that could pass the node limit in O(1), instead of
-//! after seconds and gigabytes), keeps each pending node's rectangle on a
+//! once, for a bound on the node count computed before any work (which
+//! also refuses, in O(1), a tree that could pass the node limit or the
+//! memory ceiling, instead of after seconds and gigabytes; the kernel backs
+//! the reserved pages only as nodes are written), keeps each pending node's rectangle on a
 //! fixed stack of `MAX_DEPTH + 1` frames instead of reading it back from
 //! the arena, and walks into the first child without a push and pop:
 //! 104 M and 124 M instructions now, with the same trees.
@@ -47,11 +48,6 @@ pub(crate) fn check_params(
     }
     Ok(())
 }
-
-/// Nodes reserved up front at most (2^21 nodes, 72 MiB of address space,
-/// which the kernel backs only as nodes are written); a split that may
-/// need more grows the arena with `try_reserve` as it goes.
-const RESERVE_CAP: u64 = 1 << 21;
 
 /// An upper bound on the leaves a recursive split of `rect` to `depth`
 /// levels can make: at most `2^depth`, and, when every cut keeps both
@@ -105,14 +101,14 @@ impl Bsp {
     /// position)))` splits it (the position strictly inside the node).
     ///
     /// Before any work the node count is bounded with [`max_leaves`] (the
-    /// caller passes that bound), so a tree that could pass the `u32`
-    /// index space is refused at once with [`BspError::TooManyNodes`], and
-    /// the arena is reserved once for the bound (at most [`RESERVE_CAP`]
-    /// nodes and what fits under the memory ceiling); past that it grows,
-    /// counted against the ceiling ([`NODE_BYTES`] a node, the whole arena
-    /// included), and is refused with [`BspError::Geom`] (over budget) the
-    /// moment it would pass it. On error every node made here is dropped
-    /// again.
+    /// caller passes that bound): a tree that could pass the `u32` index
+    /// space is refused at once with [`BspError::TooManyNodes`], and one
+    /// whose bound, at [`NODE_BYTES`] a node (the arena's existing nodes
+    /// included, and the old arena while it moves), would pass the memory
+    /// ceiling is refused at once with [`BspError::Geom`] (over budget).
+    /// Otherwise the arena is reserved once for the whole bound, so the
+    /// split never grows it and is never refused half way. On error every
+    /// node made here is dropped again.
     pub(crate) fn split_driver<F>(
         &mut self,
         start: u32,
@@ -125,21 +121,7 @@ impl Bsp {
     {
         let _budget = mcrdun_geom::memory::Budget::start();
         let len = self.nodes.len();
-        // A leaf count of L adds 2 (L - 1) nodes; NONE must stay free.
-        let extra = 2 * leaves.saturating_sub(1);
-        if len as u64 + extra > u64::from(NONE) {
-            return Err(BspError::TooManyNodes);
-        }
-        // Reserve for the bound, but never past the memory ceiling: the
-        // nodes are counted as they grow, and the split is refused the
-        // moment they would pass it.
-        let fits = (mcrdun_geom::memory::call_limit() / NODE_BYTES).saturating_sub(len as u64);
-        let reserve = extra.min(RESERVE_CAP).min(fits) as usize;
-        if self.nodes.capacity() - len < reserve {
-            self.nodes
-                .try_reserve_exact(reserve)
-                .map_err(|_| out_of_memory(len + reserve))?;
-        }
+        self.reserve_for(leaves)?;
         let s = &self.nodes[start as usize];
         let first = Frame {
             index: start,
@@ -157,6 +139,28 @@ impl Bsp {
                 Err(e)
             }
         }
+    }
+
+    /// Reserves the arena for a split that adds at most `leaves - 1`
+    /// cuts (two nodes each), checked against the node limit and the
+    /// memory ceiling first (see [`Bsp::split_driver`]).
+    fn reserve_for(&mut self, leaves: u64) -> Result<(), BspError> {
+        let len = self.nodes.len() as u64;
+        // A leaf count of L adds 2 (L - 1) nodes; NONE must stay free.
+        let total = len + 2 * leaves.saturating_sub(1);
+        if total > u64::from(NONE) {
+            return Err(BspError::TooManyNodes);
+        }
+        let capacity = self.nodes.capacity() as u64;
+        if capacity >= total {
+            return Ok(());
+        }
+        // The new arena and, while the nodes move into it, the old one.
+        mcrdun_geom::memory::check_budget("the BSP nodes", total + capacity, NODE_BYTES)?;
+        let more = (total - len) as usize;
+        self.nodes
+            .try_reserve_exact(more)
+            .map_err(|_| out_of_memory(total as usize))
     }
 
     /// The pre-order walk of [`Bsp::split_driver`]. Only second children
@@ -198,17 +202,9 @@ impl Bsp {
                 )
             };
             let index = self.nodes.len();
-            if self.nodes.capacity() - index < 2 {
-                // Checked against the bound already; kept for safety.
-                if index + 2 > NONE as usize {
-                    return Err(BspError::TooManyNodes);
-                }
-                // Counted against the ceiling as the tree grows.
-                mcrdun_geom::memory::grow("the BSP nodes", &mut self.nodes, 0)?;
-                if self.nodes.capacity() - index < 2 {
-                    mcrdun_geom::memory::try_reserve("the BSP nodes", &mut self.nodes, 2)?;
-                }
-            }
+            // The arena holds the whole bound (`reserve_for`), so this
+            // never grows it.
+            debug_assert!(self.nodes.capacity() - index >= 2, "the node bound holds");
             let parent = &mut self.nodes[cur.index as usize];
             parent.left = index as u32;
             parent.horizontal = horizontal;
@@ -255,23 +251,29 @@ impl Bsp {
     /// Draws only through [`mcrdun_geom::random`], so the same generator
     /// state gives the same tree on every platform.
     ///
-    /// Cost: O(nodes made), no allocation but the arena's. Memory: the
-    /// arena takes [`NODE_BYTES`] (36) bytes a node, the tree's existing
-    /// nodes included; at most `2^depth` leaves and at most
-    /// `max(1, w / min_w) * max(1, h / min_h)` leaves can be made, and a
-    /// call whose bound would pass `u32::MAX` nodes is refused before any
-    /// work (`2 * leaves - 1` nodes for a fresh tree). The nodes are
-    /// counted as they grow, and the split is refused the moment the arena
-    /// would pass the memory ceiling (`mcrdun_geom::memory`).
+    /// Cost: O(nodes made), no allocation but the arena's. Memory:
+    /// [`NODE_BYTES`] (36) bytes a node of the most nodes the call can
+    /// make, reserved once before any work: at most `2^depth` leaves and
+    /// at most `max(1, w / min_w) * max(1, h / min_h)` leaves (`w`, `h`
+    /// the leaf's size), so at most `2 * leaves - 1` nodes, plus the
+    /// tree's existing nodes (twice while a full arena moves). A call
+    /// whose bound would pass `u32::MAX` nodes or the memory ceiling
+    /// (`mcrdun_geom::memory`) is refused before any work, even when the
+    /// random cuts would have stopped sooner; a call that is accepted is
+    /// never refused half way. The bound is at most `72 / (min_w * min_h)`
+    /// bytes a cell of the leaf, so the default 1 GiB ceiling admits any
+    /// depth up to 23, and any depth on a leaf of up to 14.9 million cells
+    /// times `min_w * min_h`.
     ///
     /// # Errors
     /// A bad handle, a node that is not a leaf, `depth > MAX_DEPTH`, a
     /// minimum below 1, a ratio below 1 or NaN;
     /// [`BspError::TooManyNodes`] when the bound above passes `u32::MAX`
-    /// nodes (checked first, in O(1)); [`BspError::Geom`] with
+    /// nodes and [`BspError::Geom`] with
     /// [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget) when
-    /// the arena would pass the memory ceiling, or `OutOfMemory` when the
-    /// allocator refuses. The tree is unchanged on error.
+    /// its nodes would pass the memory ceiling (both checked first, in
+    /// O(1)), or `OutOfMemory` when the allocator refuses the arena. The
+    /// tree is unchanged on error.
     #[allow(clippy::too_many_arguments)]
     pub fn split_recursive<R: Rng + ?Sized>(
         &mut self,
@@ -399,7 +401,6 @@ mod tests {
         let max = Rect::new(0, 0, i32::MAX, i32::MAX).unwrap();
         let mut bsp = Bsp::new(max);
         let root = bsp.root();
-        let start = std::time::Instant::now();
         assert_eq!(
             bsp.split_recursive(root, &mut seeded_rng(1), 32, 1, 1, 1.5, 1.5),
             Err(BspError::TooManyNodes)
@@ -408,13 +409,74 @@ mod tests {
             bsp.split_recursive_libtcod(root, 1, 32, 1, 1, 1.5, 1.5),
             Err(BspError::TooManyNodes)
         );
-        assert!(start.elapsed().as_secs() < 1);
         assert_eq!((bsp.node_count(), bsp.generation()), (1, 0));
         assert!(bsp.nodes.capacity() < 1024, "nothing reserved");
         // One level less fits the index space (2^32 - 1 nodes would not:
         // u32::MAX stays free), two levels less too.
         assert_eq!(max_leaves(max, 31, Some((1, 1))), 1 << 31);
         assert_eq!(max_leaves(max, 32, None), 1 << 32);
+    }
+
+    #[test]
+    fn a_tree_past_the_memory_ceiling_is_refused_at_once() {
+        // 2^26 leaves on a root 2^31 - 1 wide: 2^27 - 1 nodes, 4.8 GB of
+        // arena, above the 1 GiB ceiling. Refused before any work, as over
+        // budget (this filled the ceiling node by node before).
+        let _ceiling = mcrdun_geom::memory::Budget::start_with(1 << 30);
+        let wide = Rect::new(0, 0, i32::MAX, 1).unwrap();
+        let mut bsp = Bsp::new(wide);
+        let root = bsp.root();
+        let over = |e: Result<(), BspError>| {
+            matches!(
+                e,
+                Err(BspError::Geom(mcrdun_geom::GeomError::OverBudget {
+                    what: "the BSP nodes",
+                    needed,
+                    ..
+                })) if needed == (1u64 << 27) * NODE_BYTES
+            )
+        };
+        assert!(over(bsp.split_recursive(
+            root,
+            &mut seeded_rng(1),
+            26,
+            1,
+            1,
+            1.5,
+            1.5
+        )));
+        assert!(over(
+            bsp.split_recursive_libtcod(root, 1, 26, 1, 1, 1.5, 1.5)
+        ));
+        assert_eq!((bsp.node_count(), bsp.generation()), (1, 0));
+        assert!(bsp.nodes.capacity() < 1024, "nothing reserved");
+    }
+
+    #[test]
+    fn the_budget_is_the_bound_exactly() {
+        // 80x50 to depth 4: at most 16 leaves, 31 nodes, and the one-node
+        // arena moves: 32 nodes of 36 bytes.
+        let need = 32 * NODE_BYTES;
+        for libtcod in [false, true] {
+            let mut bsp = Bsp::new(Rect::new(0, 0, 80, 50).unwrap());
+            let root = bsp.root();
+            let split = |bsp: &mut Bsp, cap| {
+                let _b = mcrdun_geom::memory::Budget::start_with(cap);
+                if libtcod {
+                    bsp.split_recursive_libtcod(root, 1, 4, 4, 4, 1.5, 1.5)
+                } else {
+                    bsp.split_recursive(root, &mut seeded_rng(1), 4, 4, 4, 1.5, 1.5)
+                }
+            };
+            assert!(matches!(
+                split(&mut bsp, need - 1),
+                Err(BspError::Geom(mcrdun_geom::GeomError::OverBudget { .. }))
+            ));
+            assert_eq!(bsp.node_count(), 1);
+            split(&mut bsp, need).unwrap();
+            assert!((17..=31).contains(&bsp.node_count()));
+            assert_eq!(bsp.nodes.capacity(), 31, "the bound, reserved once");
+        }
     }
 
     #[test]

@@ -163,9 +163,17 @@ unsafe fn resplit(
 /// `max_v_ratio` times its width horizontally. The same seed gives the same
 /// tree on every platform.
 ///
+/// Working memory: 36 bytes a node of the most nodes the call can make,
+/// `2 * min(2^depth, max(1, w / min_w) * max(1, h / min_h)) - 1` for the
+/// root's `w` x `h`, reserved before any work; refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit (then at once, even
+/// where the random cuts would have stopped sooner; never half way). Under
+/// the default 1 GiB: any depth up to 23, or any depth for a root of up to
+/// 14.9 million cells times `min_w * min_h`.
+///
 /// Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `depth > 32`, a minimum
-/// < 1, a ratio < 1 or NaN; `TOO_LARGE` past 2^32 - 1 nodes. On error the
-/// tree is unchanged. Not thread-safe on one tree.
+/// < 1, a ratio < 1 or NaN; `TOO_LARGE` past 2^32 - 1 nodes or the memory
+/// limit. On error the tree is unchanged. Not thread-safe on one tree.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle.
@@ -199,6 +207,11 @@ pub unsafe extern "C" fn mcrdun_bsp_split_recursive(
 /// `TCOD_bsp_split_recursive(root, rng, depth, min_w, min_h, max_h_ratio,
 /// max_v_ratio)` does with `rng = TCOD_random_new_from_seed(TCOD_RNG_MT,
 /// mt_seed)`: the same nodes and the same leaves in the same order.
+///
+/// Working memory: as `mcrdun_bsp_split_recursive`, with libtcod's bound
+/// of `2 * min(2^depth, w * h) - 1` nodes (its cuts can pass below the
+/// minimum, so only the cells bound the leaves): 36 bytes a node, refused
+/// with `MCRDUN_STATUS_TOO_LARGE` above the memory limit before any work.
 ///
 /// Errors: those of `mcrdun_bsp_split_recursive`; `UNSATISFIABLE` where
 /// libtcod would make a node of width or height <= 0 (libtcod returns a

@@ -40,8 +40,9 @@ const _: () =
 ///   can grow with the square of the rooms: they are counted as they grow
 ///   and refused at the ceiling); `_links`, `_unreachable`: 100 bytes per
 ///   room and 250 per pair.
-/// - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node, counted as
-///   the tree grows; `mcrdun_bsp_adjacency` (its first call on a tree):
+/// - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node of the
+///   most nodes the depth and sizes allow, checked before any work;
+///   `mcrdun_bsp_adjacency` (its first call on a tree):
 ///   128 bytes per leaf.
 /// - `mcrdun_level_generate`: 88 bytes per tile, every stage counted
 ///   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,
