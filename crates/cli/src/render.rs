@@ -48,7 +48,7 @@ pub fn cost(level: &Level, format: Format, scale: u32, distance: bool, stats: bo
 
 /// The metrics' working memory a tile: labels, the flood's stack and the
 /// pieces found (see `Level::metrics`).
-const METRICS_PER_TILE: u64 = 20;
+const METRICS_PER_TILE: u64 = mcrdun_dungeon::METRICS_BYTES_PER_TILE;
 
 /// The RGB colour of rock (a wall away from every walkable tile) in PNG
 /// output: darker than a wall, so rooms and corridors show their walls.

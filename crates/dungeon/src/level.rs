@@ -317,6 +317,14 @@ impl Level {
     /// specks, floor pockets and the longest straight run of dug corridor
     /// (see [`crate::measures`]).
     ///
+    /// Working memory: at most 20 bytes a tile (a label a tile, the
+    /// flood's stack and the pieces found; about 6 on generated levels,
+    /// measured by `crates/ffi/tests/costs/`). It returns no error, so it
+    /// does not check the memory limit itself: a caller near the limit
+    /// checks [`METRICS_BYTES_PER_TILE`] times the tiles first
+    /// (`mcrdun_geom::memory::check_budget`), as the `mcrdun` command and
+    /// the Python package do.
+    ///
     /// ```
     /// use mcrdun_dungeon::{bsp, BspConfig};
     /// let m = bsp(&BspConfig::default(), 7)?.metrics();
@@ -358,6 +366,9 @@ impl Level {
 /// `MCRDUN_TILE_ROCK`): one past the [`Tile`] bytes, which it leaves as
 /// they are.
 pub const ROCK_BYTE: u8 = 6;
+
+/// The most working memory [`Level::metrics`] uses, in bytes a tile.
+pub const METRICS_BYTES_PER_TILE: u64 = 20;
 
 /// Whether tile (x, y) of the `w` x `h` `cells` is rock: a wall with no
 /// walkable tile among its 8 neighbours.

@@ -113,7 +113,9 @@ pub use bsp::{BspConfig, bsp, bsp_with_vaults};
 pub use cave::{CaveConfig, cave, cave_with_vaults};
 pub use config::{LevelConfig, generate, generate_with_vaults};
 pub use error::LevelError;
-pub use level::{Door, Level, LevelKind, Metrics, ROCK_BYTE, Room, Summary};
+pub use level::{
+    Door, Level, LevelKind, METRICS_BYTES_PER_TILE, Metrics, ROCK_BYTE, Room, Summary,
+};
 pub use maze::{MazeConfig, MazeLevel, maze, maze_level, maze_level_with_vaults};
 pub use mcrdun_carve::Algorithm as MazeAlgorithm;
 pub use mcrdun_vaults::{Orientation, Vault};

@@ -133,8 +133,16 @@ impl RawLevel {
         Ok(d)
     }
 
-    /// The metrics, computed from the tiles.
+    /// The metrics, computed from the tiles (working memory: up to 20
+    /// bytes a tile, checked against the memory limit first).
     fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let tiles = u64::from(self.inner.width()) * u64::from(self.inner.height());
+        mcrdun_geom::memory::check_budget(
+            "level metrics",
+            tiles,
+            mcrdun_dungeon::METRICS_BYTES_PER_TILE,
+        )
+        .map_err(|e| errors::geom(&e))?;
         let m = self.inner.metrics();
         let d = PyDict::new(py);
         for (k, v) in [

@@ -163,6 +163,19 @@ def test_errors():
             generate("bsp", 200, 120, seed=1)
     finally:
         mcrdun.set_memory_limit(old)
+    # Metrics need 20 bytes a tile: checked when they are read.
+    level = generate("bsp", 200, 120, seed=1)
+    old = mcrdun.set_memory_limit(200 * 120 * 20 - 1)
+    try:
+        with pytest.raises(MemoryError, match="level metrics"):
+            level.metrics
+    finally:
+        mcrdun.set_memory_limit(old)
+    old = mcrdun.set_memory_limit(200 * 120 * 20)
+    try:
+        assert level.metrics["rooms"] == len(level.rooms)
+    finally:
+        mcrdun.set_memory_limit(old)
 
 
 def test_threads():
