@@ -437,6 +437,40 @@ static void test_entry_and_exit(void) {
     mcrdun_maze_free(m);
 }
 
+/* Past the memory limit, every maze call that needs working memory is
+ * refused (loop_count with SIZE_MAX); those that need none still work. */
+static void test_memory_limit(void) {
+    McrdunMaze *m = new_maze(100, 80);
+    McrdunMazeTexture t;
+    size_t len = 0, cells = 100 * 80, before;
+    uint8_t *tiles;
+
+    CHECK_OK(mcrdun_maze_carve(m, MCRDUN_MAZE_ALGORITHM_KRUSKAL, 0, 0, 3));
+    /* One byte short of 9 bytes a cell. */
+    before = mcrdun_set_memory_limit(cells * 9 - 1);
+    CHECK(mcrdun_maze_loop_count(m) == SIZE_MAX);
+    CHECK_STATUS(mcrdun_maze_texture(m, &t), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_maze_solve(m, 0, 0, 99, 79, NULL, 0, &len), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_maze_hex(m, 0, 0, 99, 79, NULL, 0, &len), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_maze_carve(m, MCRDUN_MAZE_ALGORITHM_PRIM, 0, 0, 1),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_OK(mcrdun_maze_carve(m, MCRDUN_MAZE_ALGORITHM_SIDEWINDER, 0, 0, 1));
+    CHECK_STATUS(mcrdun_maze_tiles(m, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    tiles = (uint8_t *)malloc(len);
+    CHECK(tiles != NULL);
+    CHECK_OK(mcrdun_maze_tiles(m, tiles, len, &len));
+    free(tiles);
+    CHECK_OK(mcrdun_maze_block_pattern42(m));
+    /* Exactly 9 bytes a cell. */
+    mcrdun_set_memory_limit(cells * 9);
+    CHECK_OK(mcrdun_maze_carve(m, MCRDUN_MAZE_ALGORITHM_PRIM, 0, 0, 1));
+    CHECK(mcrdun_maze_loop_count(m) == 0);
+    CHECK_STATUS(mcrdun_maze_solve(m, 0, 0, 99, 79, NULL, 0, &len),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    mcrdun_set_memory_limit(before);
+    mcrdun_maze_free(m);
+}
+
 int main(void) {
     test_every_algorithm_is_perfect();
     test_same_seed_same_maze();
@@ -445,5 +479,6 @@ int main(void) {
     test_open_wall_and_size();
     test_errors();
     test_entry_and_exit();
+    test_memory_limit();
     return check_finish("carve");
 }

@@ -1363,9 +1363,12 @@ enum McrdunStatus mcrdun_bsp_rasterise_leaves(const struct McrdunBsp *bsp,
  * Creates a `width` x `height` maze with every wall closed and no cell
  * blocked, into `*out`.
  *
+ * Memory: 2 bytes a cell (the maze itself); refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+ *
  * Errors: `INVALID_ARGUMENT` for a zero side; `TOO_LARGE` for a side above
- * `INT32_MAX` or more cells than memory can hold; `NULL_ARGUMENT` when
- * `out` is NULL. Thread-safe.
+ * `INT32_MAX`, more cells than memory can hold, or 2 bytes a cell above
+ * the memory limit; `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
  *
  * # Safety
  * `out` is NULL or writable.
@@ -1408,10 +1411,11 @@ enum McrdunStatus mcrdun_maze_block(struct McrdunMaze *maze, uint32_t x, uint32_
 /**
  * Blocks the 18 cells of the "42" pattern (7 x 5 cells), centred.
  *
+ * Working memory: none (the cells are blocked in place), so this call
+ * never returns `TOO_LARGE`.
+ *
  * Errors: `UNSATISFIABLE` when the maze is smaller than 9 x 7 (the
- * pattern with a free margin), the maze unchanged; `TOO_LARGE` when the
- * pattern's mask (1 byte a cell) passes the memory limit;
- * `NULL_ARGUMENT`.
+ * pattern with a free margin), the maze unchanged; `NULL_ARGUMENT`.
  *
  * # Safety
  * `maze` is NULL or a live handle.
@@ -1497,6 +1501,8 @@ enum McrdunStatus mcrdun_maze_carve_piece(struct McrdunMaze *maze,
  * `cap` too small the call returns `BUFFER_TOO_SMALL`). Each byte holds
  * the closed walls: N = 1, E = 2, S = 4, W = 8.
  *
+ * Working memory: none (the bytes are copied into `out`).
+ *
  * Errors: `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
  *
  * # Safety
@@ -1512,6 +1518,10 @@ enum McrdunStatus mcrdun_maze_walls(const struct McrdunMaze *maze,
  * The number of independent loops, `passages - open cells + pieces`: 0
  * for a perfect maze. A NULL maze gives 0 (and records the error for
  * `mcrdun_last_error`).
+ *
+ * Working memory: 9 bytes a cell; refused with `SIZE_MAX` (the
+ * `MCRDUN_STATUS_TOO_LARGE` error recorded for `mcrdun_last_error`) above
+ * the memory limit.
  *
  * # Safety
  * `maze` is NULL or a live handle.
@@ -1540,9 +1550,12 @@ enum McrdunStatus mcrdun_maze_braid(struct McrdunMaze *maze, double fraction, ui
  * search; empty when the cells are the same). Two-call protocol: `*len`
  * receives the size including the NUL.
  *
+ * Working memory: 9 bytes a cell; refused with `MCRDUN_STATUS_TOO_LARGE`
+ * above the memory limit.
+ *
  * Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
- * blocked cell; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
- * when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ * blocked cell; `UNSATISFIABLE` when no path joins them; `TOO_LARGE`;
+ * `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -1562,6 +1575,10 @@ enum McrdunStatus mcrdun_maze_solve(const struct McrdunMaze *maze,
  * of wall bits per cell, a row per line, an empty line, the entry `x,y`,
  * the exit `x,y`, and the shortest path in N/E/S/W letters, each line
  * ending in `\n`. Two-call protocol: `*len` counts the NUL.
+ *
+ * Working memory: 9 bytes a cell (the search; the path and the text that
+ * follow take at most 4); refused with `MCRDUN_STATUS_TOO_LARGE` above the
+ * memory limit.
  *
  * Errors: as `mcrdun_maze_solve`.
  *
@@ -1584,8 +1601,13 @@ enum McrdunStatus mcrdun_maze_hex(const struct McrdunMaze *maze,
  * checked (the path must walk through open walls from entry to exit); the
  * entry and exit are kept (`mcrdun_maze_ends`, `mcrdun_maze_hex_file`).
  *
+ * Working memory: 2 bytes a cell (the maze) and a byte a step of the
+ * path; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit,
+ * once the whole text is checked and before the maze is allocated (a text
+ * cannot claim more cells than its rows hold).
+ *
  * Errors: `INVALID_ARGUMENT` for text that is not a valid maze file (the
- * last error names the line); `NULL_ARGUMENT`.
+ * last error names the line); `TOO_LARGE`; `NULL_ARGUMENT`.
  *
  * # Safety
  * `text` is NULL or readable for `text_len` bytes; `out` is NULL or
@@ -1599,10 +1621,11 @@ enum McrdunStatus mcrdun_maze_read_hex(const char *text, size_t text_len, struct
  * cell `(x, y)` is tile `(2x + 1, 2y + 1)`, an open wall the tile between
  * two cells. Two-call protocol: `*len` receives the tile count.
  *
- * Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side or its
- * working memory (2 bytes a tile) passes the memory limit, `*len` then
- * unwritten; `NULL_ARGUMENT` when `maze` or `len` is NULL;
- * `BUFFER_TOO_SMALL`.
+ * Working memory: none (the tiles are written straight into `out`).
+ *
+ * Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side or the
+ * tile count does not fit in memory, `*len` then unwritten;
+ * `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -1615,9 +1638,12 @@ enum McrdunStatus mcrdun_maze_tiles(const struct McrdunMaze *maze,
 
 /**
  * Dead-end and junction shares, mean corridor length and longest path,
- * into `*out`. Working memory: 28 bytes a cell.
+ * into `*out`.
  *
- * Errors: `TOO_LARGE` when that passes the memory limit; `NULL_ARGUMENT`.
+ * Working memory: 12 bytes a cell; refused with `MCRDUN_STATUS_TOO_LARGE`
+ * above the memory limit.
+ *
+ * Errors: `TOO_LARGE`; `NULL_ARGUMENT`.
  *
  * # Safety
  * `maze` is NULL or a live handle; `out` is NULL or writable.
@@ -1627,7 +1653,7 @@ enum McrdunStatus mcrdun_maze_texture(const struct McrdunMaze *maze, struct Mcrd
 /**
  * Sets the entry and the exit that `mcrdun_maze_hex_file` writes (the 42
  * "A-Maze-ing" subject's ENTRY and EXIT, zero-based): two different cells
- * that are not blocked (so not in the "42").
+ * that are not blocked (so not in the "42"). No working memory.
  *
  * Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
  * blocked cell or the same cell twice; `NULL_ARGUMENT`. The maze is
@@ -1644,7 +1670,8 @@ enum McrdunStatus mcrdun_maze_set_ends(struct McrdunMaze *maze,
 
 /**
  * The entry and exit set by `mcrdun_maze_set_ends` or read by
- * `mcrdun_maze_read_hex`, into the four out-parameters.
+ * `mcrdun_maze_read_hex`, into the four out-parameters. No working
+ * memory.
  *
  * Errors: `INVALID_ARGUMENT` when none were set; `NULL_ARGUMENT`.
  *
@@ -1663,9 +1690,12 @@ enum McrdunStatus mcrdun_maze_ends(const struct McrdunMaze *maze,
  * NUL-terminated string; otherwise as `mcrdun_maze_hex`. Two-call
  * protocol: `*len` counts the NUL.
  *
+ * Working memory: 9 bytes a cell, as `mcrdun_maze_hex`; refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+ *
  * Errors: `INVALID_ARGUMENT` when no entry and exit were set, or one was
- * blocked since; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
- * when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+ * blocked since; `UNSATISFIABLE` when no path joins them; `TOO_LARGE`;
+ * `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
  *
  * # Safety
  * `maze` is NULL or a live handle; `out` is NULL or writable for `cap`

@@ -634,8 +634,16 @@ public:
         return out;
     }
 
-    /// Independent loops (0 for a perfect maze).
-    std::size_t loop_count() const { return mcrdun_maze_loop_count(get()); }
+    /// Independent loops (0 for a perfect maze). Throws `Error` with
+    /// `MCRDUN_STATUS_TOO_LARGE` when the count's working memory (9 bytes a
+    /// cell) passes the memory limit.
+    std::size_t loop_count() const {
+        std::size_t loops = mcrdun_maze_loop_count(get());
+        if (loops == SIZE_MAX) {
+            detail::check(MCRDUN_STATUS_TOO_LARGE);
+        }
+        return loops;
+    }
 
     /// The shortest path between two cells as N/E/S/W letters.
     std::string solve(uint32_t from_x, uint32_t from_y, uint32_t to_x, uint32_t to_y) const {

@@ -12,9 +12,35 @@
 //! Every line ends in `\n`. Digits are written in upper case and read in
 //! either case.
 
-use crate::maze::ALL_WALLS;
 use crate::{CarveError, Maze};
-use mcrdun_geom::{Point, Side};
+use mcrdun_geom::memory::{Budget, check_bytes};
+use mcrdun_geom::{GeomError, Point, Side};
+
+/// The length of a file's text: the rows, two coordinate lines of at most
+/// 23 bytes each (`-2147483648,-2147483648` and a newline) and the path.
+fn text_len(maze: &Maze, path: &str) -> usize {
+    maze.len() + maze.height() as usize + 2 * 24 + path.len() + 1
+}
+
+/// Appends the file's text to `out` (which has room for [`text_len`]).
+fn push_text(out: &mut String, maze: &Maze, entry: Point, exit: Point, path: &str) {
+    use core::fmt::Write;
+    maze.push_hex_rows(out);
+    // Writing to a String cannot fail.
+    let _ = write!(out, "\n{},{}\n{},{}\n", entry.x, entry.y, exit.x, exit.y);
+    out.push_str(path);
+    out.push('\n');
+}
+
+/// An empty string with room for `n` bytes, or an error naming `what`.
+fn try_string(what: &'static str, n: usize) -> Result<String, CarveError> {
+    let mut s = String::new();
+    s.try_reserve_exact(n).map_err(|_| GeomError::OutOfMemory {
+        what,
+        needed: n as u64,
+    })?;
+    Ok(s)
+}
 
 /// A maze with its entry, exit and the path between them: the content of
 /// one hex file.
@@ -45,6 +71,10 @@ pub struct MazeFile {
 }
 
 impl MazeFile {
+    /// The working memory of [`MazeFile::parse`], in bytes a cell of the
+    /// maze read (its walls and mask), besides a byte a step of its path.
+    pub const READ_BYTES_PER_CELL: u64 = 2;
+
     /// The file for `maze` with the shortest path from `entry` to `exit`.
     ///
     /// # Errors
@@ -87,14 +117,10 @@ impl MazeFile {
         Ok(())
     }
 
-    /// The file's text.
+    /// The file's text (about a byte a cell, allocated once).
     pub fn to_text(&self) -> String {
-        let mut out = self.maze.to_hex_rows();
-        out.push('\n');
-        out.push_str(&format!("{},{}\n", self.entry.x, self.entry.y));
-        out.push_str(&format!("{},{}\n", self.exit.x, self.exit.y));
-        out.push_str(&self.path);
-        out.push('\n');
+        let mut out = String::with_capacity(text_len(&self.maze, &self.path));
+        push_text(&mut out, &self.maze, self.entry, self.exit, &self.path);
         out
     }
 
@@ -108,9 +134,16 @@ impl MazeFile {
     /// except the entry and the exit. (A carved maze of two or more cells
     /// has no closed-in open cell, so it reads back equal.)
     ///
+    /// Working memory: [`MazeFile::READ_BYTES_PER_CELL`] bytes a cell and a byte a
+    /// step of the path (the maze and the path it returns), checked against
+    /// the [memory budget](mcrdun_geom::memory) once the whole text is
+    /// checked and before anything is allocated.
+    ///
     /// # Errors
-    /// [`CarveError::Parse`] with the line of the first problem.
+    /// [`CarveError::Parse`] with the line of the first problem;
+    /// [`CarveError::Geom`] with `OverBudget` above the memory budget.
     pub fn parse(text: &str) -> Result<MazeFile, CarveError> {
+        let _budget = Budget::start();
         let err = |line: usize, message: String| CarveError::Parse { line, message };
         let Some(body) = text.strip_suffix('\n') else {
             return Err(err(
@@ -118,131 +151,155 @@ impl MazeFile {
                 "the text must end with a newline".into(),
             ));
         };
-        let lines: Vec<&str> = body.split('\n').collect();
-        let Some(blank) = lines.iter().position(|l| l.is_empty()) else {
-            return Err(err(lines.len(), "no empty line after the rows".into()));
+        // Everything is checked before the maze is allocated, without
+        // collecting the lines: a text may claim any size.
+        let lines = || body.split('\n');
+        let Some(blank) = lines().position(str::is_empty) else {
+            return Err(err(lines().count(), "no empty line after the rows".into()));
         };
         if blank == 0 {
             return Err(err(1, "no maze rows".into()));
         }
-        let width = lines[0].len();
+        let width = lines().next().map_or(0, str::len);
         let height = blank;
         let too_large = || err(1, format!("a {width}x{height} maze is too large"));
         let w32 = u32::try_from(width).map_err(|_| too_large())?;
         let h32 = u32::try_from(height).map_err(|_| too_large())?;
-        let mut walls = Vec::new();
-        for (y, row) in lines[..blank].iter().enumerate() {
-            if row.len() != width {
-                return Err(err(
-                    y + 1,
-                    format!("row of {} cells, expected {width}", row.len()),
-                ));
-            }
-            for (x, c) in row.chars().enumerate() {
-                let v = c.to_digit(16).ok_or_else(|| {
-                    err(
-                        y + 1,
-                        format!("'{c}' at column {} is not a hex digit", x + 1),
-                    )
-                })?;
-                walls.push(v as u8);
-            }
+        for (y, row) in lines().take(blank).enumerate() {
+            check_row(row, y, width)?;
         }
-        let rest = &lines[blank + 1..];
-        if rest.len() != 3 {
+        let found = lines().count() - blank - 1;
+        if found != 3 {
             return Err(err(
-                blank + 2 + rest.len().min(3),
-                format!(
-                    "expected entry, exit and path after the rows, found {} lines",
-                    rest.len()
-                ),
+                blank + 2 + found.min(3),
+                format!("expected entry, exit and path after the rows, found {found} lines"),
             ));
         }
-        let coord = |k: usize| -> Result<Point, CarveError> {
-            let line = blank + 2 + k;
-            let s = rest[k];
-            let (x, y) = s
-                .split_once(',')
-                .ok_or_else(|| err(line, format!("'{s}' is not x,y")))?;
-            let num = |t: &str| -> Result<i32, CarveError> {
-                if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(err(line, format!("'{s}' is not x,y")));
-                }
-                t.parse::<i32>()
-                    .map_err(|_| err(line, format!("'{s}' is out of range")))
-            };
-            let p = Point::new(num(x)?, num(y)?);
-            if p.x as usize >= width || p.y as usize >= height {
-                return Err(err(
-                    line,
-                    format!("{p} is outside the {width}x{height} maze"),
-                ));
-            }
-            Ok(p)
-        };
-        let entry = coord(0)?;
-        let exit = coord(1)?;
+        let mut rest = lines().skip(blank + 1);
+        let mut next = || rest.next().unwrap_or_default();
+        let (entry_line, exit_line, path_line) = (next(), next(), next());
+        let entry = coordinate(entry_line, blank + 2, width, height)?;
+        let exit = coordinate(exit_line, blank + 3, width, height)?;
+        check_bytes(
+            "reading a maze file",
+            (width as u64)
+                .saturating_mul(height as u64)
+                .saturating_mul(Self::READ_BYTES_PER_CELL)
+                .saturating_add(path_line.len() as u64),
+        )?;
+        let mut maze = Maze::new(w32, h32)?;
         let cell = |p: Point| p.y as usize * width + p.x as usize;
-        let blocked: Vec<bool> = walls
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| v == ALL_WALLS && i != cell(entry) && i != cell(exit))
-            .collect();
-        let maze =
-            Maze::from_parts(w32, h32, walls, blocked).map_err(|(i, m)| err(i / width + 1, m))?;
-        let path_line = blank + 4;
-        let mut at = entry;
-        for (k, c) in rest[2].chars().enumerate() {
-            let side = Side::from_letter(c)
-                .ok_or_else(|| err(path_line, format!("'{c}' is not one of N, E, S, W")))?;
-            if maze.has_wall(at, side) != Some(false) {
-                return Err(err(
-                    path_line,
-                    format!("step {} ({c}) from {at} goes through a wall", k + 1),
-                ));
-            }
-            at = at + side.delta();
-        }
-        if at != exit {
-            return Err(err(
-                path_line,
-                format!("the path ends at {at}, not at the exit {exit}"),
-            ));
-        }
+        maze.set_hex_rows(lines().take(blank), [cell(entry), cell(exit)])
+            .map_err(|(i, m)| err(i / width + 1, m))?;
+        walk_path(&maze, entry, exit, path_line, blank + 4)?;
+        let mut path = try_string("a maze's path", path_line.len())?;
+        path.push_str(path_line);
         Ok(MazeFile {
             maze,
             entry,
             exit,
-            path: rest[2].to_string(),
+            path,
         })
     }
+}
+
+/// Checks row `y` (0-based) of a hex file: `width` hex digits.
+fn check_row(row: &str, y: usize, width: usize) -> Result<(), CarveError> {
+    let err = |message: String| CarveError::Parse {
+        line: y + 1,
+        message,
+    };
+    if row.len() != width {
+        return Err(err(format!("row of {} cells, expected {width}", row.len())));
+    }
+    match row
+        .chars()
+        .enumerate()
+        .find(|(_, c)| !c.is_ascii_hexdigit())
+    {
+        Some((x, c)) => Err(err(format!("'{c}' at column {} is not a hex digit", x + 1))),
+        None => Ok(()),
+    }
+}
+
+/// Reads `x,y` on `line` (1-based), a cell of a `width` x `height` maze.
+fn coordinate(s: &str, line: usize, width: usize, height: usize) -> Result<Point, CarveError> {
+    let err = |message: String| CarveError::Parse { line, message };
+    let (x, y) = s
+        .split_once(',')
+        .ok_or_else(|| err(format!("'{s}' is not x,y")))?;
+    let num = |t: &str| -> Result<i32, CarveError> {
+        if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(err(format!("'{s}' is not x,y")));
+        }
+        t.parse::<i32>()
+            .map_err(|_| err(format!("'{s}' is out of range")))
+    };
+    let p = Point::new(num(x)?, num(y)?);
+    if p.x as usize >= width || p.y as usize >= height {
+        return Err(err(format!("{p} is outside the {width}x{height} maze")));
+    }
+    Ok(p)
+}
+
+/// Checks that `path` (on `line`) walks through open walls from `entry` to
+/// `exit`.
+fn walk_path(
+    maze: &Maze,
+    entry: Point,
+    exit: Point,
+    path: &str,
+    line: usize,
+) -> Result<(), CarveError> {
+    let err = |message: String| CarveError::Parse { line, message };
+    let mut at = entry;
+    for (k, c) in path.chars().enumerate() {
+        let side =
+            Side::from_letter(c).ok_or_else(|| err(format!("'{c}' is not one of N, E, S, W")))?;
+        if maze.has_wall(at, side) != Some(false) {
+            return Err(err(format!(
+                "step {} ({c}) from {at} goes through a wall",
+                k + 1
+            )));
+        }
+        at = at + side.delta();
+    }
+    if at != exit {
+        return Err(err(format!(
+            "the path ends at {at}, not at the exit {exit}"
+        )));
+    }
+    Ok(())
 }
 
 impl Maze {
     /// The wall grid as hex digits, one line per row, each ending in `\n`.
     pub fn to_hex_rows(&self) -> String {
-        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
         let mut out = String::with_capacity(self.len() + self.height() as usize);
+        self.push_hex_rows(&mut out);
+        out
+    }
+
+    fn push_hex_rows(&self, out: &mut String) {
+        const DIGITS: &[u8; 16] = b"0123456789ABCDEF";
         for row in self.rows() {
             out.extend(row.iter().map(|&v| DIGITS[usize::from(v & 0xF)] as char));
             out.push('\n');
         }
-        out
     }
 
     /// The whole hex file with the shortest path from `entry` to `exit`.
+    /// Working memory: [`Maze::SOLVE_BYTES_PER_CELL`] bytes a cell (the
+    /// search; the path and the text that follow take at most 4).
     ///
     /// # Errors
     /// As [`Maze::solve`].
     pub fn to_hex(&self, entry: Point, exit: Point) -> Result<String, CarveError> {
+        let _budget = Budget::start();
         let path = self.solve(entry, exit)?;
-        let file = MazeFile {
-            maze: self.clone(),
-            entry,
-            exit,
-            path,
-        };
-        Ok(file.to_text())
+        let mut out = try_string("a maze file", text_len(self, &path))?;
+        push_text(&mut out, self, entry, exit, &path);
+        Ok(out)
     }
 }
 
@@ -303,6 +360,43 @@ mod tests {
         ));
         assert_eq!(f, before);
         assert_eq!(f.to_text(), "D7F\n\n1,0\n0,0\nW\n");
+    }
+
+    /// Solving, writing and reading refuse a call budget one byte short of
+    /// their stated memory, and work with exactly that; a text claiming a
+    /// maze past the budget is refused before the maze is allocated.
+    #[test]
+    fn files_keep_to_their_budgets() {
+        use mcrdun_geom::memory::Budget;
+        let mut m = Maze::new(30, 20).unwrap();
+        m.carve(
+            crate::Algorithm::Prim,
+            Point::new(0, 0),
+            &mut mcrdun_geom::random::seeded_rng(4),
+        )
+        .unwrap();
+        let (a, b) = (Point::new(0, 0), Point::new(29, 19));
+        let need = 600 * Maze::SOLVE_BYTES_PER_CELL;
+        let text = m.to_hex(a, b).unwrap();
+        let path = text.lines().last().unwrap().len() as u64;
+        let read = 600 * MazeFile::READ_BYTES_PER_CELL + path;
+        let too_large = |e: CarveError| matches!(e, CarveError::Geom(g) if g.is_too_large());
+        {
+            let _call = Budget::start_with(need - 1);
+            assert!(too_large(m.solve(a, b).unwrap_err()));
+            assert!(too_large(m.to_hex(a, b).unwrap_err()));
+        }
+        {
+            let _call = Budget::start_with(read - 1);
+            assert!(too_large(MazeFile::parse(&text).unwrap_err()));
+        }
+        {
+            let _call = Budget::start_with(read);
+            assert_eq!(MazeFile::parse(&text).unwrap().maze, m);
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(m.to_hex(a, b).unwrap(), text);
+        assert_eq!(m.solve(a, b).unwrap().len() as u64, path);
     }
 
     #[test]

@@ -58,7 +58,7 @@
 //! let mut rng = seeded_rng(7);
 //! maze.carve(Algorithm::Backtracker, Point::new(0, 0), &mut rng)?;
 //! assert_eq!((maze.open_count(), maze.passage_count()), (282, 281));
-//! assert_eq!(maze.loop_count(), 0);
+//! assert_eq!(maze.loop_count()?, 0);
 //!
 //! let path = maze.solve(Point::new(0, 0), Point::new(19, 14))?;
 //! assert!(path.len() >= 19 + 14);

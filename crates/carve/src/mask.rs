@@ -46,50 +46,90 @@ pub fn pattern42(width: u32, height: u32) -> Result<Grid<bool>, CarveError> {
 /// As [`pattern42`]; a `scale` of 0 is [`CarveError::TooSmallForPattern`]
 /// with the scale-1 minimum.
 pub fn pattern42_scaled(width: u32, height: u32, scale: u32) -> Result<Grid<bool>, CarveError> {
-    if width == 0 || height == 0 {
-        return Err(CarveError::ZeroSize { width, height });
-    }
-    let s = u64::from(scale.max(1));
-    let (min_width, min_height) = (
-        u64::from(PATTERN42_WIDTH) * s + 2,
-        u64::from(PATTERN42_HEIGHT) * s + 2,
-    );
-    if scale == 0 || u64::from(width) < min_width || u64::from(height) < min_height {
-        return Err(CarveError::TooSmallForPattern {
-            width,
-            height,
-            min_width,
-            min_height,
-        });
-    }
-    // Both fit in u32 here: they are at most the maze's sides.
-    let (pw, ph) = (min_width - 2, min_height - 2);
-    let x0 = (u64::from(width) - pw) / 2;
-    let y0 = (u64::from(height) - ph) / 2;
+    let place = Placement::new(width, height, scale)?;
     let grid = Grid::from_fn(width, height, |p: Point| {
-        let (x, y) = (p.x as u64, p.y as u64);
-        if x < x0 || y < y0 || x >= x0 + pw || y >= y0 + ph {
-            return false;
-        }
-        PATTERN[((y - y0) / s) as usize][((x - x0) / s) as usize] == b'#'
+        place.blocks(p.x as u64, p.y as u64)
     })?;
     Ok(grid)
 }
 
+/// Where the pattern lies in a maze: its corner, size and scale.
+struct Placement {
+    x0: u64,
+    y0: u64,
+    pw: u64,
+    ph: u64,
+    s: u64,
+}
+
+impl Placement {
+    /// The pattern at `scale`, centred in a `width` x `height` maze with a
+    /// free margin (errors as [`pattern42_scaled`]).
+    fn new(width: u32, height: u32, scale: u32) -> Result<Placement, CarveError> {
+        if width == 0 || height == 0 {
+            return Err(CarveError::ZeroSize { width, height });
+        }
+        let s = u64::from(scale.max(1));
+        let (min_width, min_height) = (
+            u64::from(PATTERN42_WIDTH) * s + 2,
+            u64::from(PATTERN42_HEIGHT) * s + 2,
+        );
+        if scale == 0 || u64::from(width) < min_width || u64::from(height) < min_height {
+            return Err(CarveError::TooSmallForPattern {
+                width,
+                height,
+                min_width,
+                min_height,
+            });
+        }
+        // Both fit in u32 here: they are at most the maze's sides.
+        let (pw, ph) = (min_width - 2, min_height - 2);
+        Ok(Placement {
+            x0: (u64::from(width) - pw) / 2,
+            y0: (u64::from(height) - ph) / 2,
+            pw,
+            ph,
+            s,
+        })
+    }
+
+    /// Whether cell `(x, y)` is one of the pattern's.
+    fn blocks(&self, x: u64, y: u64) -> bool {
+        let (x0, y0, s) = (self.x0, self.y0, self.s);
+        if x < x0 || y < y0 || x >= x0 + self.pw || y >= y0 + self.ph {
+            return false;
+        }
+        PATTERN[((y - y0) / s) as usize][((x - x0) / s) as usize] == b'#'
+    }
+
+    /// Blocks the pattern's cells of `maze`: no working memory, only the
+    /// pattern's rectangle is visited.
+    fn block(&self, maze: &mut Maze) {
+        let w = maze.width() as usize;
+        for y in self.y0..self.y0 + self.ph {
+            for x in self.x0..self.x0 + self.pw {
+                if self.blocks(x, y) {
+                    maze.block_index(y as usize * w + x as usize);
+                }
+            }
+        }
+    }
+}
+
 impl Maze {
     /// Blocks the cells of the "42" pattern at scale 1 ([`pattern42`]).
+    /// No working memory: the pattern's cells are blocked in place.
     ///
     /// # Errors
-    /// [`CarveError::TooSmallForPattern`]; [`CarveError::TooLarge`] or
-    /// [`CarveError::Geom`] when the mask (1 byte a cell) passes the
-    /// memory ceiling. The maze is then unchanged.
+    /// [`CarveError::TooSmallForPattern`]; the maze is then unchanged.
     pub fn block_pattern42(&mut self) -> Result<(), CarveError> {
-        let mask = pattern42(self.width(), self.height())?;
-        self.apply_mask(&mask)
+        Placement::new(self.width(), self.height(), 1)?.block(self);
+        Ok(())
     }
 
     /// Blocks the cells of the "42" pattern drawn at the largest scale
-    /// that fits ([`pattern42_scaled`]); returns that scale.
+    /// that fits ([`pattern42_scaled`]); returns that scale. No working
+    /// memory.
     ///
     /// # Errors
     /// As [`Maze::block_pattern42`]; the maze is then unchanged.
@@ -97,8 +137,7 @@ impl Maze {
         let sx = self.width().saturating_sub(2) / PATTERN42_WIDTH;
         let sy = self.height().saturating_sub(2) / PATTERN42_HEIGHT;
         let scale = sx.min(sy).max(1);
-        let mask = pattern42_scaled(self.width(), self.height(), scale)?;
-        self.apply_mask(&mask)?;
+        Placement::new(self.width(), self.height(), scale)?.block(self);
         Ok(scale)
     }
 }
@@ -152,5 +191,19 @@ mod tests {
         let mut m = Maze::new(20, 15).unwrap();
         m.block_pattern42().unwrap();
         assert_eq!(m.open_count(), 282);
+        // Blocking in place matches the mask, at every scale that fits.
+        for (w, h, scale) in [(20, 15, 1), (40, 30, 5), (17, 13, 2), (9, 7, 1)] {
+            let mut by_mask = Maze::new(w, h).unwrap();
+            by_mask
+                .apply_mask(&pattern42_scaled(w, h, scale).unwrap())
+                .unwrap();
+            let mut in_place = Maze::new(w, h).unwrap();
+            if scale == 1 {
+                in_place.block_pattern42().unwrap();
+            } else {
+                assert_eq!(in_place.block_pattern42_fitted(), Ok(scale));
+            }
+            assert_eq!(in_place, by_mask, "{w} x {h} at {scale}");
+        }
     }
 }

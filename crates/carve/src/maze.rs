@@ -50,6 +50,7 @@ impl Maze {
     /// [`CarveError::Geom`] with `OverBudget` when `2 * width * height`
     /// bytes pass the [memory budget](mcrdun_geom::memory).
     pub fn new(width: u32, height: u32) -> Result<Maze, CarveError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
         if width == 0 || height == 0 {
             return Err(CarveError::ZeroSize { width, height });
         }
@@ -373,20 +374,26 @@ impl Maze {
         self.walls.fill(ALL_WALLS);
     }
 
-    /// Builds a maze from raw parts, checking every invariant (used by the
-    /// hex reader).
-    pub(crate) fn from_parts(
-        width: u32,
-        height: u32,
-        walls: Vec<u8>,
-        blocked: Vec<bool>,
-    ) -> Result<Maze, (usize, String)> {
-        let mut maze = Maze::new(width, height).map_err(|e| (0, e.to_string()))?;
-        if walls.len() != maze.len() || blocked.len() != maze.len() {
-            return Err((0, "cell count does not match the size".into()));
+    /// Sets the walls from the hex digits of `rows` (checked to hold
+    /// `len()` hex digits in all), blocking the fully closed cells other
+    /// than those in `open`, and checks every invariant (the hex reader).
+    /// On error, the index of the first bad cell and what is wrong; the
+    /// maze is then not valid.
+    pub(crate) fn set_hex_rows<'a>(
+        &mut self,
+        rows: impl Iterator<Item = &'a str>,
+        open: [usize; 2],
+    ) -> Result<(), (usize, String)> {
+        let digits = rows.flat_map(str::bytes).map(|b| match b {
+            b'0'..=b'9' => b - b'0',
+            _ => (b | 0x20) - b'a' + 10,
+        });
+        for (i, v) in digits.enumerate().take(self.len()) {
+            self.walls[i] = v;
+            self.blocked[i] = v == ALL_WALLS && !open.contains(&i);
         }
-        for (i, (&w, &b)) in walls.iter().zip(&blocked).enumerate() {
-            let p = maze.point_of(i);
+        for (i, (&w, &b)) in self.walls.iter().zip(&self.blocked).enumerate() {
+            let p = self.point_of(i);
             if w > ALL_WALLS {
                 return Err((i, format!("cell {p} has wall value {w} above 15")));
             }
@@ -395,16 +402,16 @@ impl Maze {
             }
             for side in Side::ALL {
                 let closed = w & side.bit() != 0;
-                match maze.step_index(i, side) {
+                match self.step_index(i, side) {
                     None if !closed => {
                         return Err((i, format!("cell {p} has its {side:?} border wall open")));
                     }
-                    Some(j) if closed != (walls[j] & side.opposite().bit() != 0) => {
+                    Some(j) if closed != (self.walls[j] & side.opposite().bit() != 0) => {
                         return Err((
                             i,
                             format!(
                                 "cells {p} and {} disagree about their wall",
-                                maze.point_of(j)
+                                self.point_of(j)
                             ),
                         ));
                     }
@@ -412,10 +419,8 @@ impl Maze {
                 }
             }
         }
-        maze.blocked_count = blocked.iter().filter(|&&b| b).count();
-        maze.walls = walls;
-        maze.blocked = blocked;
-        Ok(maze)
+        self.blocked_count = self.blocked.iter().filter(|&&b| b).count();
+        Ok(())
     }
 }
 

@@ -79,11 +79,15 @@ impl Maze {
     /// The maze as a `(2w + 1) x (2h + 1)` tile grid for a dungeon level:
     /// cell `(x, y)` is tile `(2x + 1, 2y + 1)`, the wall between two cells
     /// the tile between them, and every tile at even `x` and even `y` a
-    /// pillar. Blocked cells are walls.
+    /// pillar. Blocked cells are walls. Memory: the grid, a byte a tile
+    /// (about 4 a cell), checked against the
+    /// [memory budget](mcrdun_geom::memory) first; nothing else.
     ///
     /// # Errors
-    /// As [`Maze::tile_size`].
+    /// As [`Maze::tile_size`]; [`CarveError::Geom`] with `OverBudget` when
+    /// the grid passes the memory budget.
     pub fn tiles(&self) -> Result<Grid<MazeTile>, CarveError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
         let (tw, th) = self.tile_size()?;
         let mut grid = Grid::new(tw, th, MazeTile::Wall)?;
         self.write_tiles(grid.as_mut_slice())?;
@@ -97,6 +101,19 @@ impl Maze {
     /// As [`Maze::tile_size`]; [`CarveError::BufferSize`] when `out` has
     /// another length.
     pub fn write_tiles(&self, out: &mut [MazeTile]) -> Result<(), CarveError> {
+        self.fill_tiles(out, MazeTile::Wall, MazeTile::Floor)
+    }
+
+    /// [`Maze::write_tiles`] into bytes, each `MazeTile::Wall as u8` or
+    /// `MazeTile::Floor as u8` (no working memory: for a caller's buffer).
+    ///
+    /// # Errors
+    /// As [`Maze::write_tiles`].
+    pub fn write_tile_bytes(&self, out: &mut [u8]) -> Result<(), CarveError> {
+        self.fill_tiles(out, MazeTile::Wall as u8, MazeTile::Floor as u8)
+    }
+
+    fn fill_tiles<T: Copy>(&self, out: &mut [T], wall: T, floor: T) -> Result<(), CarveError> {
         let (tw, th) = self.tile_size()?;
         let (tw, th) = (tw as usize, th as usize);
         if out.len() != tw * th {
@@ -105,7 +122,7 @@ impl Maze {
                 actual: out.len(),
             });
         }
-        out.fill(MazeTile::Wall);
+        out.fill(wall);
         let w = self.width() as usize;
         for (i, &v) in self.as_bytes().iter().enumerate() {
             if self.blocked_mask()[i] {
@@ -113,13 +130,13 @@ impl Maze {
             }
             let (x, y) = (i % w, i / w);
             let t = (2 * y + 1) * tw + 2 * x + 1;
-            out[t] = MazeTile::Floor;
+            out[t] = floor;
             // East and south openings only: each inner wall once.
             if v & Side::East.bit() == 0 {
-                out[t + 1] = MazeTile::Floor;
+                out[t + 1] = floor;
             }
             if v & Side::South.bit() == 0 {
-                out[t + tw] = MazeTile::Floor;
+                out[t + tw] = floor;
             }
         }
         Ok(())
@@ -155,6 +172,18 @@ mod tests {
             })
             .collect();
         assert_eq!(pic, ["#######", "#...#.#", "#.#####", "#.#.###", "#######"]);
+        let mut bytes = vec![9u8; 35];
+        m.write_tile_bytes(&mut bytes).unwrap();
+        assert!(bytes.iter().zip(t.as_slice()).all(|(&b, &t)| b == t as u8));
+        {
+            // The grid is the only memory: a byte a tile.
+            let _call = mcrdun_geom::memory::Budget::start_with(34);
+            assert!(matches!(m.tiles(), Err(CarveError::Geom(g)) if g.is_too_large()));
+            let _call = mcrdun_geom::memory::Budget::start_with(0);
+            m.write_tile_bytes(&mut bytes).unwrap();
+        }
+        let _call = mcrdun_geom::memory::Budget::start_with(35);
+        assert_eq!(m.tiles().unwrap(), t);
         let mut small = vec![MazeTile::Floor; 3];
         assert_eq!(
             m.write_tiles(&mut small),

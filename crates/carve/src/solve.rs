@@ -1,9 +1,15 @@
 //! Shortest paths through the passages, by breadth-first search.
 
 use crate::{CarveError, Maze};
+use mcrdun_geom::memory::{Budget, check_budget, try_vec, try_with_capacity};
 use mcrdun_geom::{Point, Side};
 
 impl Maze {
+    /// The working memory of [`Maze::solve`], in bytes a cell: the side
+    /// each cell was reached by and an 8-byte queue entry (the path, at
+    /// most a byte a cell, comes after the queue is freed).
+    pub const SOLVE_BYTES_PER_CELL: u64 = 9;
+
     /// The shortest path from `from` to `to` through open walls, as the
     /// sides stepped through. Among equally short paths the search prefers
     /// N, E, S, W in that order at each cell, so the answer is
@@ -12,17 +18,21 @@ impl Maze {
     /// # Errors
     /// [`CarveError::OutOfBounds`] or [`CarveError::Blocked`] for either
     /// cell; [`CarveError::NoPath`] when they lie in different pieces;
-    /// [`CarveError::Geom`] with `OverBudget` when 9 bytes per cell of
-    /// working memory pass the [memory budget](mcrdun_geom::memory).
+    /// [`CarveError::Geom`] with `OverBudget` when
+    /// [`Maze::SOLVE_BYTES_PER_CELL`] bytes a cell of working memory pass
+    /// the [memory budget](mcrdun_geom::memory).
     pub fn solve_sides(&self, from: Point, to: Point) -> Result<Vec<Side>, CarveError> {
+        let _budget = Budget::start();
         let s = self.open_index(from)?;
         let t = self.open_index(to)?;
+        check_budget(
+            "solving a maze",
+            self.len() as u64,
+            Self::SOLVE_BYTES_PER_CELL,
+        )?;
         // The side each reached cell was entered by; 0 = not reached.
-        // Working memory: a byte and a queue entry (8 bytes) per cell.
-        mcrdun_geom::memory::check_budget("solving a maze", self.len() as u64, 9)?;
-        let mut came = mcrdun_geom::memory::try_vec("solving a maze", self.len(), 0u8)?;
-        let mut queue =
-            mcrdun_geom::memory::try_with_capacity("solving a maze", self.open_count())?;
+        let mut came = try_vec("solving a maze", self.len(), 0u8)?;
+        let mut queue = try_with_capacity("solving a maze", self.open_count())?;
         queue.push(s);
         came[s] = 0x10;
         let mut head = 0;
@@ -43,7 +53,16 @@ impl Maze {
             return Err(CarveError::NoPath { from, to });
         }
         drop(queue);
-        let mut path = Vec::new();
+        // The path's length first, so it is allocated once (a byte a step,
+        // at most one a cell).
+        let mut steps = 0;
+        let mut c = t;
+        while c != s {
+            let side = Side::from_bit(came[c]).expect("a reached cell records its side");
+            steps += 1;
+            c = self.through(c, side.opposite());
+        }
+        let mut path = try_with_capacity("a maze's path", steps)?;
         let mut c = t;
         while c != s {
             let side = Side::from_bit(came[c]).expect("a reached cell records its side");
@@ -71,10 +90,15 @@ impl Maze {
     /// # Errors
     /// As [`Maze::solve_sides`].
     pub fn solve(&self, from: Point, to: Point) -> Result<String, CarveError> {
-        Ok(self
-            .solve_sides(from, to)?
-            .into_iter()
-            .map(Side::letter)
-            .collect())
+        let _budget = Budget::start();
+        let sides = self.solve_sides(from, to)?;
+        let mut path = String::new();
+        path.try_reserve_exact(sides.len())
+            .map_err(|_| mcrdun_geom::GeomError::OutOfMemory {
+                what: "a maze's path",
+                needed: sides.len() as u64,
+            })?;
+        path.extend(sides.into_iter().map(Side::letter));
+        Ok(path)
     }
 }

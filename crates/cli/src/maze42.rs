@@ -445,11 +445,13 @@ fn rejoin(maze: &mut Maze, rng: &mut SeededRng) -> Result<(), CarveError> {
     Ok(())
 }
 
-/// The `--stats` text of a 42 maze.
-fn stats_text(spec: &Spec, written: &Written) -> String {
+/// The `--stats` text of a 42 maze (counting its loops may pass the
+/// memory ceiling: an error then).
+fn stats_text(spec: &Spec, written: &Written) -> Result<String, String> {
     let m = &written.maze;
     let path = written.text.lines().last().map_or(0, str::len);
-    format!(
+    let loops = m.loop_count().map_err(|e| e.to_string())?;
+    Ok(format!(
         "maze          {}x{} cells, {} open, {} in the \"42\"\n\
          algorithm     {}\n\
          passages      {}\n\
@@ -463,14 +465,14 @@ fn stats_text(spec: &Spec, written: &Written) -> String {
         m.blocked_count(),
         spec.algorithm.name(),
         m.passage_count(),
-        m.loop_count(),
+        loops,
         m.dead_ends().count(),
         spec.entry.x,
         spec.entry.y,
         spec.exit.x,
         spec.exit.y,
         written.seed,
-    )
+    ))
 }
 
 /// Runs `mcrdun maze --config FILE` or `mcrdun maze --format 42`; `None`
@@ -632,7 +634,10 @@ fn write(spec: &Spec, stats: bool, again: &str) -> Result<(), Failure> {
     if let Some(note) = &written.note {
         eprintln!("mcrdun: warning: {note}");
     }
-    let stats = stats.then(|| stats_text(spec, &written));
+    let stats = match stats {
+        true => Some(stats_text(spec, &written).map_err(Failure::Usage)?),
+        false => None,
+    };
     match &spec.output {
         Some(path) => {
             crate::write_file(path, written.text.as_bytes())?;
@@ -676,7 +681,7 @@ mod tests {
         let a = generate(&spec, 42).unwrap();
         assert_eq!(a.text, generate(&spec, 42).unwrap().text);
         assert_ne!(a.text, generate(&spec, 43).unwrap().text);
-        assert!(a.maze.is_perfect());
+        assert!(a.maze.is_perfect().unwrap());
         assert_eq!(a.maze.blocked_count(), 18);
         assert!(a.note.is_none());
     }
@@ -703,7 +708,11 @@ mod tests {
                 for seed in 0..5 {
                     let m = generate(&spec, seed).unwrap().maze;
                     assert_eq!(m.blocked_count(), 18);
-                    assert!(m.is_perfect(), "{} {w}x{h} seed {seed}", algorithm.name());
+                    assert!(
+                        m.is_perfect().unwrap(),
+                        "{} {w}x{h} seed {seed}",
+                        algorithm.name()
+                    );
                 }
             }
         }
@@ -728,7 +737,7 @@ mod tests {
         let (spec, _) = parse_config(&text, "c").unwrap();
         assert_eq!(spec.loops, DEFAULT_LOOPS);
         let m = generate(&spec, 1).unwrap().maze;
-        assert!(m.loop_count() > 0);
+        assert!(m.loop_count().unwrap() > 0);
         assert!(!m.has_open_3x3());
     }
 }

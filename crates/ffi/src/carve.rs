@@ -133,9 +133,12 @@ fn cell(x: u32, y: u32, maze: &Maze) -> FfiResult<Point> {
 /// Creates a `width` x `height` maze with every wall closed and no cell
 /// blocked, into `*out`.
 ///
+/// Memory: 2 bytes a cell (the maze itself); refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+///
 /// Errors: `INVALID_ARGUMENT` for a zero side; `TOO_LARGE` for a side above
-/// `INT32_MAX` or more cells than memory can hold; `NULL_ARGUMENT` when
-/// `out` is NULL. Thread-safe.
+/// `INT32_MAX`, more cells than memory can hold, or 2 bytes a cell above
+/// the memory limit; `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
 ///
 /// # Safety
 /// `out` is NULL or writable.
@@ -215,10 +218,11 @@ pub unsafe extern "C" fn mcrdun_maze_block(maze: *mut McrdunMaze, x: u32, y: u32
 
 /// Blocks the 18 cells of the "42" pattern (7 x 5 cells), centred.
 ///
+/// Working memory: none (the cells are blocked in place), so this call
+/// never returns `TOO_LARGE`.
+///
 /// Errors: `UNSATISFIABLE` when the maze is smaller than 9 x 7 (the
-/// pattern with a free margin), the maze unchanged; `TOO_LARGE` when the
-/// pattern's mask (1 byte a cell) passes the memory limit;
-/// `NULL_ARGUMENT`.
+/// pattern with a free margin), the maze unchanged; `NULL_ARGUMENT`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle.
@@ -376,6 +380,8 @@ pub unsafe extern "C" fn mcrdun_maze_carve_piece(
 /// `cap` too small the call returns `BUFFER_TOO_SMALL`). Each byte holds
 /// the closed walls: N = 1, E = 2, S = 4, W = 8.
 ///
+/// Working memory: none (the bytes are copied into `out`).
+///
 /// Errors: `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
 ///
 /// # Safety
@@ -400,19 +406,28 @@ pub unsafe extern "C" fn mcrdun_maze_walls(
 /// for a perfect maze. A NULL maze gives 0 (and records the error for
 /// `mcrdun_last_error`).
 ///
+/// Working memory: 9 bytes a cell; refused with `SIZE_MAX` (the
+/// `MCRDUN_STATUS_TOO_LARGE` error recorded for `mcrdun_last_error`) above
+/// the memory limit.
+///
 /// # Safety
 /// `maze` is NULL or a live handle.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn mcrdun_maze_loop_count(maze: *const McrdunMaze) -> usize {
     boundary_value("mcrdun_maze_loop_count", 0, || {
+        let _budget = mcrdun_geom::memory::Budget::start();
         // SAFETY: NULL or a live handle by contract.
-        match unsafe { McrdunMaze::borrow(maze, "maze") } {
-            Ok(m) => m.inner.loop_count(),
-            Err(e) => {
-                crate::error::set_last_error("mcrdun_maze_loop_count", &e.message);
-                0
-            }
-        }
+        let loops = match unsafe { McrdunMaze::borrow(maze, "maze") } {
+            Ok(m) => m
+                .inner
+                .loop_count()
+                .map_err(|e| (FfiError::from(e), usize::MAX)),
+            Err(e) => Err((e, 0)),
+        };
+        loops.unwrap_or_else(|(e, value)| {
+            crate::error::set_last_error("mcrdun_maze_loop_count", &e.message);
+            value
+        })
     })
 }
 
@@ -443,16 +458,15 @@ pub unsafe extern "C" fn mcrdun_maze_braid(
 }
 
 /// Copies `text` and a terminating NUL into `out` with the two-call
-/// protocol (`*len` counts the NUL).
+/// protocol (`*len` counts the NUL), without a copy of its own.
 ///
 /// # Safety
 /// As `write_buffer`.
 unsafe fn write_text(text: &str, out: *mut c_char, cap: usize, len: *mut usize) -> FfiResult {
-    let mut bytes = Vec::with_capacity(text.len() + 1);
-    bytes.extend(text.bytes().map(|b| b as c_char));
-    bytes.push(0);
+    let bytes = text.as_bytes();
+    let with_nul = (0..bytes.len() + 1).map(|i| bytes.get(i).map_or(0, |&b| b as c_char));
     // SAFETY: forwarded from this function's contract.
-    unsafe { write_buffer(&bytes, out, cap, len, "out") }
+    unsafe { crate::ptr::write_iter(with_nul, out, cap, len, "out") }
 }
 
 /// The shortest path from `(from_x, from_y)` to `(to_x, to_y)` as a
@@ -460,9 +474,12 @@ unsafe fn write_text(text: &str, out: *mut c_char, cap: usize, len: *mut usize) 
 /// search; empty when the cells are the same). Two-call protocol: `*len`
 /// receives the size including the NUL.
 ///
+/// Working memory: 9 bytes a cell; refused with `MCRDUN_STATUS_TOO_LARGE`
+/// above the memory limit.
+///
 /// Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
-/// blocked cell; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
-/// when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+/// blocked cell; `UNSATISFIABLE` when no path joins them; `TOO_LARGE`;
+/// `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -493,6 +510,10 @@ pub unsafe extern "C" fn mcrdun_maze_solve(
 /// of wall bits per cell, a row per line, an empty line, the entry `x,y`,
 /// the exit `x,y`, and the shortest path in N/E/S/W letters, each line
 /// ending in `\n`. Two-call protocol: `*len` counts the NUL.
+///
+/// Working memory: 9 bytes a cell (the search; the path and the text that
+/// follow take at most 4); refused with `MCRDUN_STATUS_TOO_LARGE` above the
+/// memory limit.
 ///
 /// Errors: as `mcrdun_maze_solve`.
 ///
@@ -526,8 +547,13 @@ pub unsafe extern "C" fn mcrdun_maze_hex(
 /// checked (the path must walk through open walls from entry to exit); the
 /// entry and exit are kept (`mcrdun_maze_ends`, `mcrdun_maze_hex_file`).
 ///
+/// Working memory: 2 bytes a cell (the maze) and a byte a step of the
+/// path; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit,
+/// once the whole text is checked and before the maze is allocated (a text
+/// cannot claim more cells than its rows hold).
+///
 /// Errors: `INVALID_ARGUMENT` for text that is not a valid maze file (the
-/// last error names the line); `NULL_ARGUMENT`.
+/// last error names the line); `TOO_LARGE`; `NULL_ARGUMENT`.
 ///
 /// # Safety
 /// `text` is NULL or readable for `text_len` bytes; `out` is NULL or
@@ -559,10 +585,11 @@ pub unsafe extern "C" fn mcrdun_maze_read_hex(
 /// cell `(x, y)` is tile `(2x + 1, 2y + 1)`, an open wall the tile between
 /// two cells. Two-call protocol: `*len` receives the tile count.
 ///
-/// Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side or its
-/// working memory (2 bytes a tile) passes the memory limit, `*len` then
-/// unwritten; `NULL_ARGUMENT` when `maze` or `len` is NULL;
-/// `BUFFER_TOO_SMALL`.
+/// Working memory: none (the tiles are written straight into `out`).
+///
+/// Errors: `TOO_LARGE` when the tile grid passes `INT32_MAX` a side or the
+/// tile count does not fit in memory, `*len` then unwritten;
+/// `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -582,22 +609,23 @@ pub unsafe extern "C" fn mcrdun_maze_tiles(
         let n = tw as usize * th as usize;
         // SAFETY: `out`, `cap` and `len` are valid by contract.
         unsafe { announce(out, cap, len, n, "out") }?;
-        // The query call (NULL or short buffer) above builds no tiles.
-        let tiles = m.tiles()?;
-        let bytes: Vec<u8> = tiles.as_slice().iter().map(|&t| t as u8).collect();
-        // SAFETY: `out`, `cap` and `len` are valid by contract.
-        unsafe { write_buffer(&bytes, out, cap, len, "out") }
+        // `out` holds at least `n` bytes here (n > 0: a maze has a cell).
+        // SAFETY: writable for `cap >= n` bytes by contract, not otherwise
+        // accessed during the call.
+        let buf = unsafe { crate::ptr::input_slice_mut(out, n, "out") }?;
+        m.write_tile_bytes(buf)?;
+        // SAFETY: `len` was checked non-NULL and is writable by contract.
+        unsafe { write_out(len, n, "len") }
     })
 }
 
-/// Working memory of `mcrdun_maze_texture` a cell, as measured: the ring
-/// search's marks and stack and the longest path's two sweeps.
-const TEXTURE_BYTES_PER_CELL: u64 = 28;
-
 /// Dead-end and junction shares, mean corridor length and longest path,
-/// into `*out`. Working memory: 28 bytes a cell.
+/// into `*out`.
 ///
-/// Errors: `TOO_LARGE` when that passes the memory limit; `NULL_ARGUMENT`.
+/// Working memory: 12 bytes a cell; refused with `MCRDUN_STATUS_TOO_LARGE`
+/// above the memory limit.
+///
+/// Errors: `TOO_LARGE`; `NULL_ARGUMENT`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle; `out` is NULL or writable.
@@ -610,12 +638,7 @@ pub unsafe extern "C" fn mcrdun_maze_texture(
         // SAFETY: NULL or a live handle by contract.
         let m = &unsafe { McrdunMaze::borrow(maze, "maze") }?.inner;
         check_out(out, "out")?;
-        mcrdun_geom::memory::check_budget(
-            "a maze's texture",
-            m.len() as u64,
-            TEXTURE_BYTES_PER_CELL,
-        )?;
-        let t = m.texture();
+        let t = m.texture()?;
         let value = McrdunMazeTexture {
             dead_end_percent: t.dead_end_percent,
             junction_percent: t.junction_percent,
@@ -629,7 +652,7 @@ pub unsafe extern "C" fn mcrdun_maze_texture(
 
 /// Sets the entry and the exit that `mcrdun_maze_hex_file` writes (the 42
 /// "A-Maze-ing" subject's ENTRY and EXIT, zero-based): two different cells
-/// that are not blocked (so not in the "42").
+/// that are not blocked (so not in the "42"). No working memory.
 ///
 /// Errors: `OUT_OF_RANGE` for a cell outside; `INVALID_ARGUMENT` for a
 /// blocked cell or the same cell twice; `NULL_ARGUMENT`. The maze is
@@ -675,7 +698,8 @@ pub unsafe extern "C" fn mcrdun_maze_set_ends(
 }
 
 /// The entry and exit set by `mcrdun_maze_set_ends` or read by
-/// `mcrdun_maze_read_hex`, into the four out-parameters.
+/// `mcrdun_maze_read_hex`, into the four out-parameters. No working
+/// memory.
 ///
 /// Errors: `INVALID_ARGUMENT` when none were set; `NULL_ARGUMENT`.
 ///
@@ -721,9 +745,12 @@ fn ends_of(h: &McrdunMaze) -> FfiResult<(Point, Point)> {
 /// NUL-terminated string; otherwise as `mcrdun_maze_hex`. Two-call
 /// protocol: `*len` counts the NUL.
 ///
+/// Working memory: 9 bytes a cell, as `mcrdun_maze_hex`; refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+///
 /// Errors: `INVALID_ARGUMENT` when no entry and exit were set, or one was
-/// blocked since; `UNSATISFIABLE` when no path joins them; `NULL_ARGUMENT`
-/// when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
+/// blocked since; `UNSATISFIABLE` when no path joins them; `TOO_LARGE`;
+/// `NULL_ARGUMENT` when `maze` or `len` is NULL; `BUFFER_TOO_SMALL`.
 ///
 /// # Safety
 /// `maze` is NULL or a live handle; `out` is NULL or writable for `cap`

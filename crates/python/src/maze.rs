@@ -165,16 +165,21 @@ impl RawMaze {
             .map_err(errors::carve)
     }
 
-    /// `(passages, components, loops, dead ends, perfect)`.
-    fn analysis(&self) -> (usize, usize, usize, usize, bool) {
+    /// `(passages, components, loops, dead ends, perfect)`; the piece
+    /// count's working memory (9 bytes a cell) is checked against the
+    /// memory ceiling (`MemoryError` past it).
+    fn analysis(&self) -> PyResult<(usize, usize, usize, usize, bool)> {
         let m = &self.inner;
-        (
-            m.passage_count(),
-            m.component_count(),
-            m.loop_count(),
+        let pieces = m.component_count().map_err(errors::carve)?;
+        let passages = m.passage_count();
+        let open = m.open_count();
+        Ok((
+            passages,
+            pieces,
+            passages + pieces - open,
             m.dead_ends().count(),
-            m.is_perfect(),
-        )
+            open > 0 && pieces == 1 && passages + 1 == open,
+        ))
     }
 
     /// The `(x, y)` dead-end cells in raster order.
