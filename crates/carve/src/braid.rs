@@ -42,6 +42,7 @@ impl Maze {
         fraction: f64,
         rng: &mut R,
     ) -> Result<usize, CarveError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
         if !(0.0..=1.0).contains(&fraction) {
             return Err(CarveError::InvalidFraction { fraction });
         }

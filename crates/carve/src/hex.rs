@@ -32,8 +32,10 @@ fn push_text(out: &mut String, maze: &Maze, entry: Point, exit: Point, path: &st
     out.push('\n');
 }
 
-/// An empty string with room for `n` bytes, or an error naming `what`.
-fn try_string(what: &'static str, n: usize) -> Result<String, CarveError> {
+/// An empty string with room for `n` bytes, checked against the memory
+/// budget, or an error naming `what`.
+pub(crate) fn try_string(what: &'static str, n: usize) -> Result<String, CarveError> {
+    check_bytes(what, n as u64)?;
     let mut s = String::new();
     s.try_reserve_exact(n).map_err(|_| GeomError::OutOfMemory {
         what,
@@ -52,10 +54,10 @@ fn try_string(what: &'static str, n: usize) -> Result<String, CarveError> {
 /// maze.block_pattern42()?;
 /// maze.carve(Algorithm::Backtracker, Point::new(0, 0), &mut seeded_rng(7))?;
 /// let file = MazeFile::new(maze, Point::new(0, 0), Point::new(19, 14))?;
-/// let text = file.to_text();
+/// let text = file.to_text()?;
 /// let back = MazeFile::parse(&text)?;
 /// assert_eq!(back, file);
-/// assert_eq!(back.to_text(), text);
+/// assert_eq!(back.to_text()?, text);
 /// # Ok::<(), mcrdun_carve::CarveError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -117,11 +119,18 @@ impl MazeFile {
         Ok(())
     }
 
-    /// The file's text (about a byte a cell, allocated once).
-    pub fn to_text(&self) -> String {
-        let mut out = String::with_capacity(text_len(&self.maze, &self.path));
+    /// The file's text: its only memory, a byte a cell, one a row and one
+    /// a path step (at most 3 a cell) and 49 more, checked against the
+    /// [memory budget](mcrdun_geom::memory) and allocated once.
+    ///
+    /// # Errors
+    /// [`CarveError::Geom`] with `OverBudget` when the text passes the
+    /// memory budget.
+    pub fn to_text(&self) -> Result<String, CarveError> {
+        let _budget = Budget::start();
+        let mut out = try_string("a maze file", text_len(&self.maze, &self.path))?;
         push_text(&mut out, &self.maze, self.entry, self.exit, &self.path);
-        out
+        Ok(out)
     }
 
     /// Reads a file written by [`MazeFile::to_text`] (or by any "A-Maze-ing"
@@ -273,11 +282,17 @@ fn walk_path(
 }
 
 impl Maze {
-    /// The wall grid as hex digits, one line per row, each ending in `\n`.
-    pub fn to_hex_rows(&self) -> String {
-        let mut out = String::with_capacity(self.len() + self.height() as usize);
+    /// The wall grid as hex digits, one line per row, each ending in `\n`:
+    /// its only memory, a byte a cell and one a row, checked against the
+    /// [memory budget](mcrdun_geom::memory).
+    ///
+    /// # Errors
+    /// [`CarveError::Geom`] with `OverBudget` above the memory budget.
+    pub fn to_hex_rows(&self) -> Result<String, CarveError> {
+        let _budget = Budget::start();
+        let mut out = try_string("a maze's hex rows", self.len() + self.height() as usize)?;
         self.push_hex_rows(&mut out);
-        out
+        Ok(out)
     }
 
     fn push_hex_rows(&self, out: &mut String) {
@@ -323,7 +338,7 @@ mod tests {
         assert_eq!(text, "D3\nD6\n\n0,0\n0,1\nESW\n");
         let back = MazeFile::parse(&text).unwrap();
         assert_eq!(back.maze, two_by_two());
-        assert_eq!(back.to_text(), text);
+        assert_eq!(back.to_text().unwrap(), text);
         assert_eq!(
             MazeFile::parse("d3\nd6\n\n0,0\n0,1\nESW\n").unwrap().maze,
             two_by_two()
@@ -359,7 +374,7 @@ mod tests {
             Err(CarveError::NoPath { .. })
         ));
         assert_eq!(f, before);
-        assert_eq!(f.to_text(), "D7F\n\n1,0\n0,0\nW\n");
+        assert_eq!(f.to_text().unwrap(), "D7F\n\n1,0\n0,0\nW\n");
     }
 
     /// Solving, writing and reading refuse a call budget one byte short of

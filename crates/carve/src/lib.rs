@@ -63,7 +63,7 @@
 //! let path = maze.solve(Point::new(0, 0), Point::new(19, 14))?;
 //! assert!(path.len() >= 19 + 14);
 //! let file = MazeFile::new(maze, Point::new(0, 0), Point::new(19, 14))?;
-//! assert!(file.to_text().ends_with(&format!("\n{path}\n")));
+//! assert!(file.to_text()?.ends_with(&format!("\n{path}\n")));
 //! # Ok::<(), mcrdun_carve::CarveError>(())
 //! ```
 #![forbid(unsafe_code)]

@@ -34,18 +34,23 @@ pub const PATTERN42_HEIGHT: u32 = 5;
 ///
 /// # Errors
 /// [`CarveError::TooSmallForPattern`], [`CarveError::ZeroSize`],
-/// [`CarveError::TooLarge`].
+/// [`CarveError::TooLarge`]; [`CarveError::Geom`] with `OverBudget` when
+/// the mask (a byte a cell) passes the [memory budget](mcrdun_geom::memory).
 pub fn pattern42(width: u32, height: u32) -> Result<Grid<bool>, CarveError> {
     pattern42_scaled(width, height, 1)
 }
 
 /// The "42" mask with every pattern cell drawn as a `scale` x `scale`
-/// block, centred, with a free margin of at least one cell.
+/// block, centred, with a free margin of at least one cell. Its only
+/// memory is the grid, a byte a cell, checked against the
+/// [memory budget](mcrdun_geom::memory).
 ///
 /// # Errors
 /// As [`pattern42`]; a `scale` of 0 is [`CarveError::TooSmallForPattern`]
-/// with the scale-1 minimum.
+/// with the scale-1 minimum; [`CarveError::Geom`] with `OverBudget` when
+/// the grid passes the memory budget.
 pub fn pattern42_scaled(width: u32, height: u32, scale: u32) -> Result<Grid<bool>, CarveError> {
+    let _budget = mcrdun_geom::memory::Budget::start();
     let place = Placement::new(width, height, scale)?;
     let grid = Grid::from_fn(width, height, |p: Point| {
         place.blocks(p.x as u64, p.y as u64)

@@ -193,10 +193,16 @@ impl Maze {
         self.walls.chunks_exact(self.width as usize)
     }
 
-    /// The wall bytes as a [`Grid`].
-    pub fn to_grid(&self) -> Grid<u8> {
-        Grid::from_vec(self.width, self.height, self.walls.clone())
-            .expect("a maze's size is a valid grid size")
+    /// The wall bytes as a [`Grid`]: its only memory, a byte a cell,
+    /// checked against the [memory budget](mcrdun_geom::memory).
+    ///
+    /// # Errors
+    /// [`CarveError::Geom`] with `OverBudget` above the memory budget.
+    pub fn to_grid(&self) -> Result<Grid<u8>, CarveError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
+        let mut walls = mcrdun_geom::memory::try_with_capacity("a maze's wall grid", self.len())?;
+        walls.extend_from_slice(&self.walls);
+        Ok(Grid::from_vec(self.width, self.height, walls)?)
     }
 
     /// The open (not blocked) cells in raster order.

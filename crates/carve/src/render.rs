@@ -17,19 +17,30 @@ pub enum MazeTile {
 impl Maze {
     /// ASCII art: `+` corners, `---` and `|` closed walls, blocked cells
     /// drawn as `###`. Each cell is 4 x 2 characters; `2 * height + 1`
-    /// lines, each ending in `\n`.
+    /// lines, each ending in `\n`. Its only memory is the text,
+    /// `(4 * width + 2) * (2 * height + 1)` bytes (about 8 a cell), checked
+    /// against the [memory budget](mcrdun_geom::memory) first.
     ///
     /// ```
     /// use mcrdun_carve::Maze;
     /// use mcrdun_geom::{Point, Side};
     /// let mut maze = Maze::new(2, 1)?;
     /// maze.open_wall(Point::new(0, 0), Side::East)?;
-    /// assert_eq!(maze.to_ascii(), "+---+---+\n|       |\n+---+---+\n");
+    /// assert_eq!(maze.to_ascii()?, "+---+---+\n|       |\n+---+---+\n");
     /// # Ok::<(), mcrdun_carve::CarveError>(())
     /// ```
-    pub fn to_ascii(&self) -> String {
+    ///
+    /// # Errors
+    /// [`CarveError::Geom`] with `OverBudget` when the text passes the
+    /// memory budget.
+    pub fn to_ascii(&self) -> Result<String, CarveError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
         let w = self.width() as usize;
-        let mut out = String::with_capacity((4 * w + 2) * (2 * self.height() as usize + 1));
+        let bytes = (4 * w as u64 + 2).saturating_mul(2 * u64::from(self.height()) + 1);
+        let mut out = crate::hex::try_string(
+            "a maze's ASCII art",
+            usize::try_from(bytes).unwrap_or(usize::MAX),
+        )?;
         let walls = self.as_bytes();
         let blocked = self.blocked_mask();
         for (y, row) in self.rows().enumerate() {
@@ -58,7 +69,7 @@ impl Maze {
             });
         }
         out.push_str("+\n");
-        out
+        Ok(out)
     }
 
     /// The tile grid's size, `(2 * width + 1, 2 * height + 1)`.
@@ -155,7 +166,7 @@ mod tests {
         m.open_wall(Point::new(0, 0), Side::South).unwrap();
         m.block(Point::new(2, 1)).unwrap();
         assert_eq!(
-            m.to_ascii(),
+            m.to_ascii().unwrap(),
             "+---+---+---+\n\
              |       |   |\n\
              +   +---+---+\n\

@@ -190,8 +190,9 @@ fn golden_hashes() {
 #[test]
 fn golden_hex_file() {
     let maze = carved(Algorithm::Backtracker, 20, 15, true, 42);
-    let text = MazeFile::new(maze, Point::new(0, 0), Point::new(19, 14))
-        .unwrap()
-        .to_text();
+    let (entry, exit) = (Point::new(0, 0), Point::new(19, 14));
+    let direct = maze.to_hex(entry, exit).unwrap();
+    let text = MazeFile::new(maze, entry, exit).unwrap().to_text().unwrap();
     assert_eq!(fnv1a(text.bytes()), 13761206146082694989, "{text}");
+    assert_eq!(direct, text);
 }

@@ -177,9 +177,9 @@ proptest! {
         let reach = piece(&maze, start);
         let exit = reach[exit_pick % reach.len()];
         let file = MazeFile::new(maze.clone(), start, exit).unwrap();
-        let text = file.to_text();
+        let text = file.to_text().unwrap();
         let back = MazeFile::parse(&text).unwrap();
-        prop_assert_eq!(back.to_text(), text);
+        prop_assert_eq!(back.to_text().unwrap(), text);
         prop_assert_eq!(back.maze.as_bytes(), maze.as_bytes());
         // Blocked cells read back blocked; a whole carve reads back equal.
         if reach.len() == maze.open_count() && reach.len() >= 2 {
@@ -195,7 +195,7 @@ proptest! {
         prop_assert_eq!((tiles.width(), tiles.height()), (2 * w + 1, 2 * h + 1));
         let floors = tiles.iter().filter(|(_, t)| **t == mcrdun_carve::MazeTile::Floor).count();
         prop_assert_eq!(floors, maze.open_count() + maze.passage_count());
-        let ascii = maze.to_ascii();
+        let ascii = maze.to_ascii().unwrap();
         prop_assert_eq!(ascii.lines().count(), 2 * h as usize + 1);
         prop_assert!(ascii.lines().all(|l| l.len() == 4 * w as usize + 1));
     }

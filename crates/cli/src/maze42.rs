@@ -29,7 +29,7 @@
 use crate::Failure;
 use crate::args::{Command, Format, Parsed};
 use crate::messages::shown;
-use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile, pattern42};
+use mcrdun_carve::{Algorithm, CarveError, Maze, pattern42};
 use mcrdun_dungeon::LevelConfig;
 use mcrdun_geom::random::{SeededRng, seeded_rng, shuffle};
 use mcrdun_geom::{DisjointSets, Point, Side};
@@ -371,9 +371,7 @@ pub fn generate(spec: &Spec, seed: u64) -> Result<Written, String> {
     if !spec.perfect && spec.loops > 0.0 {
         maze.braid(spec.loops, &mut rng).map_err(err)?;
     }
-    let text = MazeFile::new(maze.clone(), spec.entry, spec.exit)
-        .map_err(err)?
-        .to_text();
+    let text = maze.to_hex(spec.entry, spec.exit).map_err(err)?;
     Ok(Written {
         text,
         note,

@@ -5,7 +5,7 @@ use crate::maze_vaults::place_vaults;
 use crate::schema;
 use crate::stamp::stamp_picks;
 use crate::{Level, LevelConfig, LevelError, LevelKind, Tile};
-use mcrdun_carve::{Algorithm, CarveError, Maze, MazeFile};
+use mcrdun_carve::{Algorithm, CarveError, Maze};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Grid, Point};
 use mcrdun_vaults::Vault;
@@ -98,9 +98,7 @@ impl MazeLevel {
                 "the maze has no open cell".into(),
             ));
         };
-        Ok(MazeFile::new(self.maze.clone(), entry, exit)
-            .map_err(carve_error)?
-            .to_text())
+        self.maze.to_hex(entry, exit).map_err(carve_error)
     }
 }
 

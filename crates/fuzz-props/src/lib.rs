@@ -131,7 +131,8 @@ pub fn maze_hex(data: &[u8]) {
     let Ok(file) = MazeFile::parse(text) else {
         return;
     };
-    let again = MazeFile::parse(&file.to_text()).expect("a file the reader accepted re-reads");
+    let again = MazeFile::parse(&file.to_text().expect("a read file writes back"))
+        .expect("a file the reader accepted re-reads");
     assert_eq!(again, file, "read -> write -> read changed the file");
     let m = &file.maze;
     for y in 0..m.height() as i32 {

@@ -132,7 +132,7 @@ impl RawMaze {
 
     /// The wall bits (north 1, east 2, south 4, west 8) per cell.
     fn walls<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
-        grid_of(py, self.inner.to_grid())
+        grid_of(py, self.inner.to_grid().map_err(errors::carve)?)
     }
 
     /// The blocked cells.
@@ -153,9 +153,10 @@ impl RawMaze {
         )
     }
 
-    /// ASCII art.
-    fn to_ascii(&self) -> String {
-        self.inner.to_ascii()
+    /// ASCII art (about 8 bytes a cell, checked against the memory
+    /// ceiling: `MemoryError` past it).
+    fn to_ascii(&self) -> PyResult<String> {
+        self.inner.to_ascii().map_err(errors::carve)
     }
 
     /// The whole 42 hex file, with the shortest path from entry to exit.

@@ -405,3 +405,81 @@ fn read_hex_refuses_a_huge_claim_before_allocating() {
     assert!(out.is_null());
     assert!(p < ALLOWANCE, "allocated {p}");
 }
+
+/// The Rust API of `mcrdun-carve` on its own: the outputs and analyses that
+/// have no C function of their own, and the Rust names of the C calls,
+/// each against the memory its docs state.
+#[test]
+fn rust_maze_calls_keep_to_their_stated_costs() {
+    use mcrdun_carve::{Maze, MazeFile, pattern42};
+    use mcrdun_geom::Point;
+    use mcrdun_geom::random::seeded_rng;
+    let mut s = Sizes(5);
+    let stated = |name, per_unit: f64| Stated {
+        name,
+        unit: "cell",
+        per_unit,
+    };
+    let cases = [
+        stated("Maze::to_ascii", 8.0),
+        stated("MazeFile::to_text", 3.0),
+        stated("Maze::to_hex_rows", 1.0),
+        stated("Maze::to_grid", 1.0),
+        stated("Maze::tiles", 4.0),
+        stated("Maze::texture", TEXTURE as f64),
+        stated("Maze::component_count", LOOP_COUNT as f64),
+        stated("MazeFile::parse", READ_HEX as f64),
+        stated("pattern42", 1.0),
+        stated("Maze::to_hex", HEX as f64),
+    ];
+    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    for round in 0..12 {
+        let (w, h) = (s.side(9, 600) as u32, s.side(7, 600) as u32);
+        let (wu, hu) = (u64::from(w), u64::from(h));
+        let cells = wu * hu;
+        let mut m = Maze::new(w, h).unwrap();
+        m.block_pattern42().unwrap();
+        Algorithm::ALL[round % 11]
+            .carve_piece(&mut m, Point::new(0, 0), &mut seeded_rng(round as u64))
+            .unwrap_or_else(|_| {
+                // The row-wise carvers refuse the mask: carve unmasked.
+                m = Maze::new(w, h).unwrap();
+                Algorithm::ALL[round % 11]
+                    .carve(&mut m, Point::new(0, 0), &mut seeded_rng(1))
+                    .unwrap();
+            });
+        let (a, b) = (Point::new(0, 0), Point::new(w as i32 - 1, h as i32 - 1));
+        let Ok(file) = MazeFile::new(m.clone(), a, b) else {
+            continue; // a piece carve may leave the far corner out
+        };
+        let path = file.path.len() as u64;
+        let (out, p) = peak(|| m.to_ascii().unwrap());
+        worst[0].add_stated(&cases[0], (4 * wu + 2) * (2 * hu + 1), cells, p);
+        drop(out);
+        let (text, p) = peak(|| file.to_text().unwrap());
+        worst[1].add_stated(&cases[1], cells + hu + path + 49, cells, p);
+        let (out, p) = peak(|| m.to_hex_rows().unwrap());
+        worst[2].add_stated(&cases[2], cells + hu, cells, p);
+        drop(out);
+        let (out, p) = peak(|| m.to_grid().unwrap());
+        worst[3].add(&cases[3], cells, p);
+        drop(out);
+        let (out, p) = peak(|| m.tiles().unwrap());
+        worst[4].add_stated(&cases[4], (2 * wu + 1) * (2 * hu + 1), cells, p);
+        drop(out);
+        let (_, p) = peak(|| m.texture().unwrap());
+        worst[5].add(&cases[5], cells, p);
+        let (_, p) = peak(|| m.component_count().unwrap());
+        worst[6].add(&cases[6], cells, p);
+        let (back, p) = peak(|| MazeFile::parse(&text).unwrap());
+        worst[7].add_stated(&cases[7], cells * READ_HEX + path, cells, p);
+        assert_eq!(back, file);
+        let (out, p) = peak(|| pattern42(w, h).unwrap());
+        worst[8].add(&cases[8], cells, p);
+        drop(out);
+        let (out, p) = peak(|| m.to_hex(a, b).unwrap());
+        worst[9].add(&cases[9], cells, p);
+        assert_eq!(out, text);
+    }
+    report(&cases, &worst);
+}
