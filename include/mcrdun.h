@@ -611,9 +611,9 @@ typedef struct McrdunLevelConfig {
    * than the process-wide limit (`mcrdun_set_memory_limit`, 1 GiB
    * unless raised); 0 keeps the process limit, and a larger value than
    * it changes nothing (it can only lower the limit). A map needing
-   * more (88 bytes a tile, every stage counted, the finishing step's
-   * joining of separated regions included) is refused with `TOO_LARGE`
-   * before anything is allocated.
+   * more (64 KiB plus, a tile: bsp 22 bytes, scatter 40, maze 24, cave
+   * 26, passages 32; every stage counted, measured over random sizes and
+   * options) is refused with `TOO_LARGE` before anything is allocated.
    */
   uint64_t max_bytes;
 } McrdunLevelConfig;
@@ -2217,7 +2217,8 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  *   most nodes the depth and sizes allow, checked before any work;
  *   `mcrdun_bsp_adjacency` (its first call on a tree):
  *   128 bytes per leaf.
- * - `mcrdun_level_generate`: 88 bytes per tile, every stage counted
+ * - `mcrdun_level_generate`: 64 KiB plus, per tile, 22 bytes (bsp), 40
+ *   (scatter), 24 (maze), 26 (cave) or 32 (passages), every stage counted
  *   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,
  *   never raise it).
  * - Wilson's algorithm also bounds its time: a maze whose long side

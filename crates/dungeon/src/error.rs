@@ -119,7 +119,8 @@ impl fmt::Display for LevelError {
                 limit,
             } => write!(
                 f,
-                "a level of {width}x{height} is too large: it needs {needed} bytes of working memory ({per_tile} a tile), above its limit of {limit} bytes (raise it with --max-bytes on the command line; from Rust or C raise the process memory limit, which a level's max_bytes can only lower)"
+                "a level of {width}x{height} is too large: it needs {needed} bytes of working memory ({per_tile} a tile, plus {fixed}), above its limit of {limit} bytes (raise it with --max-bytes on the command line; from Rust or C raise the process memory limit, which a level's max_bytes can only lower)",
+                fixed = crate::schema::LEVEL_FIXED_BYTES
             ),
             LevelError::UnknownOption { kind, name } => {
                 let valid: Vec<&str> = ["width", "height"]
@@ -207,7 +208,7 @@ pub(crate) fn check_size(
     }
     let budget = Budget::start_with(if max_bytes == 0 { u64::MAX } else { max_bytes });
     let per_tile = crate::schema::bytes_per_tile(kind);
-    let needed = (cells as u64).saturating_mul(per_tile);
+    let needed = crate::schema::level_bytes(kind, width, height);
     if needed > budget.limit() {
         return Err(LevelError::OverBudget {
             width,
@@ -234,7 +235,7 @@ mod tests {
         );
         let e = check_size(Cave, u32::MAX, 5, 5, 5, 0).unwrap_err();
         assert!(matches!(e, LevelError::TooLarge { .. }), "{e}");
-        // 1 GiB at 88 bytes a tile: 12 201 611 tiles.
+        // 1 GiB at 26 bytes a cave tile: 41.3 million tiles.
         assert!(check_size(Cave, 3000, 4000, 5, 5, 0).is_ok());
         let e = check_size(Cave, 6000, 7000, 5, 5, 0).unwrap_err();
         assert!(matches!(e, LevelError::OverBudget { .. }), "{e}");

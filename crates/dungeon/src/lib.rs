@@ -49,7 +49,7 @@
 //! corridor, door, stairs up, stairs down), the [`Room`]s and [`Door`]s,
 //! a [`Summary`] and [`Metrics`]. A level that cannot be made is an error,
 //! never a broken map; sizes whose working memory
-//! ([`schema::bytes_per_tile`], every stage counted) exceeds the ceiling
+//! ([`schema::level_bytes`], every stage counted) exceeds the ceiling
 //! are refused before anything is allocated. The ceiling is the
 //! process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless raised),
 //! which a config's `max_bytes` can lower for its call, never raise; the

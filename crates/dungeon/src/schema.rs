@@ -234,31 +234,53 @@ pub const PASSAGES_LOOPS: f64 = 0.1;
 /// A level's `max_bytes` can only lower the process limit for its call.
 pub const DEFAULT_MAX_BYTES: u64 = 1 << 30;
 
-/// Working memory per tile counted for every level: see
+/// The most working memory a tile any kind of level counts: see
 /// [`bytes_per_tile`].
-pub const BYTES_PER_TILE: u64 = 88;
+pub const BYTES_PER_TILE: u64 = 40;
 
-/// Working memory per tile of a level of `kind`, every stage counted: the
-/// tiles, room labels, the layout's own structures (BSP nodes and their
-/// adjacency, scattered rooms and their pairs, the maze's cells, the
-/// cave's noise and labels, the Voronoi cells), the corridor searches, the
-/// joining step's mask and labels and the two walking-distance maps. A
-/// level is admitted only when `tiles * bytes_per_tile(kind)` fits its
-/// ceiling, so every stage after that fits too. The largest stage is the
-/// finishing step's safety net, which joins separated regions with
-/// `mcrdun_regions::connect` (at most 56 bytes a cell) over
-/// a mask of the map: 88 bytes a tile with the tiles held, for every kind.
-/// The levels' measured peaks are far lower (9 to 18 bytes a tile, with
-/// the joining unused), but a level that needs the joining near its
-/// ceiling must not be refused half way.
+/// The fixed part of a level's working memory, counted besides its tiles
+/// (see [`level_bytes`]): small tables, the options, the few vectors whose
+/// size does not grow with the map.
+pub const LEVEL_FIXED_BYTES: u64 = 64 << 10;
+
+/// Working memory per tile of a level of `kind`, a measured fact: the peak
+/// heap of every stage (the layout's own structures, the room graph, the
+/// corridor searches, the vaults, the walking-distance maps of the stairs,
+/// the tiles and the level returned), measured by a counting allocator
+/// over random sizes (thin maps included), random options in their ranges
+/// and the example vaults, and rounded up: bsp 22 (measured 19.4 at
+/// worst), scatter 40 (34.1), maze 24 (21.4), cave 26 (22.6), passages 32
+/// (27.5). A level is admitted only when [`level_bytes`] fits its
+/// ceiling, so every stage after that fits too.
+///
+/// Not counted: the finishing step's last safety net, which joins
+/// walkable regions left apart by digging through walls
+/// (`mcrdun_regions::connect`, 56 bytes a cell). Every generator joins
+/// its own rooms or pieces first, and the net never ran over 15,000
+/// levels (every kind, five sizes from 20x300 to 200x120, seeds 1-300,
+/// with and without vaults); were it to run past the ceiling, the level
+/// would be refused then, with `LevelError::OverBudget`.
 pub const fn bytes_per_tile(kind: LevelKind) -> u64 {
     match kind {
-        LevelKind::Bsp
-        | LevelKind::Scatter
-        | LevelKind::Maze
-        | LevelKind::Passages
-        | LevelKind::Cave => BYTES_PER_TILE,
+        LevelKind::Bsp => 22,
+        LevelKind::Scatter => BYTES_PER_TILE,
+        LevelKind::Maze => 24,
+        LevelKind::Cave => 26,
+        LevelKind::Passages => 32,
     }
+}
+
+/// The working memory a level of `kind` and `width` x `height` tiles is
+/// admitted with: [`LEVEL_FIXED_BYTES`] plus [`bytes_per_tile`] a tile
+/// (saturating).
+///
+/// ```
+/// use mcrdun_dungeon::{LevelKind, schema::level_bytes};
+/// assert_eq!(level_bytes(LevelKind::Bsp, 80, 50), (64 << 10) + 80 * 50 * 22);
+/// ```
+pub const fn level_bytes(kind: LevelKind, width: u32, height: u32) -> u64 {
+    let tiles = width as u64 * height as u64;
+    LEVEL_FIXED_BYTES.saturating_add(tiles.saturating_mul(bytes_per_tile(kind)))
 }
 
 /// Every option of every generator.

@@ -1098,7 +1098,7 @@ fn vault_golden_hashes() {
 /// is refused before any work. Sizes at random, thin maps included.
 #[test]
 fn a_level_admitted_finishes_within_its_ceiling() {
-    use mcrdun_dungeon::schema::bytes_per_tile;
+    use mcrdun_dungeon::schema::level_bytes;
     use mcrdun_geom::memory::Budget;
     let mut state = 0x5eed_u64;
     let mut next = |n: u64| {
@@ -1114,7 +1114,7 @@ fn a_level_admitted_finishes_within_its_ceiling() {
                 1 => (400 + next(400) as u32, 24 + next(8) as u32),
                 _ => (24 + next(200) as u32, 24 + next(200) as u32),
             };
-            let need = u64::from(w) * u64::from(h) * bytes_per_tile(kind);
+            let need = level_bytes(kind, w, h);
             {
                 let _b = Budget::start_with(need);
                 if let Err(e) = generate(kind, w, h, i) {

@@ -44,7 +44,8 @@ const _: () =
 ///   most nodes the depth and sizes allow, checked before any work;
 ///   `mcrdun_bsp_adjacency` (its first call on a tree):
 ///   128 bytes per leaf.
-/// - `mcrdun_level_generate`: 88 bytes per tile, every stage counted
+/// - `mcrdun_level_generate`: 64 KiB plus, per tile, 22 bytes (bsp), 40
+///   (scatter), 24 (maze), 26 (cave) or 32 (passages), every stage counted
 ///   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,
 ///   never raise it).
 /// - Wilson's algorithm also bounds its time: a maze whose long side
