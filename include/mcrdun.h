@@ -2208,11 +2208,11 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  * - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
  *   8 bytes per cell, 16 per labelled cell and 48 per room, checked before
  *   the labels are copied.
- * - `mcrdun_scatter_generate`, `_separate`: 320 bytes per room;
- *   `_neighbours`: 40 bytes per room and 72 per neighbour pair (the pairs
- *   can grow with the square of the rooms: they are counted as they grow
- *   and refused at the ceiling); `_links`, `_unreachable`: 100 bytes per
- *   room and 250 per pair.
+ * - `mcrdun_scatter_generate`, `_separate`: 200 bytes per room;
+ *   `_neighbours`: 32 bytes per room and 48 per neighbour pair (the pairs
+ *   can grow with the square of the rooms: when they might not fit they
+ *   are counted before they are stored, and refused at the ceiling);
+ *   `_links`, `_unreachable`: 112 bytes per room and 226 per pair.
  * - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node of the
  *   most nodes the depth and sizes allow, checked before any work;
  *   `mcrdun_bsp_adjacency` (its first call on a tree):
@@ -2758,11 +2758,14 @@ enum McrdunStatus mcrdun_scatter_params_default(struct McrdunScatterParams *out)
  * returns `BUFFER_TOO_SMALL` before doing any work. `*report` receives the
  * step count and how the separation ended.
  *
+ * Working memory: 200 bytes a room; refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before any work.
+ *
  * Errors: `NULL_ARGUMENT` for a NULL `params`, `len` or `report`;
  * `INVALID_ARGUMENT` for an unknown `area_shape`, an invalid `area_rect`,
  * a size range with min < 1, min > max or max > 65536, a radius above
- * 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms or when
- * the rooms would leave the int32 range. `count == 0` succeeds with
+ * 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms, above the
+ * memory limit or when the rooms would leave the int32 range. `count == 0` succeeds with
  * `*len == 0`. Thread-safe.
  *
  * # Safety
@@ -2782,10 +2785,13 @@ enum McrdunStatus mcrdun_scatter_generate(uint64_t seed,
  * between them on x or y. `*report` receives the step count. On failure the
  * rooms are unchanged.
  *
+ * Working memory: 200 bytes a room; refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before any work.
+ *
  * Errors: `NULL_ARGUMENT` for a NULL `report`, or NULL `rooms` with
  * `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a padding above
- * 65536; `TOO_LARGE` above 2^24 rooms or when a room would leave the int32
- * range. Thread-safe (on distinct arrays).
+ * 65536; `TOO_LARGE` above 2^24 rooms, above the memory limit or when a
+ * room would leave the int32 range. Thread-safe (on distinct arrays).
  *
  * # Safety
  * `rooms` is NULL or readable and writable for `count` rects; `report` is
@@ -2805,9 +2811,16 @@ enum McrdunStatus mcrdun_scatter_separate(struct McrdunRect *rooms,
  * sorted sweeps, not all pairs. Two-call protocol: `*len` receives twice
  * the number of pairs.
  *
+ * Working memory: 32 bytes a room and 48 bytes a pair; refused with
+ * `MCRDUN_STATUS_TOO_LARGE` above the memory limit. The pairs can grow
+ * with the square of the rooms (rooms in a column with a wide `max_gap`):
+ * when they might not fit they are counted first, without storing them,
+ * and the call is refused as soon as they pass the limit.
+ *
  * Errors: `NULL_ARGUMENT` for a NULL `len`, or NULL `rooms` with
  * `count > 0`; `INVALID_ARGUMENT` for an invalid rect; `TOO_LARGE` above
- * 2^24 rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ * 2^24 rooms or above the memory limit; `BUFFER_TOO_SMALL` as above.
+ * Thread-safe.
  *
  * # Safety
  * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
@@ -2831,11 +2844,17 @@ enum McrdunStatus mcrdun_scatter_neighbours(const struct McrdunRect *rooms,
  * number of pairs; `*tree_pairs` is written only on success. Rooms the
  * flood cannot reach appear in no pair (see `mcrdun_scatter_unreachable`).
  *
+ * Working memory: 112 bytes a room and 226 bytes a neighbour pair;
+ * refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit, while the
+ * pairs are counted (as for `mcrdun_scatter_neighbours`), before the tree
+ * is built.
+ *
  * Errors: `NULL_ARGUMENT` for a NULL `len` or `tree_pairs`, or NULL `rooms`
  * with `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a
  * `loop_fraction` that is NaN or outside [0, 1]; `OUT_OF_RANGE` when
  * `start >= count` (so always for `count == 0`); `TOO_LARGE` above 2^24
- * rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+ * rooms or above the memory limit; `BUFFER_TOO_SMALL` as above.
+ * Thread-safe.
  *
  * # Safety
  * `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
@@ -2857,6 +2876,10 @@ enum McrdunStatus mcrdun_scatter_links(const struct McrdunRect *rooms,
  * The rooms the flood from `start` cannot reach (rule as in
  * `mcrdun_scatter_neighbours`), ascending. Two-call protocol: `*len`
  * receives their number.
+ *
+ * Working memory: as `mcrdun_scatter_links`, 112 bytes a room and 226 a
+ * neighbour pair; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory
+ * limit.
  *
  * Errors: as `mcrdun_scatter_links` (without the fraction). Thread-safe.
  *

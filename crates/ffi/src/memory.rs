@@ -35,11 +35,11 @@ const _: () =
 /// - `mcrdun_layout_new`: 4 bytes per cell; `mcrdun_layout_from_labels`:
 ///   8 bytes per cell, 16 per labelled cell and 48 per room, checked before
 ///   the labels are copied.
-/// - `mcrdun_scatter_generate`, `_separate`: 320 bytes per room;
-///   `_neighbours`: 40 bytes per room and 72 per neighbour pair (the pairs
-///   can grow with the square of the rooms: they are counted as they grow
-///   and refused at the ceiling); `_links`, `_unreachable`: 100 bytes per
-///   room and 250 per pair.
+/// - `mcrdun_scatter_generate`, `_separate`: 200 bytes per room;
+///   `_neighbours`: 32 bytes per room and 48 per neighbour pair (the pairs
+///   can grow with the square of the rooms: when they might not fit they
+///   are counted before they are stored, and refused at the ceiling);
+///   `_links`, `_unreachable`: 112 bytes per room and 226 per pair.
 /// - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node of the
 ///   most nodes the depth and sizes allow, checked before any work;
 ///   `mcrdun_bsp_adjacency` (its first call on a tree):

@@ -11,13 +11,12 @@ use crate::ptr::{
     announce, check_out, handle_ref, input_slice, input_slice_mut, write_buffer, write_out,
 };
 use crate::types::{McrdunPoint, McrdunRect};
-use mcrdun_geom::memory::check_bytes;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Point, Rect};
 use mcrdun_scatter::{
-    Connections, LOOP_BYTES_PER_CANDIDATE, MAX_ROOMS, ScatterError, SeparateOptions, Separation,
-    SizeRange, SpawnArea, TREE_BYTES_PER_LINK, TREE_BYTES_PER_ROOM, door_span, neighbours, scatter,
-    separate, spanning_tree,
+    Connections, LOOP_BYTES_PER_CANDIDATE, MAX_ROOMS, PairCost, SEPARATE_BYTES_PER_ROOM,
+    ScatterError, SeparateOptions, Separation, SizeRange, SpawnArea, TREE_BYTES_PER_LINK,
+    TREE_BYTES_PER_ROOM, door_span, neighbours_for, scatter, separate, spanning_tree,
 };
 
 /// Spawn area shape: room centres drawn from a disc.
@@ -182,11 +181,14 @@ fn parse_params(
 /// returns `BUFFER_TOO_SMALL` before doing any work. `*report` receives the
 /// step count and how the separation ended.
 ///
+/// Working memory: 200 bytes a room; refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before any work.
+///
 /// Errors: `NULL_ARGUMENT` for a NULL `params`, `len` or `report`;
 /// `INVALID_ARGUMENT` for an unknown `area_shape`, an invalid `area_rect`,
 /// a size range with min < 1, min > max or max > 65536, a radius above
-/// 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms or when
-/// the rooms would leave the int32 range. `count == 0` succeeds with
+/// 2^24 or a padding above 65536; `TOO_LARGE` above 2^24 rooms, above the
+/// memory limit or when the rooms would leave the int32 range. `count == 0` succeeds with
 /// `*len == 0`. Thread-safe.
 ///
 /// # Safety
@@ -231,11 +233,20 @@ pub unsafe extern "C" fn mcrdun_scatter_generate(
     })
 }
 
-/// Working memory per room of the scatter calls: the parsed and returned
-/// rectangles (16 bytes each) and the separation's fixed-point positions,
-/// sizes, pushes, bucket grid and sort buffers: 315 bytes a room at worst
-/// as measured, stated as 320.
-const BYTES_PER_ROOM: u64 = 320;
+/// Working memory per room of `mcrdun_scatter_generate` and
+/// `mcrdun_scatter_separate`: the rooms (16 bytes each) and the
+/// separation's scratch (`SEPARATE_BYTES_PER_ROOM`, 184): 200 bytes.
+const BYTES_PER_ROOM: u64 = 16 + SEPARATE_BYTES_PER_ROOM;
+
+/// Working memory per room of `mcrdun_scatter_neighbours` besides the
+/// pairs: the parsed rooms (16 bytes) and the sweeps' arrays (16).
+const NEIGHBOURS_BYTES_PER_ROOM: u64 = 32;
+
+/// Working memory per room of `mcrdun_scatter_links` and `_unreachable`
+/// besides the pairs: the parsed rooms (16), the sweeps (16), the tree
+/// (`TREE_BYTES_PER_ROOM`, 73) and the unreachable rooms for C (4): 109,
+/// stated as 112.
+const LINKS_BYTES_PER_ROOM: u64 = 112;
 
 /// Refuses `count` rooms whose working memory passes the budget.
 fn check_room_budget(count: usize) -> FfiResult {
@@ -247,18 +258,22 @@ fn check_room_budget(count: usize) -> FfiResult {
 ///
 /// # Safety
 /// As `input_slice`.
-unsafe fn rooms_of(rooms: *const McrdunRect, count: usize) -> FfiResult<Vec<Rect>> {
+unsafe fn rooms_of(
+    rooms: *const McrdunRect,
+    count: usize,
+    bytes_per_room: u64,
+) -> FfiResult<Vec<Rect>> {
     if count > MAX_ROOMS {
         return Err(ScatterError::TooManyRooms { count }.into());
     }
-    check_room_budget(count)?;
+    mcrdun_geom::memory::check_budget("scattered rooms", count as u64, bytes_per_room)?;
     // SAFETY: forwarded from this function's contract.
     let input = unsafe { input_slice(rooms, count, "rooms") }?;
-    input
-        .iter()
-        .enumerate()
-        .map(|(i, r)| r.to_rect(&format!("rooms[{i}]")))
-        .collect()
+    let mut parsed = mcrdun_geom::memory::try_with_capacity("scattered rooms", count)?;
+    for (i, r) in input.iter().enumerate() {
+        parsed.push(r.to_rect(&format!("rooms[{i}]"))?);
+    }
+    Ok(parsed)
 }
 
 /// Separates the caller's `count` rooms in place (keeping sizes and order):
@@ -266,10 +281,13 @@ unsafe fn rooms_of(rooms: *const McrdunRect, count: usize) -> FfiResult<Vec<Rect
 /// between them on x or y. `*report` receives the step count. On failure the
 /// rooms are unchanged.
 ///
+/// Working memory: 200 bytes a room; refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before any work.
+///
 /// Errors: `NULL_ARGUMENT` for a NULL `report`, or NULL `rooms` with
 /// `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a padding above
-/// 65536; `TOO_LARGE` above 2^24 rooms or when a room would leave the int32
-/// range. Thread-safe (on distinct arrays).
+/// 65536; `TOO_LARGE` above 2^24 rooms, above the memory limit or when a
+/// room would leave the int32 range. Thread-safe (on distinct arrays).
 ///
 /// # Safety
 /// `rooms` is NULL or readable and writable for `count` rects; `report` is
@@ -286,7 +304,7 @@ pub unsafe extern "C" fn mcrdun_scatter_separate(
     boundary!("mcrdun_scatter_separate", {
         check_out(report, "report")?;
         // SAFETY: `rooms` is valid for `count` rects by contract.
-        let mut parsed = unsafe { rooms_of(rooms, count) }?;
+        let mut parsed = unsafe { rooms_of(rooms, count, BYTES_PER_ROOM) }?;
         let options = SeparateOptions {
             padding,
             max_steps,
@@ -309,9 +327,16 @@ pub unsafe extern "C" fn mcrdun_scatter_separate(
 /// sorted sweeps, not all pairs. Two-call protocol: `*len` receives twice
 /// the number of pairs.
 ///
+/// Working memory: 32 bytes a room and 48 bytes a pair; refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit. The pairs can grow
+/// with the square of the rooms (rooms in a column with a wide `max_gap`):
+/// when they might not fit they are counted first, without storing them,
+/// and the call is refused as soon as they pass the limit.
+///
 /// Errors: `NULL_ARGUMENT` for a NULL `len`, or NULL `rooms` with
 /// `count > 0`; `INVALID_ARGUMENT` for an invalid rect; `TOO_LARGE` above
-/// 2^24 rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+/// 2^24 rooms or above the memory limit; `BUFFER_TOO_SMALL` as above.
+/// Thread-safe.
 ///
 /// # Safety
 /// `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
@@ -329,15 +354,15 @@ pub unsafe extern "C" fn mcrdun_scatter_neighbours(
     boundary!("mcrdun_scatter_neighbours", {
         check_out(len, "len")?;
         // SAFETY: `rooms` is valid for `count` rects by contract.
-        let parsed = unsafe { rooms_of(rooms, count) }?;
-        let links = neighbours(&parsed, max_gap, door_width)?;
-        // The pairs for C, beside the rooms and the pairs found.
-        check_bytes(
-            "the neighbour pairs",
-            rooms_bytes(&parsed)
-                .saturating_add(vec_bytes(&links))
-                .saturating_add(links.len() as u64 * 8),
-        )?;
+        let parsed = unsafe { rooms_of(rooms, count, NEIGHBOURS_BYTES_PER_ROOM) }?;
+        // The pairs for C (8 bytes each) fit in what `neighbours_for`
+        // counts for its own pairs beside the links (32 bytes each).
+        let mut links = Vec::new();
+        let held = PairCost {
+            held: vec_bytes(&parsed),
+            per_pair: 0,
+        };
+        neighbours_for(&parsed, max_gap, door_width, held, &mut links)?;
         let flat: Vec<u32> = links
             .iter()
             .flat_map(|l| [l.a as u32, l.b as u32])
@@ -359,29 +384,22 @@ unsafe fn flood(
     start: u32,
 ) -> FfiResult<Connections> {
     // SAFETY: forwarded.
-    let parsed = unsafe { rooms_of(rooms, count) }?;
-    let links = neighbours(&parsed, max_gap, door_width)?;
-    // The tree, the loops and the pairs for C, beside the rooms and the
-    // pairs found: the pairs grow with the square of the rooms.
-    let per_link = TREE_BYTES_PER_LINK + LOOP_BYTES_PER_CANDIDATE + 8;
-    check_bytes(
-        "the links between rooms",
-        rooms_bytes(&parsed)
-            .saturating_add(vec_bytes(&links))
-            .saturating_add((links.len() as u64).saturating_mul(per_link))
-            .saturating_add((count as u64).saturating_mul(TREE_BYTES_PER_ROOM)),
-    )?;
+    let parsed = unsafe { rooms_of(rooms, count, LINKS_BYTES_PER_ROOM) }?;
+    // The tree, the loops and the pairs for C are counted with the pairs
+    // found, which can grow with the square of the rooms: a call whose
+    // pairs do not fit is refused while they are counted.
+    let cost = PairCost {
+        held: vec_bytes(&parsed).saturating_add((count as u64).saturating_mul(TREE_BYTES_PER_ROOM)),
+        per_pair: TREE_BYTES_PER_LINK + LOOP_BYTES_PER_CANDIDATE + 8,
+    };
+    let mut links = Vec::new();
+    neighbours_for(&parsed, max_gap, door_width, cost, &mut links)?;
     Ok(spanning_tree(count, &links, start as usize)?)
 }
 
 /// The bytes of a vector's allocation.
 fn vec_bytes<T>(v: &Vec<T>) -> u64 {
     (v.capacity() as u64).saturating_mul(core::mem::size_of::<T>() as u64)
-}
-
-/// The bytes of the parsed rooms.
-fn rooms_bytes(rooms: &Vec<Rect>) -> u64 {
-    vec_bytes(rooms)
 }
 
 /// The links to build between the `count` rooms: a spanning tree of the
@@ -393,11 +411,17 @@ fn rooms_bytes(rooms: &Vec<Rect>) -> u64 {
 /// number of pairs; `*tree_pairs` is written only on success. Rooms the
 /// flood cannot reach appear in no pair (see `mcrdun_scatter_unreachable`).
 ///
+/// Working memory: 112 bytes a room and 226 bytes a neighbour pair;
+/// refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit, while the
+/// pairs are counted (as for `mcrdun_scatter_neighbours`), before the tree
+/// is built.
+///
 /// Errors: `NULL_ARGUMENT` for a NULL `len` or `tree_pairs`, or NULL `rooms`
 /// with `count > 0`; `INVALID_ARGUMENT` for an invalid rect or a
 /// `loop_fraction` that is NaN or outside [0, 1]; `OUT_OF_RANGE` when
 /// `start >= count` (so always for `count == 0`); `TOO_LARGE` above 2^24
-/// rooms; `BUFFER_TOO_SMALL` as above. Thread-safe.
+/// rooms or above the memory limit; `BUFFER_TOO_SMALL` as above.
+/// Thread-safe.
 ///
 /// # Safety
 /// `rooms` is NULL or readable for `count` rects; `out` is NULL or writable
@@ -434,6 +458,10 @@ pub unsafe extern "C" fn mcrdun_scatter_links(
 /// The rooms the flood from `start` cannot reach (rule as in
 /// `mcrdun_scatter_neighbours`), ascending. Two-call protocol: `*len`
 /// receives their number.
+///
+/// Working memory: as `mcrdun_scatter_links`, 112 bytes a room and 226 a
+/// neighbour pair; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory
+/// limit.
 ///
 /// Errors: as `mcrdun_scatter_links` (without the fraction). Thread-safe.
 ///

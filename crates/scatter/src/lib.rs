@@ -71,10 +71,12 @@ mod tree;
 
 pub use error::ScatterError;
 pub use neighbours::{
-    DoorSpan, Link, NEIGHBOUR_BYTES_PER_PAIR, NEIGHBOUR_BYTES_PER_ROOM, door_span, neighbours,
-    neighbours_into,
+    DoorSpan, Link, NEIGHBOUR_BYTES_PER_PAIR, NEIGHBOUR_BYTES_PER_ROOM, PairCost, door_span,
+    neighbours, neighbours_for, neighbours_into,
 };
-pub use separate::{DEFAULT_MAX_STEPS, SeparateOptions, Separation, separate};
+pub use separate::{
+    DEFAULT_MAX_STEPS, SEPARATE_BYTES_PER_ROOM, SeparateOptions, Separation, separate,
+};
 pub use spawn::{SizeRange, SpawnArea, scatter};
 pub use tree::{
     Connections, LOOP_BYTES_PER_CANDIDATE, TREE_BYTES_PER_LINK, TREE_BYTES_PER_ROOM, spanning_tree,

@@ -2,8 +2,8 @@
 //! sorted sweeps instead of all pairs.
 
 use crate::{MAX_ROOMS, ScatterError};
-use mcrdun_geom::memory::{Budget, check_budget, grow, try_with_capacity};
-use mcrdun_geom::{Rect, Side, are_neighbours};
+use mcrdun_geom::memory::{Budget, grow, try_reserve, try_with_capacity};
+use mcrdun_geom::{GeomError, Rect, Side, are_neighbours};
 
 /// Where a door between two neighbouring rooms can go: the side of room `a`
 /// that faces room `b`, the span `[start, end)` along that side where the two
@@ -122,11 +122,15 @@ pub fn door_span(a: &Rect, b: &Rect, max_gap: u32, door_width: u32) -> Option<Do
 /// candidates are only the rooms starting within a `max_gap`-wide band.
 /// Overlapping rooms are never neighbours.
 ///
-/// Memory: [`NEIGHBOUR_BYTES_PER_ROOM`] a room plus [`NEIGHBOUR_BYTES_PER_PAIR`] a pair
-/// found. The pairs can grow with the square of the rooms (rooms stacked
-/// in a column with a wide `max_gap`), so they are counted as they grow:
-/// the call is refused the moment they would pass the memory ceiling
-/// (`mcrdun_geom::memory`).
+/// Memory: [`NEIGHBOUR_BYTES_PER_ROOM`] a room plus
+/// [`NEIGHBOUR_BYTES_PER_PAIR`] a pair found. The pairs can grow with the
+/// square of the rooms (rooms stacked in a column with a wide `max_gap`),
+/// so each sweep first counts its candidates (two binary searches a room,
+/// nothing stored); when they might not fit under the memory ceiling
+/// (`mcrdun_geom::memory`), it counts its pairs without storing them and
+/// refuses the call as soon as they pass it: a call that cannot fit is
+/// refused after counting at most as many pairs as would fit, holding
+/// [`NEIGHBOUR_BYTES_PER_ROOM`] a room.
 ///
 /// ```
 /// use mcrdun_geom::Rect;
@@ -166,88 +170,214 @@ pub fn neighbours_into(
     door_width: u32,
     out: &mut Vec<Link>,
 ) -> Result<(), ScatterError> {
+    neighbours_for(rooms, max_gap, door_width, PairCost::default(), out)
+}
+
+/// What a caller of [`neighbours_for`] spends besides the pairs themselves:
+/// bytes it already holds, and bytes it will spend on each pair found (a
+/// tree, loops, a copy of the pairs), all counted against the same memory
+/// ceiling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PairCost {
+    /// Bytes the caller holds for this call besides the rooms' and pairs'.
+    pub held: u64,
+    /// Bytes the caller will spend on each pair after the call.
+    pub per_pair: u64,
+}
+
+/// [`neighbours_into`] for a caller that will build more from the pairs:
+/// the pairs are counted at [`NEIGHBOUR_BYTES_PER_PAIR`] plus
+/// `cost.per_pair` bytes each, beside `cost.held` bytes and
+/// [`NEIGHBOUR_BYTES_PER_ROOM`] a room, so a call whose pairs the caller
+/// could not afford is refused while the pairs are counted, before they are
+/// stored.
+///
+/// ```
+/// use mcrdun_geom::{memory::Budget, Rect};
+/// use mcrdun_scatter::{neighbours_for, PairCost};
+/// // 2,000 rooms in a column, every pair neighbours: 1,999,000 pairs.
+/// let rooms: Vec<Rect> = (0..2000).map(|i| Rect::new(0, 2 * i, 10, 1)).collect::<Result<_, _>>()?;
+/// let _call = Budget::start_with(64 << 20);
+/// let mut out = Vec::new();
+/// // 48 bytes a pair fit in 64 MiB (96 MB)? No: refused while counting.
+/// assert!(neighbours_for(&rooms, u32::MAX, 1, PairCost::default(), &mut out).is_err());
+/// assert!(out.capacity() == 0);
+/// let few = &rooms[..500]; // 124,750 pairs, 6 MB
+/// assert!(neighbours_for(few, u32::MAX, 1, PairCost::default(), &mut out).is_ok());
+/// // ... but not if the caller needs 1 KB more a pair.
+/// let dear = PairCost { held: 0, per_pair: 1000 };
+/// assert!(neighbours_for(few, u32::MAX, 1, dear, &mut out).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// As [`neighbours`].
+pub fn neighbours_for(
+    rooms: &[Rect],
+    max_gap: u32,
+    door_width: u32,
+    cost: PairCost,
+    out: &mut Vec<Link>,
+) -> Result<(), ScatterError> {
     if rooms.len() > MAX_ROOMS {
         return Err(ScatterError::TooManyRooms { count: rooms.len() });
     }
-    let _budget = Budget::start();
+    let budget = Budget::start();
     out.clear();
-    // The sweep's two index arrays; the pairs are counted as they grow.
-    let fixed = rooms.len() as u64 * NEIGHBOUR_BYTES_PER_ROOM;
-    check_budget(
-        "finding neighbours",
-        rooms.len() as u64,
-        NEIGHBOUR_BYTES_PER_ROOM,
-    )?;
-    let mut order: Vec<u32> = try_with_capacity("finding neighbours", rooms.len())?;
-    order.extend(0..rooms.len() as u32);
-    let mut firsts = try_with_capacity("finding neighbours", rooms.len())?;
-    sweep(
+    let n = rooms.len();
+    // The sweeps' three arrays, and what the caller holds.
+    let fixed = (n as u64 * NEIGHBOUR_BYTES_PER_ROOM).saturating_add(cost.held);
+    budget.check_bytes("finding neighbours", fixed)?;
+    let per_pair = NEIGHBOUR_BYTES_PER_PAIR.saturating_add(cost.per_pair);
+    // The most pairs that fit, besides the fixed part.
+    let most = (budget.limit() - fixed) / per_pair;
+    let mut sweep = Sweep {
         rooms,
-        &mut order,
-        &mut firsts,
-        (max_gap, door_width),
-        out,
-        fixed,
-        |r| (r.x(), r.right()),
-    )?;
-    sweep(
-        rooms,
-        &mut order,
-        &mut firsts,
-        (max_gap, door_width),
-        out,
-        fixed,
-        |r| (r.y(), r.bottom()),
-    )?;
-    out.sort_unstable_by_key(|l| (l.a, l.b));
+        order: try_with_capacity("finding neighbours", n)?,
+        firsts: try_with_capacity("finding neighbours", n)?,
+        range: try_with_capacity("finding neighbours", n)?,
+        max_gap,
+        door_width,
+    };
+    sweep.order.extend(0..n as u32);
+    // Each pair as one key, `a << 32 | b` with a < b: 8 bytes while the
+    // sweeps find them, made links once they are all found and sorted.
+    let mut keys: Vec<u64> = Vec::new();
+    for axis in [Axis::X, Axis::Y] {
+        let candidates = sweep.prepare(axis);
+        let left = most - keys.len() as u64;
+        if candidates > left {
+            // Maybe too many: count the pairs, storing none, and stop as
+            // soon as they pass what fits.
+            let Some(found) = sweep.count(left) else {
+                return Err(over_budget(
+                    fixed,
+                    keys.len() as u64 + left + 1,
+                    per_pair,
+                    &budget,
+                ));
+            };
+            keys.try_reserve_exact(found as usize)
+                .map_err(|_| over_budget(fixed, keys.len() as u64 + found, per_pair, &budget))?;
+        }
+        sweep.collect(&mut keys, fixed)?;
+    }
+    drop(sweep);
+    keys.sort_unstable();
+    try_reserve("neighbour pairs", out, keys.len())?;
+    out.extend(keys.iter().filter_map(|&k| {
+        let (a, b) = ((k >> 32) as usize, (k & 0xFFFF_FFFF) as usize);
+        let door = door_span(&rooms[a], &rooms[b], max_gap, door_width)?;
+        Some(Link { a, b, door })
+    }));
     Ok(())
 }
 
-/// Working memory of [`neighbours`] per room, besides the pairs: two
-/// arrays of `u32` for the sweeps.
-pub const NEIGHBOUR_BYTES_PER_ROOM: u64 = 8;
+/// The refusal of `pairs` pairs at `per_pair` bytes beside `fixed`.
+fn over_budget(fixed: u64, pairs: u64, per_pair: u64, budget: &Budget) -> ScatterError {
+    ScatterError::Geom(GeomError::OverBudget {
+        what: "neighbour pairs",
+        needed: fixed.saturating_add(pairs.saturating_mul(per_pair)),
+        limit: budget.limit(),
+    })
+}
 
-/// Bytes of one neighbour pair ([`Link`]) in [`neighbours`]' output.
-pub const NEIGHBOUR_BYTES_PER_PAIR: u64 = core::mem::size_of::<Link>() as u64;
+/// Working memory of [`neighbours`] per room, besides the pairs: three
+/// arrays of the sweeps (the order, the sorted edges, each room's
+/// candidate range).
+pub const NEIGHBOUR_BYTES_PER_ROOM: u64 = 16;
 
-/// One sweep along an axis: `span(r)` gives `(first, end)` of the room on
-/// that axis; finds each pair whose facing sides are across that axis.
-fn sweep(
-    rooms: &[Rect],
-    order: &mut [u32],
-    firsts: &mut Vec<i32>,
-    (max_gap, door_width): (u32, u32),
-    out: &mut Vec<Link>,
-    fixed: u64,
-    span: impl Fn(&Rect) -> (i32, i32),
-) -> Result<(), ScatterError> {
-    order.sort_unstable_by_key(|&i| (span(&rooms[i as usize]).0, i));
-    firsts.clear();
-    firsts.extend(order.iter().map(|&i| span(&rooms[i as usize]).0));
-    for &i in order.iter() {
-        let a = &rooms[i as usize];
-        let end = span(a).1;
-        let stop = i64::from(end) + i64::from(max_gap);
-        // Rooms starting in [end, end + max_gap) have a gap in [0, max_gap).
-        let from = firsts.partition_point(|&f| f < end);
-        for k in from..order.len() {
-            if i64::from(firsts[k]) >= stop {
-                break;
-            }
-            let j = order[k];
-            let b = &rooms[j as usize];
-            if let Some(door) = door_span(a, b, max_gap, door_width) {
-                let link = Link {
-                    a: i as usize,
-                    b: j as usize,
-                    door,
-                };
-                grow("neighbour pairs", out, fixed)?;
-                out.push(if i < j { link } else { link.reversed() });
-            }
+/// Working memory of [`neighbours`] per pair found: the [`Link`] returned
+/// (32 bytes) and the pair's key while the sweeps run (8 bytes, in a
+/// vector that at most doubles: 16).
+pub const NEIGHBOUR_BYTES_PER_PAIR: u64 = core::mem::size_of::<Link>() as u64 + 16;
+
+/// The axis a sweep looks across.
+#[derive(Clone, Copy)]
+enum Axis {
+    X,
+    Y,
+}
+
+/// The sweeps' state: the rooms, their order along the current axis, the
+/// sorted first edges and each room's candidate range in that order.
+struct Sweep<'a> {
+    rooms: &'a [Rect],
+    order: Vec<u32>,
+    firsts: Vec<i32>,
+    range: Vec<(u32, u32)>,
+    max_gap: u32,
+    door_width: u32,
+}
+
+impl Sweep<'_> {
+    /// `(first, end)` of a room along `axis`.
+    #[inline]
+    fn span(r: &Rect, axis: Axis) -> (i32, i32) {
+        match axis {
+            Axis::X => (r.x(), r.right()),
+            Axis::Y => (r.y(), r.bottom()),
         }
     }
-    Ok(())
+
+    /// Sorts the rooms along `axis` and finds each room's candidates: the
+    /// rooms starting in `[end, end + max_gap)`, which have a gap in
+    /// `[0, max_gap)`. Returns their number (an upper bound on the pairs).
+    fn prepare(&mut self, axis: Axis) -> u64 {
+        let rooms = self.rooms;
+        self.order
+            .sort_unstable_by_key(|&i| (Self::span(&rooms[i as usize], axis).0, i));
+        self.firsts.clear();
+        self.firsts.extend(
+            self.order
+                .iter()
+                .map(|&i| Self::span(&rooms[i as usize], axis).0),
+        );
+        self.range.clear();
+        let mut candidates = 0u64;
+        for &i in &self.order {
+            let end = Self::span(&rooms[i as usize], axis).1;
+            let stop = i64::from(end) + i64::from(self.max_gap);
+            let from = self.firsts.partition_point(|&f| f < end);
+            let to = from + self.firsts[from..].partition_point(|&f| i64::from(f) < stop);
+            candidates += (to - from) as u64;
+            self.range.push((from as u32, to as u32));
+        }
+        candidates
+    }
+
+    /// The pairs among the candidates, counted without storing them:
+    /// `None` as soon as there are more than `most`.
+    fn count(&self, most: u64) -> Option<u64> {
+        let mut found = 0u64;
+        for (&i, &(from, to)) in self.order.iter().zip(&self.range) {
+            let a = &self.rooms[i as usize];
+            for &j in &self.order[from as usize..to as usize] {
+                if are_neighbours(a, &self.rooms[j as usize], self.max_gap, self.door_width) {
+                    found += 1;
+                    if found > most {
+                        return None;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
+
+    /// Pushes the key of every pair among the candidates onto `keys`.
+    fn collect(&self, keys: &mut Vec<u64>, fixed: u64) -> Result<(), ScatterError> {
+        for (&i, &(from, to)) in self.order.iter().zip(&self.range) {
+            let a = &self.rooms[i as usize];
+            for &j in &self.order[from as usize..to as usize] {
+                if are_neighbours(a, &self.rooms[j as usize], self.max_gap, self.door_width) {
+                    let (lo, hi) = if i < j { (i, j) } else { (j, i) };
+                    grow("neighbour pairs", keys, fixed)?;
+                    keys.push(u64::from(lo) << 32 | u64::from(hi));
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -341,24 +471,41 @@ mod tests {
     }
 
     #[test]
-    fn quadratic_pairs_are_refused_as_they_grow() {
+    fn quadratic_pairs_are_refused_before_they_are_stored() {
         use mcrdun_geom::GeomError;
         use mcrdun_geom::memory::Budget;
         // 3,000 rooms stacked in a column, every pair neighbours with a wide
-        // gap: 4.5 million pairs, 144 MB. Under 4 MiB the pairs stop at the
-        // ceiling, and the call is refused.
+        // gap: 4.5 million pairs, 216 MB. Under 4 MiB the pairs are counted,
+        // not stored, and the call is refused.
         let rooms: Vec<Rect> = (0..3000).map(|i| r(0, 2 * i, 10, 1)).collect();
         let limit = 4 << 20;
         let _budget = Budget::start_with(limit);
         let mut out = Vec::new();
         let e = neighbours_into(&rooms, u32::MAX, 1, &mut out).unwrap_err();
         assert!(
-            matches!(e, ScatterError::Geom(GeomError::OverBudget { .. })),
+            matches!(e, ScatterError::Geom(GeomError::OverBudget { needed, .. }) if needed > limit),
             "{e}"
         );
-        let held = out.capacity() as u64 * NEIGHBOUR_BYTES_PER_PAIR
-            + rooms.len() as u64 * NEIGHBOUR_BYTES_PER_ROOM;
-        assert!(held <= limit, "{held}");
+        assert_eq!(out.capacity(), 0);
+        // The most pairs that fit, exactly: 160 rooms give 12,720 pairs.
+        let fits =
+            |n: u64, pairs: u64| n * NEIGHBOUR_BYTES_PER_ROOM + pairs * NEIGHBOUR_BYTES_PER_PAIR;
+        {
+            let _call = Budget::start_with(fits(160, 12_720) - 1);
+            assert!(neighbours(&rooms[..160], u32::MAX, 1).is_err());
+            let dear = PairCost {
+                held: 1,
+                per_pair: 0,
+            };
+            drop(_call);
+            let _call = Budget::start_with(fits(160, 12_720));
+            assert_eq!(
+                neighbours(&rooms[..160], u32::MAX, 1).unwrap().len(),
+                12_720
+            );
+            let mut out = Vec::new();
+            assert!(neighbours_for(&rooms[..160], u32::MAX, 1, dear, &mut out).is_err());
+        }
         // 300 rooms: 44,850 pairs fit; their tree needs 4.4 MB.
         let pairs = neighbours(&rooms[..300], u32::MAX, 1).unwrap();
         assert_eq!(pairs.len(), 44_850);

@@ -6,6 +6,7 @@ use crate::cells::CellGrid;
 use crate::finish::finish;
 use crate::{MAX_PADDING, MAX_ROOMS, ScatterError};
 use mcrdun_geom::Rect;
+use mcrdun_geom::memory::{Budget, check_budget};
 
 /// Fixed-point scale of positions during the push phase: 1/256 of a cell.
 /// All arithmetic is on integers, so every platform moves rooms alike.
@@ -45,6 +46,13 @@ const FEW_PAIRS: usize = 8;
 
 /// Rounds of the settling pass.
 const SETTLE_PASSES: u32 = 6;
+
+/// Working memory of [`separate`] a room, as measured at its peak (the
+/// push phase: fixed-point positions, sizes, pushes and centres, 64 bytes;
+/// the boxes in bucket order, 48; the pushes' sums, 16; the bucket grid,
+/// up to 24; the spatial order, 20); the finishing and settling passes
+/// need less, after the push state is freed.
+pub const SEPARATE_BYTES_PER_ROOM: u64 = 184;
 
 /// The default cap on push steps.
 pub const DEFAULT_MAX_STEPS: u32 = 1000;
@@ -143,10 +151,10 @@ pub struct Separation {
 /// little overlap is left (up to O(n²) if `max_steps` stopped the pushes
 /// early on a dense heap). For heaps of the usual density the steps stay
 /// about constant, so the total grows about as n log n (1,000 / 10,000 /
-/// 100,000 rooms in our runs: see benches/peers/scatter.sh). Memory: about
-/// 250 bytes of scratch a room at the peak (our count of the buffers:
-/// fixed-point state and the bucket grid during the pushes, the placed
-/// rooms' map in the finishing pass).
+/// 100,000 rooms in our runs: see benches/peers/scatter.sh). Memory:
+/// [`SEPARATE_BYTES_PER_ROOM`] (184) bytes of scratch a room at the peak,
+/// checked against the memory ceiling (`mcrdun_geom::memory`) before any
+/// work.
 ///
 /// ```
 /// use mcrdun_geom::Rect;
@@ -166,7 +174,10 @@ pub struct Separation {
 /// [`ScatterError::TooManyRooms`] above [`MAX_ROOMS`](crate::MAX_ROOMS),
 /// [`ScatterError::BadPadding`] above [`MAX_PADDING`],
 /// [`ScatterError::OutOfRange`] when a room would end outside the `i32`
-/// range. On error `rooms` is left unchanged.
+/// range, [`ScatterError::Geom`] with
+/// [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget) when
+/// [`SEPARATE_BYTES_PER_ROOM`] a room pass the memory ceiling. On error
+/// `rooms` is left unchanged.
 pub fn separate(rooms: &mut [Rect], options: SeparateOptions) -> Result<Separation, ScatterError> {
     if rooms.len() > MAX_ROOMS {
         return Err(ScatterError::TooManyRooms { count: rooms.len() });
@@ -177,6 +188,8 @@ pub fn separate(rooms: &mut [Rect], options: SeparateOptions) -> Result<Separati
         });
     }
     let n = rooms.len();
+    let _budget = Budget::start();
+    check_budget("separating rooms", n as u64, SEPARATE_BYTES_PER_ROOM)?;
     let pad = i64::from(options.padding);
     let boxes: Vec<[i64; 4]> = rooms
         .iter()
@@ -222,6 +235,9 @@ pub fn separate(rooms: &mut [Rect], options: SeparateOptions) -> Result<Separati
     for (k, &i) in pushes.id.iter().enumerate() {
         snapped[i as usize] = (snap(pushes.x[k]), snap(pushes.y[k]));
     }
+    // The push state is done with: freed before the finishing and settling
+    // passes make their own scratch, so the peaks do not add up.
+    drop(pushes);
     let (mut placed, finished) = finish(rooms, snapped, i64::from(options.padding))?;
     let moved: Vec<bool> = placed
         .iter()
@@ -898,6 +914,28 @@ mod tests {
 
     fn r(x: i32, y: i32, w: i32, h: i32) -> Rect {
         Rect::new(x, y, w, h).unwrap()
+    }
+
+    /// Separation refuses, rooms unchanged, one byte below its stated cost
+    /// a room, and separates at exactly that.
+    #[test]
+    fn separation_keeps_to_its_budget() {
+        use mcrdun_geom::memory::Budget;
+        let mut rooms: Vec<Rect> = (0..500).map(|i| r(i % 7, i % 5, 4, 3)).collect();
+        let before = rooms.clone();
+        let need = 500 * SEPARATE_BYTES_PER_ROOM;
+        {
+            let _call = Budget::start_with(need - 1);
+            let e = separate(&mut rooms, SeparateOptions::default()).unwrap_err();
+            assert!(
+                matches!(e, ScatterError::Geom(ref g) if g.is_too_large()),
+                "{e}"
+            );
+            assert_eq!(rooms, before);
+        }
+        let _call = Budget::start_with(need);
+        separate(&mut rooms, SeparateOptions::default()).unwrap();
+        assert_ne!(rooms, before);
     }
 
     fn clear(rooms: &[Rect], pad: i64) -> bool {

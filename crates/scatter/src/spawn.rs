@@ -74,7 +74,8 @@ pub enum SpawnArea {
 /// [`ScatterError::TooManyRooms`] above [`MAX_ROOMS`];
 /// [`ScatterError::BadRadius`] for a disc radius above
 /// [`MAX_SPAWN_RADIUS`]; [`ScatterError::OutOfRange`] when a room would
-/// reach past the `i32` range.
+/// reach past the `i32` range; [`ScatterError::Geom`] when the rooms (16
+/// bytes each) pass the memory ceiling (`mcrdun_geom::memory`).
 pub fn scatter<R: Rng + ?Sized>(
     rng: &mut R,
     count: usize,
@@ -90,6 +91,7 @@ pub fn scatter<R: Rng + ?Sized>(
     {
         return Err(ScatterError::BadRadius { radius });
     }
+    let _budget = mcrdun_geom::memory::Budget::start();
     let mut rooms = mcrdun_geom::memory::try_with_capacity("scattered rooms", count)?;
     for _ in 0..count {
         let c = draw_centre(rng, &area)?;

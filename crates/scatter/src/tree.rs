@@ -243,6 +243,7 @@ impl Connections {
             return Err(ScatterError::BadFraction);
         }
         let n = self.candidates.len();
+        let _budget = Budget::start();
         mcrdun_geom::memory::check_budget("choosing loops", n as u64, LOOP_BYTES_PER_CANDIDATE)?;
         let k = ((fraction * n as f64).round() as usize).min(n);
         // A partial Fisher-Yates shuffle: the first k slots end up a uniform
@@ -276,9 +277,13 @@ impl Connections {
     /// result has no unreachable rooms; read [`Connections::unreachable`]
     /// before calling to know which rooms went.
     ///
+    /// Memory: 9 bytes a room (the new numbers and the reached marks; the
+    /// links are renumbered in place), checked against the memory ceiling.
+    ///
     /// # Errors
     /// [`ScatterError::WrongRoomCount`] when `rooms` is not the slice the
-    /// flood was run over (its length differs).
+    /// flood was run over (its length differs); [`ScatterError::Geom`]
+    /// above the memory ceiling.
     pub fn remove_unreachable(self, rooms: &mut Vec<Rect>) -> Result<Connections, ScatterError> {
         if rooms.len() != self.rooms {
             return Err(ScatterError::WrongRoomCount {
@@ -286,6 +291,8 @@ impl Connections {
                 got: rooms.len(),
             });
         }
+        let _budget = Budget::start();
+        mcrdun_geom::memory::check_budget("removing unreachable rooms", self.rooms as u64, 9)?;
         let mut new_index = vec![usize::MAX; self.rooms];
         let mut next = 0;
         for (r, slot) in new_index.iter_mut().enumerate() {
