@@ -1709,6 +1709,8 @@ enum McrdunStatus mcrdun_maze_hex_file(const struct McrdunMaze *maze,
 /**
  * Creates a scratch (no memory is reserved until first used) into `*out`.
  *
+ * Working memory: the handle, about 400 bytes.
+ *
  * Errors: `NULL_ARGUMENT` when `out` is NULL. Thread-safe.
  *
  * # Safety
@@ -1728,10 +1730,10 @@ void mcrdun_distance_scratch_free(struct McrdunDistanceScratch *scratch);
 /**
  * Sets the ceiling on the cells of one map computed with `scratch`
  * (default 67108864, an 8192 x 8192 map); larger maps fail with
- * `TOO_LARGE` before any work. Working memory is at most 9 bytes per
- * cell for the bucket queue, which runs in place over bit planes, and 10
- * to 22 bytes per cell for the engines that work on a padded copy (rings
- * on denser maps, the heap, sums near saturation), plus 8 per source.
+ * `TOO_LARGE` before any work. The memory limit applies besides: see
+ * `mcrdun_distance_compute_u8` for a map's working memory.
+ *
+ * Working memory: none.
  *
  * Errors: `NULL_ARGUMENT` when `scratch` is NULL.
  *
@@ -1759,11 +1761,26 @@ enum McrdunStatus mcrdun_distance_scratch_set_max_cells(struct McrdunDistanceScr
  * `scratch` may be NULL (working memory is then allocated for this call
  * only); with a handle, its memory is reused across calls.
  *
+ * Working memory: at most 22 bytes a cell of the map with a one-cell
+ * border (`(width + 2) * (height + 2)` cells; a quarter byte a cell when
+ * the bucket queue runs in place over bit planes) and 8 bytes a source,
+ * refused with MCRDUN_STATUS_TOO_LARGE above the memory limit before any
+ * of it is allocated (and before any cell is read when even the bit
+ * planes do not fit). A bucket queue adds 48 bytes a bucket (the largest
+ * step weight plus one, rounded up to a power of two) and its lists,
+ * which grow as they fill (at least 256 entries, 4 bytes an entry and at
+ * most one a cell; 8 bytes a held-back step and at most four a cell);
+ * the heap, 8 bytes an entry: these are counted as they grow and refused
+ * with MCRDUN_STATUS_TOO_LARGE the moment they would pass the memory
+ * limit (`dist` unchanged). Every call counts its whole need, whether
+ * the scratch already holds the buffers or not.
+ *
  * Errors: `NULL_ARGUMENT` when `costs` or `dist` is NULL for a non-empty
  * map; `INVALID_ARGUMENT` for unknown flags; `BUFFER_TOO_SMALL` when
  * `dist_len < width * height`; `TOO_LARGE` when `width * height`
- * overflows, exceeds the scratch's ceiling, or memory runs out. Nothing is
- * written on failure. Thread-safe with a NULL scratch.
+ * overflows, exceeds the scratch's ceiling, the working memory exceeds
+ * the memory limit, or memory runs out. Nothing is written on failure.
+ * Thread-safe with a NULL scratch.
  *
  * # Safety
  * `costs` is readable for `width * height` bytes; `dist` readable and
@@ -1810,6 +1827,8 @@ enum McrdunStatus mcrdun_distance_compute_u16(struct McrdunDistanceScratch *scra
  * west, east, north-west, south-west, north-east, south-east. The path
  * ends where no neighbour is lower: on a distance map, at a source.
  *
+ * Working memory: none (the path is walked twice, to count and to write).
+ *
  * Errors: `NULL_ARGUMENT` when `len` or `dist` is NULL; `INVALID_ARGUMENT`
  * for unknown flags; `OUT_OF_RANGE` when `start` is outside the map;
  * `TOO_LARGE` for an impossible size; `BUFFER_TOO_SMALL` as above.
@@ -1837,6 +1856,8 @@ enum McrdunStatus mcrdun_distance_descent(const int32_t *dist,
  * cell is reached, `*found = false` and `*cell`, `*distance` are left
  * alone. Place the down stairs at the farthest cell from the up stairs.
  *
+ * Working memory: none.
+ *
  * Errors: `NULL_ARGUMENT` when an out-parameter is NULL, or `dist` is NULL
  * for a non-empty map; `TOO_LARGE` for an impossible size. Thread-safe.
  *
@@ -1857,6 +1878,8 @@ enum McrdunStatus mcrdun_distance_farthest(const int32_t *dist,
  * to `INT32_MIN ..= MCRDUN_DISTANCE_SATURATED`; unreached cells stay
  * unreached. Brogue's flee map: scale by -6/5, then compute again with the
  * same costs.
+ *
+ * Working memory: none.
  *
  * Errors: `NULL_ARGUMENT` when `dist` is NULL for a non-empty map;
  * `INVALID_ARGUMENT` when `denominator <= 0` (nothing written);

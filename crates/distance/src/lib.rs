@@ -78,9 +78,12 @@
 //! sums instead. All give the same map. Working memory is stated on
 //! [`DistanceScratch`]; nothing is allocated per cell, every buffer sized
 //! from the input is reserved fallibly
-//! ([`DistanceError::AllocationFailed`]), and maps above a ceiling
-//! ([`DistanceScratch::set_max_cells`]) are refused before any work. On any
-//! error the caller's distance map is left unchanged.
+//! ([`DistanceError::AllocationFailed`]), maps above a ceiling
+//! ([`DistanceScratch::set_max_cells`]) are refused before any work, and
+//! so are maps whose working memory passes the memory budget of
+//! [`mcrdun_geom::memory`] (the queues that grow with the search are
+//! counted as they grow). On any error the caller's distance map is left
+//! unchanged.
 //!
 //! # Reading a map
 //!
@@ -123,6 +126,7 @@
 
 mod descent;
 mod error;
+mod meter;
 mod planes;
 mod scratch;
 
@@ -262,6 +266,10 @@ pub fn distance_map<C: Cost>(
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
+/// Working memory: the distances returned (4 bytes a cell) and those of
+/// [`DistanceScratch::compute`], counted together against the memory
+/// budget.
+///
 /// # Errors
 /// [`DistanceError::OutOfBounds`] for a source outside the grid, and those
 /// of [`DistanceScratch::compute`].
@@ -270,7 +278,10 @@ pub fn walk_distances(
     sources: &[Point],
     steps: Steps,
 ) -> Result<Grid<i32>, DistanceError> {
+    let _budget = mcrdun_geom::memory::Budget::start();
     let (width, height) = (walkable.width(), walkable.height());
+    let held = 4 * walkable.len() as u64;
+    mcrdun_geom::memory::check_bytes("walking distances", held)?;
     let mut cells = Vec::new();
     cells
         .try_reserve_exact(walkable.len())
@@ -286,7 +297,9 @@ pub fn walk_distances(
         })?;
         cells[i] = 0;
     }
-    DistanceScratch::new().compute(walkable.as_slice(), &mut cells, width, height, steps)?;
+    meter::holding(held, || {
+        DistanceScratch::new().compute(walkable.as_slice(), &mut cells, width, height, steps)
+    })?;
     Ok(Grid::from_vec(width, height, cells)?)
 }
 

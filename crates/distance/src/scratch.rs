@@ -1,10 +1,12 @@
 //! The distance-map engine: a padded copy of the map, the sources in order,
 //! and three frontiers (rings, buckets, heap) over 32-bit cell indices.
 
+use crate::meter;
 use crate::planes::{self, Moves, Planes, nested_bytes, vec_bytes};
 use crate::{Algorithm, Cost, DistanceError, SATURATED, Steps, UNREACHED};
 use core::cmp::Reverse;
 use mcrdun_geom::checked_cell_count;
+use mcrdun_geom::memory::Budget;
 use std::collections::BinaryHeap;
 
 /// The default ceiling on the cells of one map: 2^26 (an 8192 x 8192 map).
@@ -43,6 +45,16 @@ pub const BUCKET_MAX_WEIGHT: u64 = 1 << 16;
 ///   one step weight, `16 p` with two; for the heap (and saturating
 ///   buckets) 8 (4) bytes per queued entry, at most 8 per cell.
 ///
+/// So at most 22 bytes a padded cell and 8 a source, besides the queues
+/// that grow with the search. Each call takes the caller's ceiling
+/// ([`Budget`](mcrdun_geom::memory::Budget)) and checks that need against
+/// it before allocating anything (and the bit planes, the least any map
+/// needs, before reading a cell), whether this scratch already holds the
+/// buffers or not; the growing queues (a list at least 256 entries) are
+/// counted as they grow, with both blocks of a growth counted, and refused
+/// the moment they would pass it. Above the ceiling a call returns
+/// [`DistanceError::Geom`] (`OverBudget`), the distance map unchanged.
+///
 /// ```
 /// use mcrdun_distance::{DistanceScratch, Steps, UNREACHED};
 /// let costs = [1u8; 6];
@@ -58,6 +70,9 @@ pub struct DistanceScratch {
     cost: Vec<u16>,
     dist: Vec<i32>,
     sources: Vec<(i32, u32)>,
+    /// One bit per block of [`BLOCK`] cells of the distance map: whether
+    /// it holds a source (so that gathering them skips the others).
+    marks: Vec<u64>,
     queue: Vec<u32>,
     /// The diagonal queue of two-weight rings.
     queue2: Vec<u32>,
@@ -270,19 +285,39 @@ impl Buckets<'_> {
         let b = (key as u32 as usize) & self.mask;
         let bucket = &mut self.store[b];
         let len = self.lens[b];
-        if len == bucket.len() {
-            // Rare: double the bucket's room, fallibly.
-            let more = bucket.len().max(64);
-            if bucket.try_reserve(more).is_err() {
-                self.failed = true;
-                return 0;
-            }
-            bucket.resize(len + more, 0);
+        if len == bucket.len() && !grow_bucket(bucket) {
+            self.failed = true;
+            return 0;
         }
         bucket[len] = n;
         self.lens[b] = len + 1;
         1
     }
+}
+
+/// Doubles a full bucket's room (at least 64 entries), fallibly and
+/// counted against the call's ceiling; `false` when refused. Rare, and
+/// kept out of the search's loop.
+#[cold]
+#[inline(never)]
+fn grow_bucket(bucket: &mut Vec<u32>) -> bool {
+    let len = bucket.len();
+    let more = len.max(64);
+    let old = bucket.capacity();
+    if !meter::grow(4 * old, 4 * (old + more)) || bucket.try_reserve_exact(more).is_err() {
+        return false;
+    }
+    bucket.resize(len + more, 0);
+    true
+}
+
+/// Doubles the heap's room (at least 64 entries more), fallibly and
+/// counted against the call's ceiling (see [`grow_bucket`]).
+#[cold]
+#[inline(never)]
+fn grow_heap(heap: &mut BinaryHeap<Reverse<(i32, u32)>>) -> bool {
+    let (old, more) = (heap.capacity(), heap.capacity().max(64));
+    meter::grow(8 * old, 8 * (old + more)) && heap.try_reserve_exact(more).is_ok()
 }
 
 /// Whether every allowed step has the same multiplier (moves of one kind,
@@ -291,13 +326,208 @@ pub(crate) fn one_multiplier(cardinal: u32, diagonal: u32) -> bool {
     cardinal == 0 || diagonal == 0 || cardinal == diagonal
 }
 
-/// Grows `v` so that it can hold `extra` more items, or reports how many
-/// bytes could not be had.
-fn reserve<T>(v: &mut Vec<T>, extra: usize) -> Result<(), DistanceError> {
-    v.try_reserve(extra)
+/// Empties `v` with room for exactly `len` items (a smaller buffer is
+/// released first, so the old and the new are never both held), or
+/// reports how many bytes could not be had. The bytes are part of the
+/// call's need, checked before.
+pub(crate) fn room<T>(v: &mut Vec<T>, len: usize) -> Result<(), DistanceError> {
+    if v.capacity() < len {
+        *v = Vec::new();
+    }
+    v.clear();
+    v.try_reserve_exact(len)
         .map_err(|_| DistanceError::AllocationFailed {
-            bytes: extra.saturating_mul(size_of::<T>()),
+            bytes: len.saturating_mul(size_of::<T>()),
         })
+}
+
+/// `len` copies of `fill` in `v`, in exactly their room (see [`room`]).
+pub(crate) fn fresh<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) -> Result<(), DistanceError> {
+    room(v, len)?;
+    v.resize(len, fill);
+    Ok(())
+}
+
+/// The range of the passable costs and how many cells are passable.
+struct CostRange {
+    /// The least and greatest passable cost (both 0 when nothing is).
+    min: u16,
+    max: u16,
+    passable: usize,
+}
+
+impl CostRange {
+    /// One pass over the costs.
+    fn of<C: Cost>(costs: &[C]) -> CostRange {
+        let (mut min_less_1, mut max_c, mut passable) = (u16::MAX, 0u16, 0usize);
+        for chunk in costs.chunks(4096) {
+            // Branch-free so that it vectorises: walls count as u16::MAX
+            // for the minimum and 0 for the maximum.
+            let (mut lo, mut hi, mut open) = (u16::MAX, 0u16, 0u16);
+            for &c in chunk {
+                let c = c.cost();
+                lo = lo.min(c.wrapping_sub(1));
+                hi = hi.max(c);
+                open += u16::from(c != 0);
+            }
+            min_less_1 = min_less_1.min(lo);
+            max_c = max_c.max(hi);
+            passable += usize::from(open);
+        }
+        CostRange {
+            // 0 when nothing is passable (u16::MAX + 1 wraps).
+            min: min_less_1.wrapping_add(1),
+            max: max_c,
+            passable,
+        }
+    }
+}
+
+/// Cells of the distance map a block, as sources are looked for.
+const BLOCK: usize = 256;
+
+/// The number of sources (cells not [`UNREACHED`]) and their least and
+/// greatest value: read before they are gathered, so that the engine and
+/// the room it needs are known and checked first.
+struct SourceRange {
+    count: usize,
+    lo: i32,
+    hi: i32,
+}
+
+impl SourceRange {
+    /// One pass over the distances: blocks without a source (most of
+    /// them, but for a rescan) are skipped by one vectorised test; the
+    /// others are marked in `marks` (one bit a block, all clear on entry)
+    /// for [`DistanceScratch::gather_sources`].
+    fn of(dist: &[i32], marks: &mut [u64]) -> SourceRange {
+        let (mut count, mut lo, mut hi) = (0usize, i32::MAX, i32::MIN);
+        for (k, chunk) in dist.chunks(BLOCK).enumerate() {
+            if !chunk.iter().fold(false, |any, &v| any | (v != UNREACHED)) {
+                continue;
+            }
+            marks[k / 64] |= 1 << (k % 64);
+            for &v in chunk {
+                if v != UNREACHED {
+                    count += 1;
+                    lo = lo.min(v);
+                    hi = hi.max(v);
+                }
+            }
+        }
+        SourceRange { count, lo, hi }
+    }
+}
+
+/// Which engine runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    /// Dial's queue over bit planes, in place.
+    Planes,
+    /// Padded rings: one weight, two weights of at most 3, two weights.
+    Rings,
+    Rings4,
+    Rings2,
+    /// Padded buckets with saturating sums.
+    Buckets,
+    Heap,
+}
+
+/// The engine a call runs and the weights it runs with.
+struct Plan {
+    engine: Engine,
+    /// Cardinal and diagonal step weights of rings (one cost everywhere).
+    wc: i64,
+    wd: i64,
+    /// The largest step weight.
+    max_w: u64,
+}
+
+impl Plan {
+    /// Buckets run over bit planes, in place, unless a sum could come
+    /// near saturation; so do rings on a map that is mostly walls, where
+    /// the padded copies would cost more than the search, and rings with
+    /// two weights from sources at one value, where the planes' waves
+    /// enter every cell once (measured at 512^2, steps 2,3, unit costs:
+    /// cave 6.6 -> 4.7 ms, random floor 5.9 -> 5.2 ms against the padded
+    /// four buckets) or, from several values, on large maps, where the
+    /// four buckets' 16 bytes a cell no longer stay in cache (2048^2: cave
+    /// 100 -> 82 ms, random floor 94 -> 99 ms; at 512^2 the branch-free
+    /// buckets win, 3.9 against 4.2 and 5.1 ms). With one weight on a
+    /// mostly open map, the padded ring stays ahead (512^2, 1,0: 2.1
+    /// against 3.8 ms).
+    fn new(
+        chosen: Algorithm,
+        steps: Steps,
+        range: &CostRange,
+        sources: &SourceRange,
+        (n, w, h): (usize, usize, usize),
+    ) -> Plan {
+        let (card, diag) = (u64::from(steps.cardinal), u64::from(steps.diagonal));
+        let max_w = card.max(diag) * u64::from(range.max);
+        let one_multiplier = one_multiplier(steps.cardinal, steps.diagonal);
+        let same_start = sources.lo == sources.hi;
+        let in_place = match chosen {
+            Algorithm::Buckets => true,
+            Algorithm::Rings => {
+                range.passable < n / 2 || (!one_multiplier && (same_start || n >= LARGE_MAP_CELLS))
+            }
+            _ => false,
+        };
+        // A path has fewer than n steps, each weighing at most max_w.
+        let top = if sources.count == 0 {
+            0
+        } else {
+            i64::from(sources.hi)
+        };
+        let no_saturation =
+            top.saturating_add((n as i64).saturating_mul(max_w as i64)) < i64::from(SATURATED);
+        let c = u64::from(range.max);
+        let (wc, wd) = ((card * c) as i64, (diag * c) as i64);
+        let engine = if in_place && no_saturation && max_w < 1 << 16 && planes::fits(w, h) {
+            Engine::Planes
+        } else {
+            match chosen {
+                Algorithm::Rings if one_multiplier => Engine::Rings,
+                Algorithm::Rings => {
+                    // Two weights of at most 3 (unit costs, steps such as
+                    // 2,3) and no saturation in sight: four buckets with
+                    // fixed targets; otherwise two merged queues.
+                    let pn = ((w + 2) * (h + 2)) as i64;
+                    if wc.max(wd) <= 3 && top + 3 * pn < i64::from(SATURATED) {
+                        Engine::Rings4
+                    } else {
+                        Engine::Rings2
+                    }
+                }
+                Algorithm::Buckets => Engine::Buckets,
+                _ => Engine::Heap,
+            }
+        };
+        Plan {
+            engine,
+            wc,
+            wd,
+            max_w,
+        }
+    }
+
+    /// The engine's working memory besides the sources, before its
+    /// queues grow: see [`DistanceScratch`].
+    fn bytes(&self, w: usize, h: usize) -> u64 {
+        let nb = (self.max_w + 1).next_power_of_two();
+        if self.engine == Engine::Planes {
+            return planes::fixed_bytes(w, h, nb);
+        }
+        let pn = (w as u64 + 2) * (h as u64 + 2);
+        6 * pn
+            + match self.engine {
+                Engine::Rings => 4 * (pn + 8),
+                Engine::Rings4 | Engine::Rings2 => 16 * (pn + 8),
+                Engine::Buckets => nb * 32,
+                _ => 0,
+            }
+    }
 }
 
 impl DistanceScratch {
@@ -308,6 +538,7 @@ impl DistanceScratch {
             cost: Vec::new(),
             dist: Vec::new(),
             sources: Vec::new(),
+            marks: Vec::new(),
             queue: Vec::new(),
             queue2: Vec::new(),
             keys: Vec::new(),
@@ -361,6 +592,7 @@ impl DistanceScratch {
         vec_bytes(&self.cost)
             + vec_bytes(&self.dist)
             + vec_bytes(&self.sources)
+            + vec_bytes(&self.marks)
             + vec_bytes(&self.queue)
             + vec_bytes(&self.queue2)
             + vec_bytes(&self.keys)
@@ -415,81 +647,20 @@ impl DistanceScratch {
         steps: Steps,
         algorithm: Algorithm,
     ) -> Result<Algorithm, DistanceError> {
-        let n = checked_cell_count(width.into(), height.into())?;
-        if costs.len() != n {
-            return Err(DistanceError::SizeMismatch {
-                what: "costs",
-                expected: n,
-                actual: costs.len(),
-            });
-        }
-        if dist.len() != n {
-            return Err(DistanceError::SizeMismatch {
-                what: "distances",
-                expected: n,
-                actual: dist.len(),
-            });
-        }
-        if n > self.max_cells {
-            return Err(DistanceError::TooLarge {
-                cells: n as u64,
-                limit: self.max_cells as u64,
-            });
-        }
+        let _budget = Budget::start();
+        let n = self.check_sizes(costs.len(), dist.len(), width, height)?;
         let (w, h) = (width as usize, height as usize);
-        let pw = w + 2;
-        let pn = (pw as u64) * (h as u64 + 2);
-        if pn > u64::from(u32::MAX) {
-            return Err(DistanceError::TooLarge {
-                cells: n as u64,
-                limit: u64::from(u32::MAX),
-            });
-        }
-        let pn = pn as usize;
-
-        // One pass over each input: the range and number of the passable
-        // costs, and the sources as (value, cell index).
-        let (mut min_less_1, mut max_c, mut passable) = (u16::MAX, 0u16, 0usize);
-        for chunk in costs.chunks(4096) {
-            // Branch-free so that it vectorises: walls count as u16::MAX
-            // for the minimum and 0 for the maximum.
-            let (mut lo, mut hi, mut open) = (u16::MAX, 0u16, 0u16);
-            for &c in chunk {
-                let c = c.cost();
-                lo = lo.min(c.wrapping_sub(1));
-                hi = hi.max(c);
-                open += u16::from(c != 0);
-            }
-            min_less_1 = min_less_1.min(lo);
-            max_c = max_c.max(hi);
-            passable += usize::from(open);
-        }
-        // 0 when nothing is passable (u16::MAX + 1 wraps).
-        let min_c = min_less_1.wrapping_add(1);
-        self.sources.clear();
-        let mut sorted = true;
-        let mut prev = i32::MIN;
-        for (k, chunk) in dist.chunks(256).enumerate() {
-            if !chunk.iter().fold(false, |any, &v| any | (v != UNREACHED)) {
-                continue;
-            }
-            for (x, &v) in chunk.iter().enumerate() {
-                if v != UNREACHED {
-                    if self.sources.len() == self.sources.capacity() {
-                        let more = self.sources.capacity().max(64).min(n);
-                        reserve(&mut self.sources, more)?;
-                    }
-                    self.sources.push((v, (k * 256 + x) as u32));
-                    sorted &= v >= prev;
-                    prev = v;
-                }
-            }
-        }
-
+        // The least any engine needs (the bit planes), before anything
+        // is read; the engine's own need once the map is read.
+        let marks = 8 * n.div_ceil(BLOCK * 64) as u64;
+        meter::start("a distance map", planes::fixed_bytes(w, h, 1) + marks)?;
+        let range = CostRange::of(costs);
+        fresh(&mut self.marks, n.div_ceil(BLOCK * 64), 0)?;
+        let sources = SourceRange::of(dist, &mut self.marks);
         let card = u64::from(steps.cardinal);
         let diag = u64::from(steps.diagonal);
-        let max_w = card.max(diag) * u64::from(max_c);
-        let uniform = min_c == max_c;
+        let max_w = card.max(diag) * u64::from(range.max);
+        let uniform = range.min == range.max;
         let chosen = match algorithm {
             Algorithm::Auto if uniform => Algorithm::Rings,
             Algorithm::Auto if max_w <= AUTO_BUCKET_MAX_WEIGHT => Algorithm::Buckets,
@@ -508,64 +679,113 @@ impl DistanceScratch {
             }
             other => other,
         };
-        let nothing_moves = max_c == 0 || (card == 0 && diag == 0) || self.sources.is_empty();
+        let nothing_moves = range.max == 0 || (card == 0 && diag == 0) || sources.count == 0;
         if nothing_moves {
             self.last = Some(chosen);
             return Ok(chosen);
         }
-        if !sorted {
+        let plan = Plan::new(chosen, steps, &range, &sources, (n, w, h));
+        let count = sources.count;
+        meter::start(
+            "a distance map",
+            plan.bytes(w, h) + count as u64 * 8 + marks,
+        )?;
+        if !self.gather_sources(dist, count)? {
             self.sources.sort_unstable();
         }
-
-        // Buckets run over bit planes, in place, unless a sum could come
-        // near saturation; so do rings on a map that is mostly walls, where
-        // the padded copies below would cost more than the search, and
-        // rings with two weights from sources at one value, where the
-        // planes' waves enter every cell once (measured at 512^2, steps
-        // 2,3, unit costs: cave 6.6 -> 4.7 ms, random floor 5.9 -> 5.2 ms
-        // against the padded four buckets) or, from several values, on
-        // large maps, where the four buckets' 16 bytes a cell no longer
-        // stay in cache (2048^2: cave 100 -> 82 ms, random floor 94 -> 99
-        // ms; at 512^2 the branch-free buckets win, 3.9 against 4.2 and
-        // 5.1 ms). With one weight on a mostly open map, the padded ring
-        // stays ahead (512^2, 1,0: 2.1 against 3.8 ms).
-        let one_multiplier = one_multiplier(steps.cardinal, steps.diagonal);
-        let same_start = self.sources.first().map(|s| s.0) == self.sources.last().map(|s| s.0);
-        let in_place = match chosen {
-            Algorithm::Buckets => true,
-            Algorithm::Rings => {
-                passable < n / 2 || (!one_multiplier && (same_start || n >= LARGE_MAP_CELLS))
-            }
-            _ => false,
-        };
-        // A path has fewer than n steps, each weighing at most max_w.
-        let top = self.sources.last().map_or(0, |&(v, _)| i64::from(v));
-        let no_saturation =
-            top.saturating_add((n as i64).saturating_mul(max_w as i64)) < i64::from(SATURATED);
-        if in_place && no_saturation && max_w < 1 << 16 && planes::fits(w, h) {
+        if plan.engine == Engine::Planes {
             let moves = Moves {
                 cardinal: steps.cardinal,
                 diagonal: steps.diagonal,
                 corner_cutting: steps.corner_cutting,
-                uniform: uniform.then_some(max_c),
+                uniform: uniform.then_some(range.max),
                 max_weight: max_w,
             };
             self.planes.run(costs, dist, w, h, moves, &self.sources)?;
-            self.last = Some(chosen);
-            return Ok(chosen);
+        } else {
+            self.run_padded(costs, dist, w, h, steps, &plan)?;
         }
+        self.last = Some(chosen);
+        Ok(chosen)
+    }
 
-        // The padded copies: a border of impassable cells means no step
-        // ever needs a bounds test. Interior cells are all overwritten
-        // below; only a new size needs a resize, and the border is set
-        // each time.
+    /// The number of cells, after checking the buffers and the ceilings.
+    fn check_sizes(
+        &self,
+        costs: usize,
+        dist: usize,
+        width: u32,
+        height: u32,
+    ) -> Result<usize, DistanceError> {
+        let n = checked_cell_count(width.into(), height.into())?;
+        for (what, actual) in [("costs", costs), ("distances", dist)] {
+            if actual != n {
+                return Err(DistanceError::SizeMismatch {
+                    what,
+                    expected: n,
+                    actual,
+                });
+            }
+        }
+        if n > self.max_cells {
+            return Err(DistanceError::TooLarge {
+                cells: n as u64,
+                limit: self.max_cells as u64,
+            });
+        }
+        let pn = (u64::from(width) + 2) * (u64::from(height) + 2);
+        if pn > u64::from(u32::MAX) {
+            return Err(DistanceError::TooLarge {
+                cells: n as u64,
+                limit: u64::from(u32::MAX),
+            });
+        }
+        Ok(n)
+    }
+
+    /// Collects the `count` sources as (value, cell index), in exactly the
+    /// room they need; returns whether they come sorted by value.
+    fn gather_sources(&mut self, dist: &[i32], count: usize) -> Result<bool, DistanceError> {
+        room(&mut self.sources, count)?;
+        let mut sorted = true;
+        let mut prev = i32::MIN;
+        for (word, &bits) in self.marks.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let k = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let chunk = &dist[k * BLOCK..((k + 1) * BLOCK).min(dist.len())];
+                for (x, &v) in chunk.iter().enumerate() {
+                    if v != UNREACHED {
+                        self.sources.push((v, (k * BLOCK + x) as u32));
+                        sorted &= v >= prev;
+                        prev = v;
+                    }
+                }
+            }
+        }
+        Ok(sorted)
+    }
+
+    /// Runs a padded engine: copies the map with a border of impassable
+    /// cells (so no step ever needs a bounds test), searches, and copies
+    /// the distances back.
+    fn run_padded<C: Cost>(
+        &mut self,
+        costs: &[C],
+        dist: &mut [i32],
+        w: usize,
+        h: usize,
+        steps: Steps,
+        plan: &Plan,
+    ) -> Result<(), DistanceError> {
+        let pw = w + 2;
+        let pn = pw * (h + 2);
+        // Interior cells are all overwritten below; only a new size needs
+        // a resize, and the border is set each time.
         if self.cost.len() != pn {
-            self.cost.clear();
-            reserve(&mut self.cost, pn)?;
-            self.cost.resize(pn, 0);
-            self.dist.clear();
-            reserve(&mut self.dist, pn)?;
-            self.dist.resize(pn, UNREACHED);
+            fresh(&mut self.cost, pn, 0)?;
+            fresh(&mut self.dist, pn, UNREACHED)?;
         }
         self.cost[..pw].fill(0);
         self.cost[pn - pw..].fill(0);
@@ -587,32 +807,19 @@ impl DistanceScratch {
             let u = source.1 as usize;
             source.1 = ((u / w + 1) * pw + u % w + 1) as u32;
         }
-        let mut sentinel = false;
         let geo = Geometry::new(pw, steps);
-        match chosen {
-            Algorithm::Rings => {
-                let c = u64::from(max_c);
-                let (wc, wd) = ((card * c) as i64, (diag * c) as i64);
-                sentinel = self.fold_walls();
-                match (one_multiplier, sentinel) {
-                    (true, true) => self.rings::<true>(&geo, wc.max(wd), pn)?,
-                    (true, false) => self.rings::<false>(&geo, wc.max(wd), pn)?,
-                    (false, sentinel) => {
-                        // Two weights of at most 3 (unit costs, steps such
-                        // as 2,3) and no saturation in sight: four buckets
-                        // with fixed targets; otherwise two merged queues.
-                        let small = wc.max(wd) <= 3 && top + 3 * (pn as i64) < i64::from(SATURATED);
-                        match (small, sentinel) {
-                            (true, true) => self.rings4::<true>(&geo, wc, wd, pn)?,
-                            (true, false) => self.rings4::<false>(&geo, wc, wd, pn)?,
-                            (false, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
-                            (false, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
-                        }
-                    }
-                }
-            }
-            Algorithm::Buckets => self.buckets(&geo, max_w)?,
-            Algorithm::Heap | Algorithm::Auto => self.heap(&geo)?,
+        let (wc, wd) = (plan.wc, plan.wd);
+        let sentinel = matches!(plan.engine, Engine::Rings | Engine::Rings4 | Engine::Rings2)
+            && self.fold_walls();
+        match (plan.engine, sentinel) {
+            (Engine::Rings, true) => self.rings::<true>(&geo, wc.max(wd), pn)?,
+            (Engine::Rings, false) => self.rings::<false>(&geo, wc.max(wd), pn)?,
+            (Engine::Rings4, true) => self.rings4::<true>(&geo, wc, wd, pn)?,
+            (Engine::Rings4, false) => self.rings4::<false>(&geo, wc, wd, pn)?,
+            (Engine::Rings2, true) => self.rings2::<true>(&geo, wc, wd, pn)?,
+            (Engine::Rings2, false) => self.rings2::<false>(&geo, wc, wd, pn)?,
+            (Engine::Buckets, _) => self.buckets(&geo, plan.max_w)?,
+            _ => self.heap(&geo)?,
         }
         for y in 0..h {
             let base = (y + 1) * pw + 1;
@@ -625,8 +832,7 @@ impl DistanceScratch {
                 out.copy_from_slice(from);
             }
         }
-        self.last = Some(chosen);
-        Ok(chosen)
+        Ok(())
     }
 
     /// Folds the walls into the padded distances (`WALL`), so that rings
@@ -667,9 +873,7 @@ impl DistanceScratch {
         // entries, plus 8 for the unconditional stores, always suffice.
         // Every entry is written before it is read: no need to clear.
         if queue.len() != pn + 8 {
-            queue.clear();
-            reserve(queue, pn + 8)?;
-            queue.resize(pn + 8, 0);
+            fresh(queue, pn + 8, 0)?;
         }
         let next = |d: i32| (i64::from(d) + weight).min(SATURATED as i64) as i32;
         let mut head = 0;
@@ -724,9 +928,7 @@ impl DistanceScratch {
         } = self;
         let room = pn + 8;
         if rings4.len() != 4 * room {
-            rings4.clear();
-            reserve(rings4, 4 * room)?;
-            rings4.resize(4 * room, 0);
+            fresh(rings4, 4 * room, 0)?;
         }
         let (wc, wd) = (wc as i32, wd as i32);
         let mut lens = [0usize; 4];
@@ -830,16 +1032,12 @@ impl DistanceScratch {
         // Every entry is written before it is read: no need to clear.
         for q in [&mut *queue, &mut *queue2] {
             if q.len() != pn + 8 {
-                q.clear();
-                reserve(q, pn + 8)?;
-                q.resize(pn + 8, 0);
+                fresh(q, pn + 8, 0)?;
             }
         }
         for k in [&mut *keys, &mut *keys2] {
             if k.len() != pn + 8 {
-                k.clear();
-                reserve(k, pn + 8)?;
-                k.resize(pn + 8, 0);
+                fresh(k, pn + 8, 0)?;
             }
         }
         let sat = |d: i32, w: i64| (i64::from(d) + w).min(SATURATED as i64) as i32;
@@ -905,12 +1103,15 @@ impl DistanceScratch {
             ..
         } = self;
         if buckets.len() < nb {
-            reserve(buckets, nb - buckets.len())?;
+            let more = nb - buckets.len();
+            buckets
+                .try_reserve_exact(more)
+                .map_err(|_| DistanceError::AllocationFailed {
+                    bytes: more.saturating_mul(24),
+                })?;
             buckets.resize_with(nb, Vec::new);
         }
-        bucket_lens.clear();
-        reserve(bucket_lens, nb)?;
-        bucket_lens.resize(nb, 0);
+        fresh(bucket_lens, nb, 0)?;
         let mut q = Buckets {
             store: &mut buckets[..nb],
             lens: &mut bucket_lens[..],
@@ -953,9 +1154,7 @@ impl DistanceScratch {
             count -= k;
             q.lens[b] = 0;
             if q.failed {
-                return Err(DistanceError::AllocationFailed {
-                    bytes: 4 * count.max(1),
-                });
+                return Err(meter::refusal(4 * count.max(1)));
             }
             cur += 1;
         }
@@ -973,7 +1172,6 @@ impl DistanceScratch {
             ..
         } = self;
         heap.clear();
-        let mut failed = false;
         let mut s = 0;
         loop {
             let from_heap = match (heap.peek(), sources.get(s)) {
@@ -995,20 +1193,12 @@ impl DistanceScratch {
             if dist[i] != d {
                 continue;
             }
-            geo.relax(cost, dist, i, d, |n, nd| {
-                if heap.len() == heap.capacity()
-                    && heap.try_reserve(heap.capacity().max(64)).is_err()
-                {
-                    failed = true;
-                    return;
-                }
-                heap.push(Reverse((nd, n)));
-            });
-            if failed {
-                return Err(DistanceError::AllocationFailed {
-                    bytes: 8 * heap.len().max(1),
-                });
+            // Room for the (at most 8) steps out of the cell first, so
+            // that no push in the loop below needs to grow the heap.
+            if heap.capacity() - heap.len() < 8 && !grow_heap(heap) {
+                return Err(meter::refusal(8 * heap.len().max(1)));
             }
+            geo.relax(cost, dist, i, d, |n, nd| heap.push(Reverse((nd, n))));
         }
         Ok(())
     }

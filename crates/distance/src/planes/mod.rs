@@ -124,22 +124,27 @@ impl Cells {
     }
 }
 
-/// Grows `v` to `len` items fallibly.
+/// Grows `v` to `len` items fallibly, in exactly their room.
 fn sized<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) -> Result<(), DistanceError> {
-    v.clear();
-    v.try_reserve(len)
-        .map_err(|_| DistanceError::AllocationFailed {
-            bytes: len.saturating_mul(size_of::<T>()),
-        })?;
-    v.resize(len, fill);
-    Ok(())
+    crate::scratch::fresh(v, len, fill)
+}
+
+/// The engine's working memory before its queues grow, for a `w x h` map
+/// and rings of `nb` lists: the two planes (one bit a padded cell, rows of
+/// [`row_bits`]) and the rings of buckets and of held-back steps (24 bytes
+/// a list each).
+pub(crate) fn fixed_bytes(w: usize, h: usize, nb: u64) -> u64 {
+    let plane = (row_bits(w) as u64 / 8).saturating_mul(h as u64 + 2);
+    plane
+        .saturating_mul(2)
+        .saturating_add(nb.saturating_mul(48))
 }
 
 /// At least `len` empty vectors in `v`, grown fallibly.
 fn rings<T>(v: &mut Vec<Vec<T>>, len: usize) -> Result<&mut [Vec<T>], DistanceError> {
     if v.len() < len {
         let more = len - v.len();
-        v.try_reserve(more)
+        v.try_reserve_exact(more)
             .map_err(|_| DistanceError::AllocationFailed {
                 bytes: more.saturating_mul(size_of::<Vec<T>>()),
             })?;
@@ -156,18 +161,30 @@ fn rings<T>(v: &mut Vec<Vec<T>>, len: usize) -> Result<&mut [Vec<T>], DistanceEr
 #[inline(always)]
 fn push<T>(v: &mut Vec<T>, x: T) -> Option<()> {
     if v.len() == v.capacity() {
+        if !may_grow(v.capacity(), size_of::<T>()) {
+            return None;
+        }
         v.try_reserve(v.capacity().max(256)).ok()?;
     }
     v.push(x);
     Some(())
 }
 
+/// Whether a full queue of `cap` items of `size` bytes may double (at
+/// least 256 items more), counted against the call's ceiling (see
+/// [`crate::meter`]).
+#[cold]
+#[inline(never)]
+fn may_grow(cap: usize, size: usize) -> bool {
+    crate::meter::grow(cap * size, (cap + cap.max(256)) * size)
+}
+
 /// The error of a queue that could not grow past `entries` entries of
-/// `size` bytes.
+/// `size` bytes: over the call's ceiling, or refused by the allocator.
+#[cold]
+#[inline(never)]
 fn queue_full(entries: usize, size: usize) -> DistanceError {
-    DistanceError::AllocationFailed {
-        bytes: size.saturating_mul(entries.max(256)),
-    }
+    crate::meter::refusal(size.saturating_mul(entries.max(256)))
 }
 
 /// The three bits of `plane` at `q, q + 1, q + 2` (bit indices).

@@ -163,6 +163,7 @@ fn report(cases: &[Stated], worst: &[Worst]) {
 }
 
 mod bsp;
+mod distance;
 mod level_views;
 mod levels;
 mod maze;
