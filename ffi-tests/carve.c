@@ -440,12 +440,27 @@ static void test_entry_and_exit(void) {
 /* Past the memory limit, every maze call that needs working memory is
  * refused (loop_count with SIZE_MAX); those that need none still work. */
 static void test_memory_limit(void) {
-    McrdunMaze *m = new_maze(100, 80);
+    McrdunMaze *m = new_maze(100, 80), *back = NULL;
     McrdunMazeTexture t;
-    size_t len = 0, cells = 100 * 80, before;
+    size_t len = 0, cells = 100 * 80, before, steps;
     uint8_t *tiles;
+    char *text;
 
     CHECK_OK(mcrdun_maze_carve(m, MCRDUN_MAZE_ALGORITHM_KRUSKAL, 0, 0, 3));
+    /* Reading a file: 2 bytes a cell and a byte a path step. */
+    CHECK_STATUS(mcrdun_maze_hex(m, 0, 0, 99, 79, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    text = (char *)malloc(len);
+    CHECK(text != NULL);
+    CHECK_OK(mcrdun_maze_hex(m, 0, 0, 99, 79, text, len, &len));
+    steps = strlen(strrchr(text, ',')) - 5; /* ",79\n" then the path and "\n" */
+    before = mcrdun_set_memory_limit(cells * 2 + steps - 1);
+    CHECK_STATUS(mcrdun_maze_read_hex(text, len - 1, &back), MCRDUN_STATUS_TOO_LARGE);
+    CHECK(back == NULL);
+    mcrdun_set_memory_limit(cells * 2 + steps);
+    CHECK_OK(mcrdun_maze_read_hex(text, len - 1, &back));
+    mcrdun_maze_free(back);
+    mcrdun_set_memory_limit(before);
+    free(text);
     /* One byte short of 9 bytes a cell. */
     before = mcrdun_set_memory_limit(cells * 9 - 1);
     CHECK(mcrdun_maze_loop_count(m) == SIZE_MAX);

@@ -1602,9 +1602,11 @@ enum McrdunStatus mcrdun_maze_hex(const struct McrdunMaze *maze,
  * entry and exit are kept (`mcrdun_maze_ends`, `mcrdun_maze_hex_file`).
  *
  * Working memory: 2 bytes a cell (the maze) and a byte a step of the
- * path; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit,
- * once the whole text is checked and before the maze is allocated (a text
- * cannot claim more cells than its rows hold).
+ * path; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit
+ * before the maze is allocated: the cells the rows claim (the first row's
+ * length a row) as soon as the rows seen so far claim too many, before any
+ * row is read (a text of millions of rows is refused after a few), the
+ * path once found.
  *
  * Errors: `INVALID_ARGUMENT` for text that is not a valid maze file (the
  * last error names the line); `TOO_LARGE`; `NULL_ARGUMENT`.

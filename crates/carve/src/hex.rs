@@ -143,10 +143,13 @@ impl MazeFile {
     /// except the entry and the exit. (A carved maze of two or more cells
     /// has no closed-in open cell, so it reads back equal.)
     ///
-    /// Working memory: [`MazeFile::READ_BYTES_PER_CELL`] bytes a cell and a byte a
-    /// step of the path (the maze and the path it returns), checked against
-    /// the [memory budget](mcrdun_geom::memory) once the whole text is
-    /// checked and before anything is allocated.
+    /// Working memory: [`MazeFile::READ_BYTES_PER_CELL`] bytes a cell and a
+    /// byte a step of the path (the maze and the path it returns), checked
+    /// against the [memory budget](mcrdun_geom::memory) before anything is
+    /// allocated: the cells the rows claim (the first row's length a row)
+    /// as soon as the rows seen so far claim too many, before any row is
+    /// read, so a text of millions of rows is refused after a few; the path
+    /// once found.
     ///
     /// # Errors
     /// [`CarveError::Parse`] with the line of the first problem;
@@ -163,17 +166,21 @@ impl MazeFile {
         // Everything is checked before the maze is allocated, without
         // collecting the lines: a text may claim any size.
         let lines = || body.split('\n');
-        let Some(blank) = lines().position(str::is_empty) else {
+        let width = lines().next().map_or(0, str::len);
+        let Some(blank) = blank_line(body, width)? else {
             return Err(err(lines().count(), "no empty line after the rows".into()));
         };
         if blank == 0 {
             return Err(err(1, "no maze rows".into()));
         }
-        let width = lines().next().map_or(0, str::len);
         let height = blank;
         let too_large = || err(1, format!("a {width}x{height} maze is too large"));
         let w32 = u32::try_from(width).map_err(|_| too_large())?;
         let h32 = u32::try_from(height).map_err(|_| too_large())?;
+        // The size the rows claim (already within the budget: the search
+        // for the blank line refuses past it); the path is added below.
+        let cells = (width as u64).saturating_mul(height as u64);
+        let claimed = cells.saturating_mul(Self::READ_BYTES_PER_CELL);
         for (y, row) in lines().take(blank).enumerate() {
             check_row(row, y, width)?;
         }
@@ -191,10 +198,7 @@ impl MazeFile {
         let exit = coordinate(exit_line, blank + 3, width, height)?;
         check_bytes(
             "reading a maze file",
-            (width as u64)
-                .saturating_mul(height as u64)
-                .saturating_mul(Self::READ_BYTES_PER_CELL)
-                .saturating_add(path_line.len() as u64),
+            claimed.saturating_add(path_line.len() as u64),
         )?;
         let mut maze = Maze::new(w32, h32)?;
         let cell = |p: Point| p.y as usize * width + p.x as usize;
@@ -210,6 +214,27 @@ impl MazeFile {
             path,
         })
     }
+}
+
+/// The index of the first empty line of `body` (its lines split at `\n`),
+/// refusing as soon as the rows before it claim more memory than the budget
+/// allows (`width` digits a row, [`MazeFile::READ_BYTES_PER_CELL`] bytes a
+/// cell): a text of millions of rows claiming a huge maze is refused after
+/// a few of them.
+fn blank_line(body: &str, width: usize) -> Result<Option<usize>, CarveError> {
+    let limit = mcrdun_geom::memory::call_limit();
+    let row_bytes = (width as u64).saturating_mul(MazeFile::READ_BYTES_PER_CELL);
+    let mut claimed = 0u64;
+    for (i, line) in body.split('\n').enumerate() {
+        if line.is_empty() {
+            return Ok(Some(i));
+        }
+        claimed = claimed.saturating_add(row_bytes);
+        if claimed > limit {
+            check_bytes("reading a maze file", claimed)?;
+        }
+    }
+    Ok(None)
 }
 
 /// Checks row `y` (0-based) of a hex file: `width` hex digits.
@@ -412,6 +437,29 @@ mod tests {
         let _call = Budget::start_with(need);
         assert_eq!(m.to_hex(a, b).unwrap(), text);
         assert_eq!(m.solve(a, b).unwrap().len() as u64, path);
+    }
+
+    #[test]
+    fn the_blank_line_is_the_first_empty_line() {
+        for body in [
+            "",
+            "\n",
+            "a",
+            "a\n",
+            "a\nb",
+            "a\n\nb",
+            "ab\ncd\n",
+            "ab\ncd\n\n\nx",
+            "\n\n",
+            "a\nb\n\n",
+        ] {
+            let want = body.split('\n').position(str::is_empty);
+            assert_eq!(blank_line(body, 2), Ok(want), "{body:?}");
+        }
+        // Three rows of 2 claim 12 bytes: refused on the third under 11.
+        let _call = mcrdun_geom::memory::Budget::start_with(11);
+        assert_eq!(blank_line("ab\ncd\n\n", 2), Ok(Some(2)));
+        assert!(blank_line("ab\ncd\nef\n\n", 2).is_err());
     }
 
     #[test]

@@ -144,9 +144,15 @@ impl RawMaze {
 
     /// The `(2h + 1, 2w + 1)` tile map: 0 wall, 1 floor.
     fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
-        let g = self.inner.tiles().map_err(errors::carve)?;
-        let (w, h) = (g.width(), g.height());
-        let bytes = g.as_slice().iter().map(|t| *t as u8).collect();
+        // Written straight into the bytes handed to numpy: a byte a tile,
+        // checked against the memory ceiling first.
+        let (w, h) = self.inner.tile_size().map_err(errors::carve)?;
+        let n = w as usize * h as usize;
+        let mut bytes =
+            mcrdun_geom::memory::try_vec("a maze's tiles", n, 0u8).map_err(|e| errors::geom(&e))?;
+        self.inner
+            .write_tile_bytes(&mut bytes)
+            .map_err(errors::carve)?;
         grid_of(
             py,
             Grid::from_vec(w, h, bytes).map_err(|e| errors::geom(&e))?,

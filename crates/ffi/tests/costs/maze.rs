@@ -368,8 +368,8 @@ fn maze_calls_refuse_one_byte_short() {
 }
 
 /// A hex text that claims a maze far past the ceiling (a first row of
-/// 100000 digits, then 100000 short rows) is refused before the maze is
-/// allocated.
+/// 100000 digits, then 100000 short rows) is refused before its rows are
+/// read or anything is allocated.
 #[test]
 fn read_hex_refuses_a_huge_claim_before_allocating() {
     let mut text = "F".repeat(100_000);
@@ -379,6 +379,17 @@ fn read_hex_refuses_a_huge_claim_before_allocating() {
     let _call = Budget::start_with(1 << 20);
     let mut out = null_mut();
     // SAFETY: `text` is readable for its length; `out` is writable.
+    let (st, p) =
+        peak(|| unsafe { mcrdun_maze_read_hex(text.as_ptr().cast(), text.len(), &mut out) });
+    // 100000 x 100001 cells claimed: refused as too large before the rows
+    // are read (the second row, one digit long, is never looked at).
+    assert_eq!(st, McrdunStatus::TooLarge);
+    assert!(out.is_null());
+    assert!(p < ALLOWANCE, "allocated {p}");
+    // A claim that fits (100 x 1001 cells) is read, and its short rows
+    // refused as such, before anything is allocated.
+    let text = format!("{}\n{}\n0,0\n0,1\n\n", "F".repeat(100), "F\n".repeat(1000));
+    // SAFETY: as above.
     let (st, p) =
         peak(|| unsafe { mcrdun_maze_read_hex(text.as_ptr().cast(), text.len(), &mut out) });
     assert_eq!(st, McrdunStatus::InvalidArgument);
