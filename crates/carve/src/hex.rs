@@ -181,8 +181,15 @@ impl MazeFile {
         // for the blank line refuses past it); the path is added below.
         let cells = (width as u64).saturating_mul(height as u64);
         let claimed = cells.saturating_mul(Self::READ_BYTES_PER_CELL);
-        for (y, row) in lines().take(blank).enumerate() {
-            check_row(row, y, width)?;
+        if let Some((y, row)) = lines()
+            .take(blank)
+            .enumerate()
+            .find(|(_, row)| row.len() != width)
+        {
+            return Err(err(
+                y + 1,
+                format!("row of {} cells, expected {width}", row.len()),
+            ));
         }
         let found = lines().count() - blank - 1;
         if found != 3 {
@@ -235,25 +242,6 @@ fn blank_line(body: &str, width: usize) -> Result<Option<usize>, CarveError> {
         }
     }
     Ok(None)
-}
-
-/// Checks row `y` (0-based) of a hex file: `width` hex digits.
-fn check_row(row: &str, y: usize, width: usize) -> Result<(), CarveError> {
-    let err = |message: String| CarveError::Parse {
-        line: y + 1,
-        message,
-    };
-    if row.len() != width {
-        return Err(err(format!("row of {} cells, expected {width}", row.len())));
-    }
-    match row
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !c.is_ascii_hexdigit())
-    {
-        Some((x, c)) => Err(err(format!("'{c}' at column {} is not a hex digit", x + 1))),
-        None => Ok(()),
-    }
 }
 
 /// Reads `x,y` on `line` (1-based), a cell of a `width` x `height` maze.
@@ -460,6 +448,23 @@ mod tests {
         let _call = mcrdun_geom::memory::Budget::start_with(11);
         assert_eq!(blank_line("ab\ncd\n\n", 2), Ok(Some(2)));
         assert!(blank_line("ab\ncd\nef\n\n", 2).is_err());
+    }
+
+    #[test]
+    fn a_bad_digit_is_named_with_its_column() {
+        for (text, line, what) in [
+            ("D3\nDG\n\n0,0\n0,1\nESW\n", 2, "'G' at column 2"),
+            ("\u{e9}3\nD63\n\n0,0\n0,1\nE\n", 1, "'\u{e9}' at column 1"),
+            ("3\u{e9}\nD63\n\n0,0\n0,1\nE\n", 1, "'\u{e9}' at column 2"),
+        ] {
+            match MazeFile::parse(text) {
+                Err(CarveError::Parse { line: l, message }) => {
+                    assert_eq!(l, line, "{text:?}");
+                    assert!(message.contains(what), "{message}");
+                }
+                other => panic!("{text:?} gave {other:?}"),
+            }
+        }
     }
 
     #[test]

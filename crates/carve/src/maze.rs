@@ -380,8 +380,8 @@ impl Maze {
         self.walls.fill(ALL_WALLS);
     }
 
-    /// Sets the walls from the hex digits of `rows` (checked to hold
-    /// `len()` hex digits in all), blocking the fully closed cells other
+    /// Sets the walls from the hex digits of `rows` (`height` rows checked
+    /// to be `width` bytes long), blocking the fully closed cells other
     /// than those in `open`, and checks every invariant (the hex reader).
     /// On error, the index of the first bad cell and what is wrong; the
     /// maze is then not valid.
@@ -390,13 +390,26 @@ impl Maze {
         rows: impl Iterator<Item = &'a str>,
         open: [usize; 2],
     ) -> Result<(), (usize, String)> {
-        let digits = rows.flat_map(str::bytes).map(|b| match b {
-            b'0'..=b'9' => b - b'0',
-            _ => (b | 0x20) - b'a' + 10,
-        });
-        for (i, v) in digits.enumerate().take(self.len()) {
-            self.walls[i] = v;
-            self.blocked[i] = v == ALL_WALLS && !open.contains(&i);
+        let w = self.width as usize;
+        for (y, row) in rows.enumerate() {
+            let base = y * w;
+            for (x, b) in row.bytes().enumerate() {
+                let v = match b {
+                    b'0'..=b'9' => b - b'0',
+                    b'a'..=b'f' => b - b'a' + 10,
+                    b'A'..=b'F' => b - b'A' + 10,
+                    _ => {
+                        // The bytes before are ASCII digits: `x` is also
+                        // the character's column and a char boundary.
+                        let c = row[x..].chars().next().unwrap_or('?');
+                        let message = format!("'{c}' at column {} is not a hex digit", x + 1);
+                        return Err((base + x, message));
+                    }
+                };
+                let i = base + x;
+                self.walls[i] = v;
+                self.blocked[i] = v == ALL_WALLS && i != open[0] && i != open[1];
+            }
         }
         for (i, (&w, &b)) in self.walls.iter().zip(&self.blocked).enumerate() {
             let p = self.point_of(i);

@@ -1,7 +1,7 @@
 //! Shortest paths through the passages, by breadth-first search.
 
 use crate::{CarveError, Maze};
-use mcrdun_geom::memory::{Budget, check_budget, try_vec, try_with_capacity};
+use mcrdun_geom::memory::{Budget, check_budget, grow, try_vec, try_with_capacity};
 use mcrdun_geom::{Point, Side};
 
 impl Maze {
@@ -53,18 +53,12 @@ impl Maze {
             return Err(CarveError::NoPath { from, to });
         }
         drop(queue);
-        // The path's length first, so it is allocated once (a byte a step,
-        // at most one a cell).
-        let mut steps = 0;
+        // The path, a byte a step, grows within the budget the queue was
+        // checked against (it is freed), beside the `came` bytes.
+        let mut path = Vec::new();
         let mut c = t;
         while c != s {
-            let side = Side::from_bit(came[c]).expect("a reached cell records its side");
-            steps += 1;
-            c = self.through(c, side.opposite());
-        }
-        let mut path = try_with_capacity("a maze's path", steps)?;
-        let mut c = t;
-        while c != s {
+            grow("a maze's path", &mut path, came.len() as u64)?;
             let side = Side::from_bit(came[c]).expect("a reached cell records its side");
             path.push(side);
             c = self.through(c, side.opposite());
