@@ -2265,8 +2265,12 @@ size_t mcrdun_memory_limit(void);
  * Creates an empty `width` x `height` layout (either may be 0) in `*out`.
  * Free it with `mcrdun_layout_free`.
  *
+ * Working memory: 4 bytes a cell; refused with `MCRDUN_STATUS_TOO_LARGE`
+ * above the memory limit.
+ *
  * Errors: `TOO_LARGE` when a side exceeds `INT32_MAX` or the grid does not
- * fit in memory; `NULL_ARGUMENT` when `out` is NULL.
+ * fit in memory or under the memory limit; `NULL_ARGUMENT` when `out` is
+ * NULL.
  *
  * # Safety
  * `out` is NULL or writable.
@@ -2279,6 +2283,10 @@ enum McrdunStatus mcrdun_layout_new(uint32_t width, uint32_t height, struct Mcrd
  * is room `k`, `MCRDUN_NO_ROOM` is no room. Labels must be dense (`0..n`,
  * each used by at least one cell). Linear in the number of cells. Free it
  * with `mcrdun_layout_free`.
+ *
+ * Working memory: 8 bytes a cell, 16 a labelled cell and 48 a room;
+ * refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before
+ * the labels are copied.
  *
  * Errors: `INVALID_ARGUMENT` when `len != width * height` or a label below
  * the largest is unused; `TOO_LARGE` as for `mcrdun_layout_new`;
@@ -2308,9 +2316,15 @@ void mcrdun_layout_free(struct McrdunLayout *layout);
  * writes its number to `*out_room`: rooms are numbered 0, 1, 2, ... in the
  * order added.
  *
+ * Working memory: 8 bytes a cell given, plus, when the layout's tables
+ * grow (they double), up to 32 bytes a room cell and 64 a room of the
+ * whole layout; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory
+ * limit, the layout unchanged.
+ *
  * Errors (the layout is unchanged): `INVALID_ARGUMENT` for no cells, a cell
  * given twice, or a cell already in another room; `OUT_OF_RANGE` for a cell
- * outside the grid; `TOO_LARGE` past `UINT32_MAX - 1` rooms;
+ * outside the grid; `TOO_LARGE` past `UINT32_MAX - 1` rooms or above the
+ * memory limit;
  * `NULL_ARGUMENT` when `layout` or `out_room` is NULL, or `cells` is NULL
  * with `len > 0`.
  *
@@ -2353,9 +2367,14 @@ enum McrdunStatus mcrdun_layout_room_of(const struct McrdunLayout *layout,
  * Two-call protocol: `*len` receives the pair count; with `out == NULL` or
  * `cap` too small the call returns `BUFFER_TOO_SMALL`.
  *
+ * Working memory: 76 bytes a border pair; refused with
+ * `MCRDUN_STATUS_TOO_LARGE`, before the scan, when the most the scan can
+ * find (608 bytes a boundary cell of the room with the shorter boundary)
+ * is above the memory limit.
+ *
  * Errors: `OUT_OF_RANGE` for a room number the layout never handed out;
- * `INVALID_ARGUMENT` when `a == b`; `NULL_ARGUMENT` when `layout` or `len`
- * is NULL.
+ * `INVALID_ARGUMENT` when `a == b`; `TOO_LARGE` above the memory limit;
+ * `NULL_ARGUMENT` when `layout` or `len` is NULL.
  *
  * # Safety
  * `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -2373,7 +2392,13 @@ enum McrdunStatus mcrdun_layout_border(const struct McrdunLayout *layout,
  * Two-call protocol as for `mcrdun_layout_border` (the pairs are computed
  * again by each call: one pass over the grid).
  *
- * Errors: `NULL_ARGUMENT` when `layout` or `len` is NULL.
+ * Working memory: 8 bytes a column and 16 a boundary cell of the layout
+ * (its rooms' cells with a 4-neighbour outside their room), then 8 a
+ * pair; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit,
+ * before the pass.
+ *
+ * Errors: `TOO_LARGE` above the memory limit; `NULL_ARGUMENT` when
+ * `layout` or `len` is NULL.
  *
  * # Safety
  * `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -2391,10 +2416,16 @@ enum McrdunStatus mcrdun_layout_adjacent_rooms(const struct McrdunLayout *layout
  * seed gives the same passage as the Rust `choose_passage` with
  * `seeded_rng(seed)`.
  *
+ * Working memory: 80 bytes a border pair (the border, and a weight for
+ * each border cell); refused with `MCRDUN_STATUS_TOO_LARGE` above the
+ * memory limit, the border checked before its scan as for
+ * `mcrdun_layout_border`.
+ *
  * Errors: `NOT_ADJACENT` when the rooms share no border; `INVALID_ARGUMENT`
  * when `a == b`, for an unknown weights kind, or when the table gives every
  * border cell weight 0; `OUT_OF_RANGE` for an unknown room number;
- * `NULL_ARGUMENT` when `layout` or `out` is NULL.
+ * `TOO_LARGE` above the memory limit; `NULL_ARGUMENT` when `layout` or
+ * `out` is NULL.
  *
  * # Safety
  * `layout` is NULL or a live handle; `out` is NULL or writable.
@@ -2411,9 +2442,18 @@ enum McrdunStatus mcrdun_layout_choose_passage(const struct McrdunLayout *layout
  * plan in `*out` (free it with `mcrdun_passage_plan_free`). Read it with
  * `mcrdun_passage_plan_passages`, `_isolated` and `_components`.
  *
+ * Working memory: the room graph's (as `mcrdun_layout_adjacent_rooms`: 8
+ * bytes a column and 16 a boundary cell while it is made), then 14 bytes
+ * a room and 41 an adjacent pair, checked before the pairs are chosen,
+ * and up to 128 bytes a border pair of the largest chosen border (one
+ * border at a time, reused), each border checked before its scan as for
+ * `mcrdun_layout_border`; refused with `MCRDUN_STATUS_TOO_LARGE`
+ * above the memory limit. The plan handed out is part of it.
+ *
  * Errors: `INVALID_ARGUMENT` for an unknown connect policy or weights kind,
  * `loops_per_mille > 1000`, or a table that gives every cell of a chosen
- * border weight 0; `NULL_ARGUMENT` when `layout` or `out` is NULL.
+ * border weight 0; `TOO_LARGE` above the memory limit; `NULL_ARGUMENT` when
+ * `layout` or `out` is NULL.
  *
  * # Safety
  * `layout` is NULL or a live handle; `out` is NULL or writable.

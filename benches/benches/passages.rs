@@ -124,7 +124,7 @@ fn whole_layout(c: &mut Criterion) {
     let mut group = c.benchmark_group("passages");
     group.sample_size(common::samples(10));
     group.bench_function("adjacent_rooms_2048", |bench| {
-        bench.iter(|| black_box(&layout).adjacent_rooms())
+        bench.iter(|| black_box(&layout).adjacent_rooms().unwrap())
     });
     group.bench_function("all_pairs_2048", |bench| {
         let mut rng = seeded_rng(2);

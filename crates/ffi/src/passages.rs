@@ -6,6 +6,8 @@ use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
 use crate::ptr::{BoxHandle, check_out, input_slice, write_iter, write_out};
 use crate::types::McrdunPoint;
+use core::mem::size_of;
+use mcrdun_geom::memory::{Budget, call_limit, try_with_capacity};
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{GeomError, Point};
 use mcrdun_passages::{
@@ -165,8 +167,12 @@ impl From<mcrdun_passages::Passage> for McrdunPassage {
 /// Creates an empty `width` x `height` layout (either may be 0) in `*out`.
 /// Free it with `mcrdun_layout_free`.
 ///
+/// Working memory: 4 bytes a cell; refused with `MCRDUN_STATUS_TOO_LARGE`
+/// above the memory limit.
+///
 /// Errors: `TOO_LARGE` when a side exceeds `INT32_MAX` or the grid does not
-/// fit in memory; `NULL_ARGUMENT` when `out` is NULL.
+/// fit in memory or under the memory limit; `NULL_ARGUMENT` when `out` is
+/// NULL.
 ///
 /// # Safety
 /// `out` is NULL or writable.
@@ -189,6 +195,10 @@ pub unsafe extern "C" fn mcrdun_layout_new(
 /// is room `k`, `MCRDUN_NO_ROOM` is no room. Labels must be dense (`0..n`,
 /// each used by at least one cell). Linear in the number of cells. Free it
 /// with `mcrdun_layout_free`.
+///
+/// Working memory: 8 bytes a cell, 16 a labelled cell and 48 a room;
+/// refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before
+/// the labels are copied.
 ///
 /// Errors: `INVALID_ARGUMENT` when `len != width * height` or a label below
 /// the largest is unused; `TOO_LARGE` as for `mcrdun_layout_new`;
@@ -247,9 +257,15 @@ pub unsafe extern "C" fn mcrdun_layout_free(layout: *mut McrdunLayout) {
 /// writes its number to `*out_room`: rooms are numbered 0, 1, 2, ... in the
 /// order added.
 ///
+/// Working memory: 8 bytes a cell given, plus, when the layout's tables
+/// grow (they double), up to 32 bytes a room cell and 64 a room of the
+/// whole layout; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory
+/// limit, the layout unchanged.
+///
 /// Errors (the layout is unchanged): `INVALID_ARGUMENT` for no cells, a cell
 /// given twice, or a cell already in another room; `OUT_OF_RANGE` for a cell
-/// outside the grid; `TOO_LARGE` past `UINT32_MAX - 1` rooms;
+/// outside the grid; `TOO_LARGE` past `UINT32_MAX - 1` rooms or above the
+/// memory limit;
 /// `NULL_ARGUMENT` when `layout` or `out_room` is NULL, or `cells` is NULL
 /// with `len > 0`.
 ///
@@ -270,7 +286,11 @@ pub unsafe extern "C" fn mcrdun_layout_add_room(
         // SAFETY: readable for `len` points by contract.
         let cells = unsafe { input_slice(cells, len, "cells") }?;
         check_out(out_room, "out_room")?;
-        let points: Vec<Point> = cells.iter().map(|&p| Point::from(p)).collect();
+        let mut points: Vec<Point> = try_with_capacity("a room's cells", cells.len())?;
+        points.extend(cells.iter().map(|&p| Point::from(p)));
+        // The layout grows within what the copy leaves.
+        let held = (points.capacity() * size_of::<Point>()) as u64;
+        let _rest = Budget::start_with(call_limit().saturating_sub(held));
         let id = layout.inner.add_room(&points)?;
         // SAFETY: checked non-NULL above; writable by contract.
         unsafe { write_out(out_room, id.get(), "out_room") }
@@ -331,9 +351,14 @@ pub unsafe extern "C" fn mcrdun_layout_room_of(
 /// Two-call protocol: `*len` receives the pair count; with `out == NULL` or
 /// `cap` too small the call returns `BUFFER_TOO_SMALL`.
 ///
+/// Working memory: 76 bytes a border pair; refused with
+/// `MCRDUN_STATUS_TOO_LARGE`, before the scan, when the most the scan can
+/// find (608 bytes a boundary cell of the room with the shorter boundary)
+/// is above the memory limit.
+///
 /// Errors: `OUT_OF_RANGE` for a room number the layout never handed out;
-/// `INVALID_ARGUMENT` when `a == b`; `NULL_ARGUMENT` when `layout` or `len`
-/// is NULL.
+/// `INVALID_ARGUMENT` when `a == b`; `TOO_LARGE` above the memory limit;
+/// `NULL_ARGUMENT` when `layout` or `len` is NULL.
 ///
 /// # Safety
 /// `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -365,7 +390,13 @@ pub unsafe extern "C" fn mcrdun_layout_border(
 /// Two-call protocol as for `mcrdun_layout_border` (the pairs are computed
 /// again by each call: one pass over the grid).
 ///
-/// Errors: `NULL_ARGUMENT` when `layout` or `len` is NULL.
+/// Working memory: 8 bytes a column and 16 a boundary cell of the layout
+/// (its rooms' cells with a 4-neighbour outside their room), then 8 a
+/// pair; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit,
+/// before the pass.
+///
+/// Errors: `TOO_LARGE` above the memory limit; `NULL_ARGUMENT` when
+/// `layout` or `len` is NULL.
 ///
 /// # Safety
 /// `layout` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -381,7 +412,7 @@ pub unsafe extern "C" fn mcrdun_layout_adjacent_rooms(
         // SAFETY: NULL or a live handle by contract.
         let layout = unsafe { McrdunLayout::borrow(layout, "layout") }?;
         check_out(len, "len")?;
-        let pairs = layout.inner.adjacent_rooms();
+        let pairs = layout.inner.adjacent_rooms()?;
         let pairs = pairs.iter().map(|(a, b)| McrdunRoomPair {
             a: a.get(),
             b: b.get(),
@@ -397,10 +428,16 @@ pub unsafe extern "C" fn mcrdun_layout_adjacent_rooms(
 /// seed gives the same passage as the Rust `choose_passage` with
 /// `seeded_rng(seed)`.
 ///
+/// Working memory: 80 bytes a border pair (the border, and a weight for
+/// each border cell); refused with `MCRDUN_STATUS_TOO_LARGE` above the
+/// memory limit, the border checked before its scan as for
+/// `mcrdun_layout_border`.
+///
 /// Errors: `NOT_ADJACENT` when the rooms share no border; `INVALID_ARGUMENT`
 /// when `a == b`, for an unknown weights kind, or when the table gives every
 /// border cell weight 0; `OUT_OF_RANGE` for an unknown room number;
-/// `NULL_ARGUMENT` when `layout` or `out` is NULL.
+/// `TOO_LARGE` above the memory limit; `NULL_ARGUMENT` when `layout` or
+/// `out` is NULL.
 ///
 /// # Safety
 /// `layout` is NULL or a live handle; `out` is NULL or writable.
@@ -429,9 +466,18 @@ pub unsafe extern "C" fn mcrdun_layout_choose_passage(
 /// plan in `*out` (free it with `mcrdun_passage_plan_free`). Read it with
 /// `mcrdun_passage_plan_passages`, `_isolated` and `_components`.
 ///
+/// Working memory: the room graph's (as `mcrdun_layout_adjacent_rooms`: 8
+/// bytes a column and 16 a boundary cell while it is made), then 14 bytes
+/// a room and 41 an adjacent pair, checked before the pairs are chosen,
+/// and up to 128 bytes a border pair of the largest chosen border (one
+/// border at a time, reused), each border checked before its scan as for
+/// `mcrdun_layout_border`; refused with `MCRDUN_STATUS_TOO_LARGE`
+/// above the memory limit. The plan handed out is part of it.
+///
 /// Errors: `INVALID_ARGUMENT` for an unknown connect policy or weights kind,
 /// `loops_per_mille > 1000`, or a table that gives every cell of a chosen
-/// border weight 0; `NULL_ARGUMENT` when `layout` or `out` is NULL.
+/// border weight 0; `TOO_LARGE` above the memory limit; `NULL_ARGUMENT` when
+/// `layout` or `out` is NULL.
 ///
 /// # Safety
 /// `layout` is NULL or a live handle; `out` is NULL or writable.

@@ -2,7 +2,22 @@
 
 use crate::layout::NO_ROOM;
 use crate::{Layout, PassagesError, RoomId};
+use core::mem::size_of;
 use mcrdun_geom::Point;
+use mcrdun_geom::memory::Budget;
+
+/// Working memory of [`Layout::border`] per border pair found (each
+/// `(cell, neighbour across)` of [`Border::pairs`]): the pair in its
+/// stream while the boundary is scanned (16 bytes, in vectors that at most
+/// double: 32), the sorted pair (16), its cell's entry (at most 20) and
+/// its neighbour across (8).
+pub const BORDER_BYTES_PER_PAIR: u64 = 76;
+
+/// What [`Layout::border`] checks against the memory budget before its
+/// scan, per boundary cell of the smaller room: the most border pairs such
+/// a cell can give (8: four neighbours across, each pair seen from both
+/// sides) at [`BORDER_BYTES_PER_PAIR`] each.
+pub const BORDER_BYTES_PER_SCANNED_CELL: u64 = 8 * BORDER_BYTES_PER_PAIR;
 
 /// The 4-neighbour offsets in `(y, x)` order (N, W, E, S), so that the
 /// neighbours of one cell come out already sorted.
@@ -137,16 +152,40 @@ impl Border {
     }
 }
 
+/// The bytes of a vector's allocation.
+fn vec_bytes<T>(v: &Vec<T>) -> u64 {
+    v.capacity() as u64 * size_of::<T>() as u64
+}
+
+/// The bytes a border holds: its streams and its tables.
+pub(crate) fn held(out: &Border) -> u64 {
+    out.streams.iter().map(vec_bytes).sum::<u64>()
+        + vec_bytes(&out.pairs)
+        + vec_bytes(&out.entries)
+        + vec_bytes(&out.across)
+}
+
+/// Room for `n` items in the empty `v`, exactly, an allocator refusal as
+/// an error.
+fn reserve<T>(v: &mut Vec<T>, n: usize) -> Result<(), PassagesError> {
+    v.try_reserve_exact(n).map_err(|_| {
+        PassagesError::Geom(mcrdun_geom::GeomError::OutOfMemory {
+            what: "a border",
+            needed: (n as u64).saturating_mul(size_of::<T>() as u64),
+        })
+    })
+}
+
 /// The `(y, x)` order of a pair: by cell, then by the neighbour across.
 #[inline]
 fn pair_key(&(c, n): &(Point, Point)) -> (i32, i32, i32, i32) {
     (c.y, c.x, n.y, n.x)
 }
 
-/// Merges sorted streams of distinct pairs into `out`, emptying them.
+/// Merges sorted streams of distinct pairs into `out` (with room for them
+/// already), emptying them.
 fn merge_sorted(streams: &mut [Vec<(Point, Point)>; 5], out: &mut Vec<(Point, Point)>) {
     let total: usize = streams.iter().map(Vec::len).sum();
-    out.reserve(total);
     let mut heads = [0usize; 5];
     for _ in 0..total {
         let mut best: Option<usize> = None;
@@ -175,8 +214,16 @@ impl Layout {
     /// (at most 8 per scanned cell) come out sorted by a linear merge of
     /// already-sorted streams, not by a sort.
     ///
+    /// Memory: [`BORDER_BYTES_PER_PAIR`] bytes a border pair (two per
+    /// 4-adjacent pair of cells). Checked against the
+    /// [memory budget](mcrdun_geom::memory) before the scan as the most the
+    /// scanned boundary can give: [`BORDER_BYTES_PER_SCANNED_CELL`] (608)
+    /// bytes a boundary cell of the smaller room, beside what a reused
+    /// border already holds.
+    ///
     /// # Errors
-    /// [`PassagesError::UnknownRoom`], [`PassagesError::SameRoom`].
+    /// [`PassagesError::UnknownRoom`], [`PassagesError::SameRoom`],
+    /// [`PassagesError::Geom`] with `OverBudget` / `OutOfMemory`.
     pub fn border(&self, a: RoomId, b: RoomId) -> Result<Border, PassagesError> {
         let mut out = Border::new();
         self.border_into(a, b, &mut out)?;
@@ -189,6 +236,19 @@ impl Layout {
     /// # Errors
     /// As [`Layout::border`]; on error `out` is left empty.
     pub fn border_into(&self, a: RoomId, b: RoomId, out: &mut Border) -> Result<(), PassagesError> {
+        let result = self.fill_border(a, b, out);
+        if result.is_err() {
+            out.pairs.clear();
+            out.entries.clear();
+            out.across.clear();
+            out.streams.iter_mut().for_each(Vec::clear);
+        }
+        result
+    }
+
+    /// The body of [`Layout::border_into`].
+    fn fill_border(&self, a: RoomId, b: RoomId, out: &mut Border) -> Result<(), PassagesError> {
+        let budget = Budget::start();
         out.pairs.clear();
         out.entries.clear();
         out.across.clear();
@@ -213,6 +273,13 @@ impl Layout {
         // the offsets are in (y, x) order); stream 1 + k holds (n, c) for
         // offset k, where n = c + offset ascends with c. Merging them gives
         // the sorted pairs in linear time, with no sort.
+        // Checked before the scan: each scanned cell gives at most 8 border
+        // pairs (4 neighbours across, each pair seen from both sides).
+        budget.check_bytes(
+            "a border",
+            held(out)
+                .saturating_add((scan.len() as u64).saturating_mul(BORDER_BYTES_PER_SCANNED_CELL)),
+        )?;
         let [own, rest @ ..] = &mut out.streams;
         for &c in scan {
             for (k, (dx, dy)) in SORTED_NEIGHBOURS_4.into_iter().enumerate() {
@@ -225,6 +292,12 @@ impl Layout {
                 }
             }
         }
+        // The sorted pairs, their cells' entries and the neighbours
+        // across: at most one entry and one neighbour a pair.
+        let total: usize = out.streams.iter().map(Vec::len).sum();
+        reserve(&mut out.pairs, total)?;
+        reserve(&mut out.entries, total)?;
+        reserve(&mut out.across, total)?;
         merge_sorted(&mut out.streams, &mut out.pairs);
 
         let mut i = 0;
@@ -318,6 +391,30 @@ mod tests {
         }
         assert!(l.border_into(a, a, &mut reused).is_err());
         assert!(reused.is_empty());
+    }
+
+    /// A border is refused one byte below the most its scan can find,
+    /// before scanning, and made at exactly that.
+    #[test]
+    fn a_border_keeps_to_its_budget() {
+        use mcrdun_geom::memory::Budget;
+        let (l, a, b) = seed_layout();
+        let scan = l
+            .boundary(a)
+            .unwrap()
+            .len()
+            .min(l.boundary(b).unwrap().len()) as u64;
+        let need = scan * BORDER_BYTES_PER_SCANNED_CELL;
+        {
+            let _call = Budget::start_with(need - 1);
+            let e = l.border(a, b).unwrap_err();
+            assert!(
+                matches!(e, PassagesError::Geom(ref g) if g.is_too_large()),
+                "{e}"
+            );
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(l.border(a, b).unwrap().len(), 8);
     }
 
     #[test]

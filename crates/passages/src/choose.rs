@@ -61,7 +61,8 @@ impl Passage {
 ///
 /// Draws one word for the cell (more only on the rare rejection of the
 /// integer range mapping) and one for the neighbour when there are several.
-/// Allocates one weight per border cell.
+/// Allocates one weight (4 bytes) per border cell, checked against the
+/// [memory budget](mcrdun_geom::memory) first.
 ///
 /// ```
 /// use mcrdun_geom::{Point, random::seeded_rng};
@@ -78,12 +79,14 @@ impl Passage {
 ///
 /// # Errors
 /// [`PassagesError::NotAdjacent`] for an empty border;
-/// [`PassagesError::NoWeight`] when the table gives every cell weight 0.
+/// [`PassagesError::NoWeight`] when the table gives every cell weight 0;
+/// [`PassagesError::Geom`] with `OverBudget` / `OutOfMemory`.
 pub fn choose_passage<R: Rng + ?Sized>(
     border: &Border,
     rng: &mut R,
     weights: &Weights,
 ) -> Result<Passage, PassagesError> {
+    let _budget = mcrdun_geom::memory::Budget::start();
     choose_with(border, rng, weights, &mut Vec::new())
 }
 
@@ -99,6 +102,9 @@ pub(crate) fn choose_with<R: Rng + ?Sized>(
         return Err(PassagesError::NotAdjacent { a, b });
     }
     scratch.clear();
+    if scratch.capacity() < border.len() {
+        reserve_weights(scratch, border)?;
+    }
     scratch.extend(border.cells().map(|c| weights.weight(c.across.len())));
     let i = weighted_index(rng, scratch).map_err(|_| PassagesError::NoWeight)?;
     let chosen = border.cell(i).expect("weighted_index stays in range");
@@ -118,6 +124,23 @@ pub(crate) fn choose_with<R: Rng + ?Sized>(
         b,
         cell_a,
         cell_b,
+    })
+}
+
+/// Room for a weight a cell of `border` in the empty `scratch`, checked
+/// against the memory budget beside what the border holds.
+#[cold]
+fn reserve_weights(scratch: &mut Vec<u32>, border: &Border) -> Result<(), PassagesError> {
+    let n = border.len();
+    mcrdun_geom::memory::check_bytes(
+        "choosing a passage",
+        crate::border::held(border).saturating_add(n as u64 * 4),
+    )?;
+    scratch.try_reserve_exact(n).map_err(|_| {
+        PassagesError::Geom(mcrdun_geom::GeomError::OutOfMemory {
+            what: "choosing a passage",
+            needed: n as u64 * 4,
+        })
     })
 }
 

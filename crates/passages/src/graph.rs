@@ -1,7 +1,18 @@
 //! The room adjacency graph of a whole layout, in one pass over the grid.
 
 use crate::layout::NO_ROOM;
-use crate::{Layout, RoomId};
+use crate::{Layout, PassagesError, RoomId};
+use mcrdun_geom::memory::{Budget, try_vec, try_with_capacity};
+
+/// Working memory of [`Layout::adjacent_rooms`] per column of the grid.
+pub const ADJACENT_BYTES_PER_COLUMN: u64 = 8;
+
+/// Working memory of [`Layout::adjacent_rooms`] per boundary cell of the
+/// layout: room for the two keys (east, south) such a cell can find.
+pub const ADJACENT_BYTES_PER_BOUNDARY_CELL: u64 = 16;
+
+/// Working memory of [`Layout::adjacent_rooms`] per pair returned.
+pub const ADJACENT_BYTES_PER_PAIR: u64 = 8;
 
 /// A pair of room numbers as one sortable key, smaller number first.
 #[inline]
@@ -21,6 +32,14 @@ impl Layout {
     /// one key per wall segment. Cost: O(width x height + s log s) for s
     /// wall segments, plus one row of scratch.
     ///
+    /// Memory: [`ADJACENT_BYTES_PER_COLUMN`] (8) bytes a column and
+    /// [`ADJACENT_BYTES_PER_BOUNDARY_CELL`] (16) a boundary cell of the
+    /// layout (every key comes from a boundary cell, at most two from
+    /// each: their room is reserved once), checked against the
+    /// [memory budget](mcrdun_geom::memory) before the pass; then
+    /// [`ADJACENT_BYTES_PER_PAIR`] (8) a pair returned, checked when their
+    /// number is known.
+    ///
     /// ```
     /// use mcrdun_geom::Point;
     /// use mcrdun_passages::{Layout, RoomId};
@@ -30,21 +49,31 @@ impl Layout {
     /// let a = layout.add_room(&[Point::new(0, 0)])?;
     /// let b = layout.add_room(&[Point::new(1, 0)])?;
     /// let c = layout.add_room(&[Point::new(0, 1)])?;
-    /// assert_eq!(layout.adjacent_rooms(), [(a, b), (a, c)]);
+    /// assert_eq!(layout.adjacent_rooms()?, [(a, b), (a, c)]);
     /// # Ok::<(), mcrdun_passages::PassagesError>(())
     /// ```
-    pub fn adjacent_rooms(&self) -> Vec<(RoomId, RoomId)> {
+    ///
+    /// # Errors
+    /// [`PassagesError::Geom`] with `OverBudget` / `OutOfMemory`.
+    pub fn adjacent_rooms(&self) -> Result<Vec<(RoomId, RoomId)>, PassagesError> {
+        let budget = Budget::start();
         let grid = self.id_grid();
         let (w, h) = (grid.width() as usize, grid.height() as usize);
         let ids = grid.as_slice();
         if ids.is_empty() {
             // A side may be 0 and the other huge: no per-column scratch
             // for a layout without cells.
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        let mut keys: Vec<u64> = Vec::new();
+        let most = 2 * self.boundary_len();
+        budget.check_bytes(
+            "the room graph",
+            (w as u64 * ADJACENT_BYTES_PER_COLUMN)
+                .saturating_add(self.boundary_len() as u64 * ADJACENT_BYTES_PER_BOUNDARY_CELL),
+        )?;
+        let mut keys: Vec<u64> = try_with_capacity("the room graph", most)?;
         // u64::MAX is never a key: it would need two rooms numbered u32::MAX.
-        let mut last_east = vec![u64::MAX; w];
+        let mut last_east = try_vec("the room graph", w, u64::MAX)?;
         for y in 0..h {
             let row = &ids[y * w..(y + 1) * w];
             let below = (y + 1 < h).then(|| &ids[(y + 1) * w..(y + 2) * w]);
@@ -76,11 +105,20 @@ impl Layout {
                 }
             }
         }
+        drop(last_east);
         keys.sort_unstable();
         keys.dedup();
-        keys.into_iter()
-            .map(|k| (RoomId::new((k >> 32) as u32), RoomId::new(k as u32)))
-            .collect()
+        budget.check_bytes(
+            "the room graph",
+            (keys.capacity() as u64 * 8)
+                .saturating_add(keys.len() as u64 * ADJACENT_BYTES_PER_PAIR),
+        )?;
+        let mut pairs = try_with_capacity("the room graph", keys.len())?;
+        pairs.extend(
+            keys.iter()
+                .map(|&k| (RoomId::new((k >> 32) as u32), RoomId::new(k as u32))),
+        );
+        Ok(pairs)
     }
 }
 
@@ -99,9 +137,31 @@ mod tests {
         let r0 = l.add_room(&[p(0, 0), p(1, 0)]).unwrap();
         let r1 = l.add_room(&[p(2, 0), p(2, 1)]).unwrap();
         let r2 = l.add_room(&[p(1, 1), p(0, 2), p(1, 2)]).unwrap();
-        assert_eq!(l.adjacent_rooms(), [(r0, r1), (r0, r2), (r1, r2)]);
+        assert_eq!(l.adjacent_rooms().unwrap(), [(r0, r1), (r0, r2), (r1, r2)]);
         let empty = Layout::new(0, 5).unwrap();
-        assert!(empty.adjacent_rooms().is_empty());
+        assert!(empty.adjacent_rooms().unwrap().is_empty());
+    }
+
+    /// The room graph is refused one byte below its up-front need (8 bytes
+    /// a column, 16 a boundary cell), before its pass.
+    #[test]
+    fn the_room_graph_keeps_to_its_budget() {
+        use mcrdun_geom::memory::Budget;
+        let mut l = Layout::new(3, 2).unwrap();
+        let p = Point::new;
+        l.add_room(&[p(0, 0), p(1, 0), p(2, 0)]).unwrap();
+        l.add_room(&[p(0, 1), p(1, 1), p(2, 1)]).unwrap();
+        let need = 3 * ADJACENT_BYTES_PER_COLUMN + 6 * ADJACENT_BYTES_PER_BOUNDARY_CELL;
+        {
+            let _call = Budget::start_with(need - 1);
+            let e = l.adjacent_rooms().unwrap_err();
+            assert!(
+                matches!(e, PassagesError::Geom(ref g) if g.is_too_large()),
+                "{e}"
+            );
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(l.adjacent_rooms().unwrap().len(), 1);
     }
 
     #[test]
@@ -109,6 +169,6 @@ mod tests {
         let mut l = Layout::new(2, 2).unwrap();
         l.add_room(&[Point::new(0, 0)]).unwrap();
         l.add_room(&[Point::new(1, 1)]).unwrap();
-        assert!(l.adjacent_rooms().is_empty());
+        assert!(l.adjacent_rooms().unwrap().is_empty());
     }
 }

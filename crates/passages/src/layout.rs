@@ -2,8 +2,9 @@
 
 use crate::PassagesError;
 use core::fmt;
+use core::mem::size_of;
 use core::ops::Range;
-use mcrdun_geom::memory::{check_bytes, try_vec};
+use mcrdun_geom::memory::{Budget, check_bytes, try_vec, try_with_capacity};
 use mcrdun_geom::{Grid, Point};
 
 /// The number of a room in its [`Layout`]: rooms are numbered `0, 1, 2, ...`
@@ -40,6 +41,30 @@ impl fmt::Display for RoomId {
 
 /// The grid value of a cell in no room.
 pub(crate) const NO_ROOM: u32 = u32::MAX;
+
+/// The most working memory [`Layout::add_room`] uses, in bytes a room cell
+/// of the whole layout after the call: the new blocks of its cell and
+/// boundary tables (8 bytes a cell each) when they double.
+pub const ADD_ROOM_BYTES_PER_CELL: u64 = 32;
+
+/// The most working memory [`Layout::add_room`] uses, in bytes a room of
+/// the whole layout after the call: the new block of its room table (32
+/// bytes a room) when it doubles.
+pub const ADD_ROOM_BYTES_PER_ROOM: u64 = 64;
+
+/// `v.try_reserve_exact(more)`, an allocator refusal as an error.
+fn try_reserve_exact<T>(
+    what: &'static str,
+    v: &mut Vec<T>,
+    more: usize,
+) -> Result<(), PassagesError> {
+    v.try_reserve_exact(more).map_err(|_| {
+        PassagesError::Geom(mcrdun_geom::GeomError::OutOfMemory {
+            what,
+            needed: (v.len().saturating_add(more) as u64).saturating_mul(size_of::<T>() as u64),
+        })
+    })
+}
 
 /// Where one room's cells and boundary cells live in the flat arrays.
 #[derive(Clone, Debug)]
@@ -122,6 +147,7 @@ impl Layout {
     /// [`PassagesError::Geom`] with `GridTooLarge` when the grid cannot
     /// exist, `OverBudget` / `OutOfMemory` when it does not fit.
     pub fn new(width: u32, height: u32) -> Result<Layout, PassagesError> {
+        let _budget = Budget::start();
         Ok(Layout {
             ids: Grid::new(width, height, NO_ROOM)?,
             rooms: Vec::new(),
@@ -145,7 +171,7 @@ impl Layout {
     /// let layout = Layout::from_labels(&labels)?;
     /// assert_eq!(layout.room_count(), 2);
     /// assert_eq!(layout.room_of(Point::new(1, 1)), Some(RoomId::new(1)));
-    /// assert_eq!(layout.adjacent_rooms(), [(RoomId::new(0), RoomId::new(1))]);
+    /// assert_eq!(layout.adjacent_rooms()?, [(RoomId::new(0), RoomId::new(1))]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -158,6 +184,7 @@ impl Layout {
     /// never used (found without a table sized by the label);
     /// [`PassagesError::Geom`] with `OverBudget` / `OutOfMemory`.
     pub fn from_labels(labels: &Grid<u32>) -> Result<Layout, PassagesError> {
+        let _budget = Budget::start();
         let ids = labels.as_slice();
         // Validate before any per-label table: dense labels 0..n need at
         // least n labelled cells, so a huge stray label is refused here
@@ -205,11 +232,13 @@ impl Layout {
                 fill[l as usize] += 1;
             }
         }
+        // The boundary is at most every labelled cell: reserved once, so
+        // it never doubles past the stated 8 bytes a labelled cell.
         let mut layout = Layout {
             ids: labels.clone(),
-            rooms: Vec::with_capacity(n),
+            rooms: try_with_capacity("a layout from labels", n)?,
             cells,
-            boundary: Vec::new(),
+            boundary: try_with_capacity("a layout from labels", labelled)?,
         };
         for k in 0..n {
             let b_start = layout.boundary.len();
@@ -254,10 +283,18 @@ impl Layout {
     /// the next number in sequence. Costs O(n log n) for n cells (the cells
     /// are stored sorted).
     ///
+    /// Memory: the layout keeps 8 bytes a room cell, 8 a boundary cell and
+    /// 32 a room, in tables that double as they grow: a call that grows
+    /// them makes new blocks of up to [`ADD_ROOM_BYTES_PER_CELL`] bytes a
+    /// room cell and [`ADD_ROOM_BYTES_PER_ROOM`] a room of the whole
+    /// layout, checked together against the
+    /// [memory budget](mcrdun_geom::memory) before the layout changes.
+    ///
     /// # Errors
     /// [`PassagesError::EmptyRoom`], [`PassagesError::OutOfBounds`],
     /// [`PassagesError::CellTaken`] (the cell is in an earlier room),
-    /// [`PassagesError::DuplicateCell`], [`PassagesError::TooManyRooms`].
+    /// [`PassagesError::DuplicateCell`], [`PassagesError::TooManyRooms`],
+    /// [`PassagesError::Geom`] with `OverBudget` / `OutOfMemory`.
     /// On error the layout is unchanged.
     pub fn add_room(&mut self, cells: &[Point]) -> Result<RoomId, PassagesError> {
         if cells.is_empty() {
@@ -267,6 +304,7 @@ impl Layout {
         if self.rooms.len() >= NO_ROOM as usize {
             return Err(PassagesError::TooManyRooms);
         }
+        self.reserve_room(cells.len())?;
         let id = self.rooms.len() as u32;
         // Claim the cells one by one; on the first bad one, release the
         // cells claimed so far so that the layout is unchanged.
@@ -310,6 +348,55 @@ impl Layout {
             boundary: b_start..self.boundary.len(),
         });
         Ok(RoomId(id))
+    }
+
+    /// Room for one more room of `n` cells and its boundary (at most every
+    /// cell), reserved before any change, so that a refusal changes
+    /// nothing: each table that must grow doubles (or grows to what it
+    /// needs), and the new blocks together are checked against the budget.
+    fn reserve_room(&mut self, n: usize) -> Result<(), PassagesError> {
+        let budget = Budget::start();
+        /// The capacity a vector of `len` items with room for `cap` grows
+        /// to for `more` more: unchanged, doubled, or just enough.
+        fn grown(len: usize, cap: usize, more: usize) -> usize {
+            let want = len.saturating_add(more);
+            if want <= cap {
+                cap
+            } else {
+                want.max(cap.saturating_mul(2))
+            }
+        }
+        let cells = grown(self.cells.len(), self.cells.capacity(), n);
+        let boundary = grown(self.boundary.len(), self.boundary.capacity(), n);
+        let rooms = grown(self.rooms.len(), self.rooms.capacity(), 1);
+        let new_bytes = |cap: usize, old: usize, each: usize| {
+            if cap == old {
+                0
+            } else {
+                cap as u64 * each as u64
+            }
+        };
+        budget.check_bytes(
+            "adding a room",
+            new_bytes(cells, self.cells.capacity(), size_of::<Point>())
+                .saturating_add(new_bytes(
+                    boundary,
+                    self.boundary.capacity(),
+                    size_of::<Point>(),
+                ))
+                .saturating_add(new_bytes(
+                    rooms,
+                    self.rooms.capacity(),
+                    size_of::<RoomSpan>(),
+                )),
+        )?;
+        let more = cells - self.cells.len();
+        try_reserve_exact("a layout's room cells", &mut self.cells, more)?;
+        let more = boundary - self.boundary.len();
+        try_reserve_exact("a layout's boundary cells", &mut self.boundary, more)?;
+        let more = rooms - self.rooms.len();
+        try_reserve_exact("a layout's rooms", &mut self.rooms, more)?;
+        Ok(())
     }
 
     /// The room that owns `p`, or `None` (no room, or outside the grid).
@@ -362,6 +449,12 @@ impl Layout {
                 room,
                 count: self.room_count(),
             })
+    }
+
+    /// The number of boundary cells of all rooms.
+    #[inline]
+    pub(crate) fn boundary_len(&self) -> usize {
+        self.boundary.len()
     }
 
     /// The raw grid value at `p` (`NO_ROOM` outside the grid).

@@ -100,8 +100,16 @@ mod layout;
 mod plan;
 mod voronoi;
 
-pub use border::{Border, BorderCell};
+pub use border::{BORDER_BYTES_PER_PAIR, BORDER_BYTES_PER_SCANNED_CELL, Border, BorderCell};
 pub use choose::{Passage, Weights, choose_passage};
 pub use error::PassagesError;
-pub use layout::{Layout, RoomId, from_labels_bytes};
-pub use plan::{Connect, PassagePlan, Policy, passages};
+pub use graph::{
+    ADJACENT_BYTES_PER_BOUNDARY_CELL, ADJACENT_BYTES_PER_COLUMN, ADJACENT_BYTES_PER_PAIR,
+};
+pub use layout::{
+    ADD_ROOM_BYTES_PER_CELL, ADD_ROOM_BYTES_PER_ROOM, Layout, RoomId, from_labels_bytes,
+};
+pub use plan::{
+    Connect, PLAN_BYTES_PER_BORDER_PAIR, PLAN_BYTES_PER_PAIR, PLAN_BYTES_PER_ROOM, PassagePlan,
+    Policy, passages,
+};

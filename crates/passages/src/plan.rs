@@ -3,7 +3,23 @@
 use crate::choose::choose_with;
 use crate::{Border, Layout, Passage, PassagesError, RoomId, Weights};
 use mcrdun_geom::DisjointSets;
+use mcrdun_geom::memory::{Budget, call_limit, try_vec, try_with_capacity};
 use mcrdun_geom::random::shuffle;
+
+/// Working memory of [`passages`] per room, besides the room graph: the
+/// touched marks (1), the isolated rooms (4) and the spanning forest (9).
+pub const PLAN_BYTES_PER_ROOM: u64 = 14;
+
+/// Working memory of [`passages`] per adjacent pair: the pair (8), the
+/// chosen marks (1), the shuffled order and the other pairs (4 + 4), the
+/// passage (24).
+pub const PLAN_BYTES_PER_PAIR: u64 = 41;
+
+/// Working memory of [`passages`] per border pair of its largest border:
+/// the reused border's five streams (each at most twice the largest
+/// border's pairs in its direction: up to 80 bytes), the sorted pairs
+/// (16), the entries (20), the neighbours across (8) and the weights (4).
+pub const PLAN_BYTES_PER_BORDER_PAIR: u64 = 128;
 use rand::Rng;
 
 /// Which pairs of adjacent rooms get a passage.
@@ -99,6 +115,19 @@ pub struct PassagePlan {
 /// choice per passage), so the same seed and layout give the same plan.
 /// Cost: one grid pass, plus the borders of the chosen pairs.
 ///
+/// Memory: the room graph's ([`Layout::adjacent_rooms`]: 8 bytes a column
+/// and 16 a boundary cell while it is made), then
+/// [`PLAN_BYTES_PER_ROOM`] (14) bytes a room and [`PLAN_BYTES_PER_PAIR`]
+/// (41) an adjacent pair, checked against the
+/// [memory budget](mcrdun_geom::memory) before the pairs are chosen; then
+/// one border at a time, reused: at most [`PLAN_BYTES_PER_BORDER_PAIR`]
+/// (128) bytes a pair of the largest border (its five streams, one per
+/// direction, each keep the largest size a border needed, so they can
+/// hold more than one border's pairs), each border checked before its
+/// scan as [`Layout::border`] is, with room for
+/// [`BORDER_BYTES_PER_SCANNED_CELL`](crate::BORDER_BYTES_PER_SCANNED_CELL)
+/// (608) bytes a boundary cell of the smaller room.
+///
 /// ```
 /// use mcrdun_geom::{Point, random::seeded_rng};
 /// use mcrdun_passages::{passages, Layout, Policy};
@@ -121,7 +150,8 @@ pub struct PassagePlan {
 /// # Errors
 /// [`PassagesError::BadLoopFraction`] above 1000 per mille;
 /// [`PassagesError::NoWeight`] when the weight table gives every cell of
-/// some chosen border weight 0.
+/// some chosen border weight 0; [`PassagesError::Geom`] with `OverBudget` /
+/// `OutOfMemory`.
 pub fn passages<R: Rng + ?Sized>(
     layout: &Layout,
     rng: &mut R,
@@ -134,15 +164,22 @@ pub fn passages<R: Rng + ?Sized>(
             per_mille: loops_per_mille,
         });
     }
-    let pairs = layout.adjacent_rooms();
+    let budget = Budget::start();
+    let pairs = layout.adjacent_rooms()?;
     let n = layout.room_count();
+    let plan_bytes = (u64::from(n) * PLAN_BYTES_PER_ROOM)
+        .saturating_add(pairs.len() as u64 * PLAN_BYTES_PER_PAIR);
+    budget.check_bytes("a passage plan", plan_bytes)?;
 
-    let mut touched = vec![false; n as usize];
+    let mut touched = try_vec("a passage plan", n as usize, false)?;
     for &(a, b) in &pairs {
         touched[a.index()] = true;
         touched[b.index()] = true;
     }
-    let isolated: Vec<RoomId> = layout.rooms().filter(|r| !touched[r.index()]).collect();
+    let lonely = touched.iter().filter(|&&t| !t).count();
+    let mut isolated = try_with_capacity("a passage plan", lonely)?;
+    isolated.extend(layout.rooms().filter(|r| !touched[r.index()]));
+    drop(touched);
 
     let mut forest = DisjointSets::new(n as usize);
     let mut joins = 0u32;
@@ -151,13 +188,14 @@ pub fn passages<R: Rng + ?Sized>(
             for &(a, b) in &pairs {
                 joins += u32::from(forest.union(a.index(), b.index()));
             }
-            vec![true; pairs.len()]
+            try_vec("a passage plan", pairs.len(), true)?
         }
         Connect::SpanningTree { loops_per_mille } => {
-            let mut order: Vec<u32> = (0..pairs.len() as u32).collect();
+            let mut order: Vec<u32> = try_with_capacity("a passage plan", pairs.len())?;
+            order.extend(0..pairs.len() as u32);
             shuffle(rng, &mut order);
-            let mut chosen = vec![false; pairs.len()];
-            let mut rest = Vec::new();
+            let mut chosen = try_vec("a passage plan", pairs.len(), false)?;
+            let mut rest = try_with_capacity("a passage plan", pairs.len())?;
             for &i in &order {
                 let (a, b) = pairs[i as usize];
                 if forest.union(a.index(), b.index()) {
@@ -175,9 +213,11 @@ pub fn passages<R: Rng + ?Sized>(
         }
     };
 
+    let mut out = try_with_capacity("a passage plan", chosen.iter().filter(|&&c| c).count())?;
+    // The borders, one at a time, within what the plan leaves.
+    let _borders = Budget::start_with(call_limit().saturating_sub(plan_bytes));
     let mut border = Border::new();
     let mut scratch = Vec::new();
-    let mut out = Vec::with_capacity(chosen.iter().filter(|&&c| c).count());
     for (&(a, b), _) in pairs.iter().zip(&chosen).filter(|(_, c)| **c) {
         layout.border_into(a, b, &mut border)?;
         out.push(choose_with(&border, rng, &policy.weights, &mut scratch)?);

@@ -162,6 +162,22 @@ fn report(cases: &[Stated], worst: &[Worst]) {
     );
 }
 
+/// The exact need of a call, found by halving: the least call budget it
+/// succeeds under (it must fail one byte below).
+fn least_budget(mut call: impl FnMut() -> McrdunStatus, ok: McrdunStatus) -> u64 {
+    let (mut lo, mut hi) = (0u64, 1u64 << 32);
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        let _b = mcrdun_geom::memory::Budget::start_with(mid);
+        if call() == ok {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    hi
+}
+
 mod bsp;
 mod distance;
 mod level_views;

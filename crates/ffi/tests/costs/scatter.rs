@@ -167,22 +167,6 @@ fn scatter_calls_keep_to_their_stated_costs() {
     report(&cases, &worst);
 }
 
-/// The exact need of a call, found by halving: the least call budget it
-/// succeeds under (it must fail one byte below).
-fn least_budget(mut call: impl FnMut() -> McrdunStatus, ok: McrdunStatus) -> u64 {
-    let (mut lo, mut hi) = (0u64, 1u64 << 32);
-    while lo + 1 < hi {
-        let mid = lo + (hi - lo) / 2;
-        let _b = Budget::start_with(mid);
-        if call() == ok {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
-}
-
 #[test]
 fn scatter_calls_refuse_one_byte_short_and_succeed_at_their_stated_need() {
     // Rooms in a column: every pair is a neighbour pair.
