@@ -276,7 +276,9 @@ impl Bsp {
     /// (threads that ask before it is cached may each build it; one result
     /// is kept and shared). Building needs [`ADJACENCY_BYTES_PER_LEAF`]
     /// bytes a leaf, checked against the memory ceiling
-    /// (`mcrdun_geom::memory`) first.
+    /// (`mcrdun_geom::memory`) first, after the leaf numbering when that is
+    /// not built yet ([`LEAF_INDEX_BYTES_PER_NODE`](crate::LEAF_INDEX_BYTES_PER_NODE)
+    /// bytes a node, checked too).
     ///
     /// # Errors
     /// [`BspError::Geom`] with
@@ -286,7 +288,8 @@ impl Bsp {
         if let Some(built) = self.adjacency_cache.get() {
             return Ok(built);
         }
-        let n = self.leaf_count();
+        let _budget = mcrdun_geom::memory::Budget::start();
+        let n = self.try_leaf_count()?;
         mcrdun_geom::memory::check_budget(
             "the leaf adjacency",
             n as u64,

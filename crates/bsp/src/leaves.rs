@@ -60,14 +60,61 @@ impl LeafIndex {
     }
 }
 
+/// Working memory of the leaf numbering per node of the tree, built once
+/// a generation on first use: the leaves in level order and the way back
+/// (4 bytes a leaf and 4 a node, kept), and the walk's list of leaves (4
+/// bytes a leaf, dropped), with the walk's stack (4 bytes a level) besides.
+/// A tree has fewer leaves than nodes, and the numbering is a third of the
+/// tree's own arena ([`NODE_BYTES`](crate::NODE_BYTES), 36 bytes a node).
+pub const LEAF_INDEX_BYTES_PER_NODE: u64 = 12;
+
 impl Bsp {
     pub(crate) fn leaf_index_cache(&self) -> &LeafIndex {
         self.leaf_cache.get_or_init(|| LeafIndex::build(self))
     }
 
-    /// The number of leaves. Builds the leaf numbering on first use (O(n)).
+    /// The leaf numbering, built against the memory ceiling when it is not
+    /// cached yet.
+    pub(crate) fn checked_leaf_index(&self) -> Result<&LeafIndex, BspError> {
+        if let Some(built) = self.leaf_cache.get() {
+            return Ok(built);
+        }
+        mcrdun_geom::memory::check_budget(
+            "the BSP leaf numbering",
+            self.nodes.len() as u64,
+            LEAF_INDEX_BYTES_PER_NODE,
+        )?;
+        Ok(self.leaf_index_cache())
+    }
+
+    /// The number of leaves. Builds the leaf numbering on first use (O(n),
+    /// [`LEAF_INDEX_BYTES_PER_NODE`] bytes a node, a third of what the
+    /// tree's arena takes) without checking it against the memory ceiling:
+    /// [`Bsp::try_leaf_count`] does.
     pub fn leaf_count(&self) -> usize {
         self.leaf_index_cache().leaves.len()
+    }
+
+    /// [`Bsp::leaf_count`], building the leaf numbering (when it is not
+    /// cached yet) only when its [`LEAF_INDEX_BYTES_PER_NODE`] bytes a
+    /// node fit under the memory ceiling (`mcrdun_geom::memory`).
+    ///
+    /// # Errors
+    /// [`BspError::Geom`] with
+    /// [`GeomError::OverBudget`](mcrdun_geom::GeomError::OverBudget) when
+    /// they do not.
+    ///
+    /// ```
+    /// use mcrdun_bsp::Bsp;
+    /// use mcrdun_geom::Rect;
+    /// let mut bsp = Bsp::new(Rect::new(0, 0, 8, 8)?);
+    /// bsp.split_once(bsp.root(), false, 4)?;
+    /// assert_eq!(bsp.try_leaf_count()?, 2);
+    /// # Ok::<(), mcrdun_bsp::BspError>(())
+    /// ```
+    pub fn try_leaf_count(&self) -> Result<usize, BspError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
+        Ok(self.checked_leaf_index()?.leaves.len())
     }
 
     /// The leaves in level order (breadth first, first child first): leaf
@@ -91,6 +138,11 @@ impl Bsp {
     ///
     /// # Errors
     /// [`BspError::LeafOutOfRange`] when `index >= leaf_count()`.
+    ///
+    /// The first of these calls in a generation builds the leaf numbering
+    /// ([`LEAF_INDEX_BYTES_PER_NODE`] bytes a node), checked against the
+    /// memory ceiling: [`BspError::Geom`] (over budget) when it does not
+    /// fit.
     pub fn leaf(&self, index: usize) -> Result<NodeId, BspError> {
         self.leaf_arena_index(index).map(|i| self.id(i))
     }
@@ -98,7 +150,8 @@ impl Bsp {
     /// The rectangle of leaf number `index`.
     ///
     /// # Errors
-    /// [`BspError::LeafOutOfRange`] when `index >= leaf_count()`.
+    /// [`BspError::LeafOutOfRange`] when `index >= leaf_count()`; over
+    /// budget as [`Bsp::leaf`].
     pub fn leaf_rect(&self, index: usize) -> Result<Rect, BspError> {
         self.leaf_arena_index(index)
             .map(|i| self.nodes[i as usize].rect)
@@ -107,10 +160,11 @@ impl Bsp {
     /// The leaf number of node `id`, `None` when it has children.
     ///
     /// # Errors
-    /// [`BspError::StaleNode`] / [`BspError::UnknownNode`] for a bad handle.
+    /// [`BspError::StaleNode`] / [`BspError::UnknownNode`] for a bad handle;
+    /// over budget as [`Bsp::leaf`].
     pub fn leaf_index(&self, id: NodeId) -> Result<Option<usize>, BspError> {
         let i = self.check(id)?;
-        let n = self.leaf_index_cache().number[i as usize];
+        let n = self.checked_leaf_index()?.number[i as usize];
         Ok((n != NONE).then_some(n as usize))
     }
 
@@ -121,7 +175,7 @@ impl Bsp {
     }
 
     pub(crate) fn leaf_arena_index(&self, index: usize) -> Result<u32, BspError> {
-        let leaves = &self.leaf_index_cache().leaves;
+        let leaves = &self.checked_leaf_index()?.leaves;
         leaves.get(index).copied().ok_or(BspError::LeafOutOfRange {
             index,
             count: leaves.len(),

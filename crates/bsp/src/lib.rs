@@ -43,6 +43,18 @@
 //! numbering O(nodes) once per generation; adjacency O(n log n) once per
 //! generation; `find` O(depth); `adjacent_tiles` O(1) and allocation-free.
 //!
+//! Memory: every call that allocates checks its working memory against the
+//! memory ceiling of `mcrdun_geom::memory` before any work, and is refused
+//! ([`BspError::Geom`] over budget) rather than pass it: recursive splits
+//! [`NODE_BYTES`] (36) a node of the most nodes the depth and sizes allow,
+//! [`Bsp::split_once`] 72 bytes a node when the arena doubles, the leaf
+//! numbering [`LEAF_INDEX_BYTES_PER_NODE`] (12) a node, the adjacency
+//! [`ADJACENCY_BYTES_PER_LEAF`] (128) a leaf, [`Bsp::resize`]
+//! [`RESIZE_BYTES_PER_NODE`] (16) a node, traversals
+//! [`TRAVERSE_BYTES_PER_NODE`] (10) a node. Only [`Bsp::leaf_count`] and
+//! the other infallible readers build the numbering unchecked (a third of
+//! the tree's own arena); [`Bsp::try_leaf_count`] checks it.
+//!
 //! Bad input (sizes, minimums below 1, ratios below 1 or NaN, a depth above
 //! [`MAX_DEPTH`], a leaf number out of range, a stale handle) is a
 //! [`BspError`]; a refused call changes nothing.
@@ -103,7 +115,9 @@ mod tree;
 
 pub use adjacency::{ADJACENCY_BYTES_PER_LEAF, Adjacency};
 pub use error::BspError;
+pub use leaves::LEAF_INDEX_BYTES_PER_NODE;
 pub use libtcod::Mt19937;
 pub use node::{Node, NodeId, Order, Select, Split};
 pub use split::{MAX_DEPTH, NODE_BYTES};
-pub use tree::Bsp;
+pub use traverse::TRAVERSE_BYTES_PER_NODE;
+pub use tree::{Bsp, RESIZE_BYTES_PER_NODE};

@@ -1,6 +1,6 @@
 //! Rasterising nodes into a grid, the way engines turn leaves into rooms.
 
-use crate::node::{NodeId, Select};
+use crate::node::{NodeId, Order, Select};
 use crate::{Bsp, BspError};
 use mcrdun_geom::{Grid, Rect};
 
@@ -12,9 +12,13 @@ impl Bsp {
     /// and a node that shrinks to nothing writes nothing.
     ///
     /// Cost: one call of `value` per selected node, then plain row fills.
+    /// Working memory: the level order,
+    /// [`TRAVERSE_BYTES_PER_NODE`](crate::TRAVERSE_BYTES_PER_NODE) (10)
+    /// bytes a node at most, checked against the memory ceiling first.
     ///
     /// # Errors
-    /// [`BspError::NegativeMargin`] when `margin < 0` (nothing is written).
+    /// [`BspError::NegativeMargin`] when `margin < 0`, [`BspError::Geom`]
+    /// (over budget) past the memory ceiling (nothing is written).
     ///
     /// ```
     /// use mcrdun_bsp::{Bsp, Select};
@@ -37,7 +41,8 @@ impl Bsp {
         if margin < 0 {
             return Err(BspError::NegativeMargin { margin });
         }
-        for i in self.level_order_indices(0) {
+        let _budget = mcrdun_geom::memory::Budget::start();
+        for i in self.order_indices(0, Order::Level)? {
             let s = &self.nodes[i as usize];
             let wanted = match select {
                 Select::Leaves => s.is_leaf(),
@@ -57,9 +62,13 @@ impl Bsp {
 
     /// Writes each leaf's number (as `u32`, level order) into its shrunk
     /// rectangle; other cells keep their value. See [`Bsp::rasterise`].
+    /// Working memory: none but the leaf numbering when it is not built
+    /// yet ([`LEAF_INDEX_BYTES_PER_NODE`](crate::LEAF_INDEX_BYTES_PER_NODE),
+    /// 12 bytes a node), checked against the memory ceiling.
     ///
     /// # Errors
-    /// [`BspError::NegativeMargin`] when `margin < 0`.
+    /// [`BspError::NegativeMargin`] when `margin < 0`, [`BspError::Geom`]
+    /// (over budget) past the memory ceiling (nothing is written).
     pub fn rasterise_leaf_numbers(
         &self,
         grid: &mut Grid<u32>,
@@ -68,6 +77,7 @@ impl Bsp {
         if margin < 0 {
             return Err(BspError::NegativeMargin { margin });
         }
+        self.try_leaf_count()?;
         for (k, rect) in self.leaf_rects().enumerate() {
             if let Some(area) = rect.shrunk(margin).and_then(|r| clip(r, grid)) {
                 fill(grid, area, k as u32);

@@ -133,7 +133,12 @@ impl Bsp {
     /// [`BspError::StaleNode`] / [`BspError::UnknownNode`] for a bad handle,
     /// [`BspError::NotALeaf`] for a node that is already split,
     /// [`BspError::SplitOutOfRange`] when a child would be empty,
-    /// [`BspError::TooManyNodes`] past `u32::MAX` nodes.
+    /// [`BspError::TooManyNodes`] past `u32::MAX` nodes, [`BspError::Geom`]
+    /// (over budget) when the arena must grow past the memory ceiling.
+    ///
+    /// Memory: the arena grows by doubling when full (to at most what fits
+    /// under the memory ceiling, `mcrdun_geom::memory`): 72 bytes a node
+    /// for the new arena, the old one freed once the nodes moved.
     pub fn split_once(
         &mut self,
         id: NodeId,
@@ -154,9 +159,45 @@ impl Bsp {
         if i64::from(position) < lo || i64::from(position) > hi {
             return Err(BspError::SplitOutOfRange { position, lo, hi });
         }
+        self.reserve(2)?;
         let left = self.push_split(i, horizontal, position)?;
         self.invalidate();
         Ok((self.id(left), self.id(left + 1)))
+    }
+
+    /// Makes room in the arena for `additional` more nodes (a split makes
+    /// two), so that the splits that follow do not allocate: when it is
+    /// full the arena doubles, or grows to what fits under the memory
+    /// ceiling (`mcrdun_geom::memory`), which the whole arena is checked
+    /// against first. Changes nothing a reader sees (no new generation).
+    ///
+    /// # Errors
+    /// [`BspError::TooManyNodes`] past `u32::MAX` nodes;
+    /// [`BspError::Geom`] (over budget) when the arena with `additional`
+    /// more nodes ([`NODE_BYTES`](crate::NODE_BYTES) each) would pass the
+    /// ceiling.
+    ///
+    /// ```
+    /// use mcrdun_bsp::Bsp;
+    /// use mcrdun_geom::Rect;
+    /// let mut bsp = Bsp::new(Rect::new(0, 0, 8, 8)?);
+    /// bsp.reserve(2)?;
+    /// let before = bsp.generation();
+    /// bsp.split_once(bsp.root(), false, 4)?;
+    /// assert_eq!(bsp.generation(), before + 1);
+    /// # Ok::<(), mcrdun_bsp::BspError>(())
+    /// ```
+    pub fn reserve(&mut self, additional: usize) -> Result<(), BspError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
+        // NONE must stay free.
+        if self.nodes.len().saturating_add(additional) >= NONE as usize {
+            return Err(BspError::TooManyNodes);
+        }
+        Ok(mcrdun_geom::memory::try_reserve(
+            "the BSP nodes",
+            &mut self.nodes,
+            additional,
+        )?)
     }
 
     /// Removes every node but the root.
@@ -194,15 +235,22 @@ impl Bsp {
     /// position (as libtcod's `TCOD_bsp_resize` does): each child is
     /// recomputed from its parent's new rectangle and the kept position.
     ///
+    /// Working memory: the new rectangles, [`RESIZE_BYTES_PER_NODE`] (16)
+    /// bytes a node, checked against the memory ceiling
+    /// (`mcrdun_geom::memory`) first.
+    ///
     /// # Errors
     /// [`BspError::ResizeBreaksSplit`] when a kept position no longer falls
-    /// strictly inside its node; the tree is then unchanged.
+    /// strictly inside its node; [`BspError::Geom`] (over budget) when the
+    /// rectangles do not fit under the ceiling. The tree is then unchanged.
     pub fn resize(&mut self, rect: Rect) -> Result<(), BspError> {
+        let _budget = mcrdun_geom::memory::Budget::start();
         // Compute every new rectangle first, so that a failure changes nothing.
         // Parents come before children in the arena (children are appended
         // when their parent is split), so one forward pass suffices.
         // Every entry but the root's is overwritten by its parent below.
-        let mut rects = vec![rect; self.nodes.len()];
+        let mut rects =
+            mcrdun_geom::memory::try_vec("the resized BSP rectangles", self.nodes.len(), rect)?;
         for i in 0..self.nodes.len() {
             let s = self.nodes[i];
             if s.is_leaf() {
@@ -315,6 +363,9 @@ impl Bsp {
     }
 }
 
+/// Working memory of [`Bsp::resize`] per node: one new rectangle.
+pub const RESIZE_BYTES_PER_NODE: u64 = core::mem::size_of::<Rect>() as u64;
+
 /// The two children of `rect` cut at `position`, or `None` when one would
 /// be empty.
 pub(crate) fn child_rects(rect: Rect, horizontal: bool, position: i32) -> Option<(Rect, Rect)> {
@@ -340,6 +391,7 @@ pub(crate) fn child_rects(rect: Rect, horizontal: bool, position: i32) -> Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{NODE_BYTES, Order};
 
     fn r(x: i32, y: i32, w: i32, h: i32) -> Rect {
         Rect::new(x, y, w, h).unwrap()
@@ -419,6 +471,67 @@ mod tests {
             generation: bsp.generation(),
         };
         assert!(matches!(bsp.node(bad), Err(BspError::UnknownNode { .. })));
+    }
+
+    #[test]
+    fn calls_refuse_one_byte_short_of_their_need() {
+        use mcrdun_geom::GeomError;
+        use mcrdun_geom::memory::Budget;
+        let over = |e| matches!(e, BspError::Geom(GeomError::OverBudget { .. }));
+        let mut bsp = Bsp::new(r(0, 0, 64, 64));
+        for x in 1..8 {
+            bsp.split_once(bsp.find(Point::new(x * 8, 0)).unwrap(), false, x * 8)
+                .unwrap();
+        }
+        let n = bsp.node_count() as u64;
+        let before = bsp.generation();
+        // Resize: 16 bytes a node.
+        {
+            let _b = Budget::start_with(n * 16 - 1);
+            assert!(over(bsp.resize(r(0, 0, 65, 64)).unwrap_err()));
+        }
+        {
+            let _b = Budget::start_with(n * 16);
+            bsp.resize(r(0, 0, 64, 64)).unwrap();
+        }
+        // Reserve: the whole arena.
+        let full = bsp.nodes.capacity() as u64;
+        {
+            let _b = Budget::start_with((full + 2) * NODE_BYTES - 1);
+            assert!(over(
+                bsp.reserve(full as usize + 2 - n as usize).unwrap_err()
+            ));
+        }
+        assert_eq!(bsp.nodes.capacity() as u64, full);
+        // Traversal: 10 bytes a node for the indices, 16 more a handle.
+        let root = bsp.root();
+        {
+            let _b = Budget::start_with(n * 10 - 1);
+            assert!(over(bsp.traverse_indices(root, Order::Pre).unwrap_err()));
+        }
+        {
+            let _b = Budget::start_with(n * 10);
+            assert_eq!(
+                bsp.traverse_indices(root, Order::Pre).unwrap().len() as u64,
+                n
+            );
+            assert!(over(bsp.traverse(root, Order::Pre).unwrap_err()));
+        }
+        {
+            let _b = Budget::start_with(n * 26);
+            assert_eq!(bsp.traverse(root, Order::Level).unwrap().len() as u64, n);
+        }
+        // The leaf numbering: 12 bytes a node, once a generation.
+        {
+            let _b = Budget::start_with(n * 12 - 1);
+            assert!(over(bsp.try_leaf_count().unwrap_err()));
+            assert!(over(bsp.leaf(0).unwrap_err()));
+        }
+        {
+            let _b = Budget::start_with(n * 12);
+            assert_eq!(bsp.try_leaf_count().unwrap(), 8);
+        }
+        assert!(bsp.generation() > before);
     }
 
     #[test]

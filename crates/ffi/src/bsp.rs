@@ -250,10 +250,17 @@ pub unsafe extern "C" fn mcrdun_bsp_split_recursive_libtcod(
 /// the line y = `position` (first child above), with 0 along x = `position`
 /// (first child left). Leaf numbers change afterwards.
 ///
+/// Working memory: 72 bytes a node of the tree at most: when the tree's
+/// arena is full, the new arena (it doubles; the old one is freed once the
+/// nodes moved), then the leaf numbering when it is not built yet (12
+/// bytes a node, built once after each change); refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit, before any change.
+///
 /// Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for `horizontal` other than 0
 /// or 1; `OUT_OF_RANGE` for a leaf number >= the leaf count or a position
-/// that would leave a child empty; `TOO_LARGE` past 2^32 - 1 nodes. On error
-/// the tree is unchanged. Not thread-safe on one tree.
+/// that would leave a child empty; `TOO_LARGE` past 2^32 - 1 nodes or the
+/// memory limit. On error the tree is unchanged. Not thread-safe on one
+/// tree.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle.
@@ -276,6 +283,8 @@ pub unsafe extern "C" fn mcrdun_bsp_split_leaf(
                 )));
             }
         };
+        // The arena's room first, so that a refusal allocates nothing.
+        bsp.inner.reserve(2)?;
         let id = bsp.inner.leaf(leaf)?;
         bsp.inner.split_once(id, horizontal, position)?;
         Ok(())
@@ -300,9 +309,13 @@ pub unsafe extern "C" fn mcrdun_bsp_clear(bsp: *mut McrdunBsp) -> McrdunStatus {
 /// Moves and resizes the whole tree to `(x, y, w, h)`, keeping every split
 /// position (as libtcod's `TCOD_bsp_resize`).
 ///
+/// Working memory: 16 bytes a node (the new rectangles, made before any
+/// change); refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+///
 /// Errors: `NULL_ARGUMENT`; `INVALID_ARGUMENT` for an invalid rectangle or
-/// when a kept position would fall outside its node. On error the tree is
-/// unchanged. Not thread-safe on one tree.
+/// when a kept position would fall outside its node; `TOO_LARGE` above the
+/// memory limit. On error the tree is unchanged. Not thread-safe on one
+/// tree.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle.
@@ -338,6 +351,11 @@ pub unsafe extern "C" fn mcrdun_bsp_generation(bsp: *const McrdunBsp) -> u64 {
 
 /// The number of leaves (0 for a NULL handle). Thread-safe.
 ///
+/// The first call after a change builds the leaf numbering (12 bytes a
+/// node, a third of what the tree itself takes) without a status to refuse
+/// it with: a tree made under the memory limit always has room for it
+/// unless the limit was lowered since.
+///
 /// # Safety
 /// `bsp` is NULL or a live handle.
 #[unsafe(no_mangle)]
@@ -363,8 +381,9 @@ pub unsafe extern "C" fn mcrdun_bsp_node_count(bsp: *const McrdunBsp) -> usize {
 
 /// The rectangle of leaf number `leaf` (level order).
 ///
-/// Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`.
-/// Thread-safe.
+/// Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`;
+/// `TOO_LARGE` when the leaf numbering, built on first use after each
+/// change (12 bytes a node), passes the memory limit. Thread-safe.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `out` is NULL or writable.
@@ -386,8 +405,9 @@ pub unsafe extern "C" fn mcrdun_bsp_leaf_rect(
 
 /// The node index of leaf number `leaf`.
 ///
-/// Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`.
-/// Thread-safe.
+/// Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `leaf >= leaf count`;
+/// `TOO_LARGE` when the leaf numbering, built on first use after each
+/// change (12 bytes a node), passes the memory limit. Thread-safe.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `node` is NULL or writable.
@@ -442,9 +462,15 @@ pub unsafe extern "C" fn mcrdun_bsp_find_leaf(
 /// The whole graph is built on first use (O(n log n)) and cached until the
 /// tree changes.
 ///
+/// Working memory (the first call after a change, which builds the graph):
+/// 128 bytes a leaf, and 12 bytes a node for the leaf numbering when it is
+/// not built yet; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory
+/// limit. Later calls allocate nothing.
+///
 /// Errors: `NULL_ARGUMENT` (`bsp`, `len`); `OUT_OF_RANGE` for
-/// `leaf >= leaf count`; `BUFFER_TOO_SMALL`. Thread-safe: several threads
-/// may read the adjacency of one tree at once.
+/// `leaf >= leaf count`; `BUFFER_TOO_SMALL`; `TOO_LARGE` above the memory
+/// limit. Thread-safe: several threads may read the adjacency of one tree
+/// at once.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -472,9 +498,15 @@ pub unsafe extern "C" fn mcrdun_bsp_adjacency(
 /// x = 50 the left leaf gets x = 49, the right one x = 50). Two-call
 /// protocol as for `mcrdun_bsp_adjacency`.
 ///
+/// Working memory: none but the leaf numbering when it is not built yet
+/// (12 bytes a node, built once after each change; refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit); the adjacency graph
+/// is not needed.
+///
 /// Errors: `NULL_ARGUMENT` (`bsp`, `len`); `OUT_OF_RANGE` for a leaf number
 /// at or past the leaf count; `NOT_ADJACENT` when the two leaves share no wall
-/// (also `leaf == neighbour`); `BUFFER_TOO_SMALL`. Thread-safe.
+/// (also `leaf == neighbour`); `BUFFER_TOO_SMALL`; `TOO_LARGE` above the
+/// memory limit. Thread-safe.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -500,8 +532,9 @@ pub unsafe extern "C" fn mcrdun_bsp_adjacent_tiles(
 
 /// The node with index `node` (`0..node count`, the root is 0).
 ///
-/// Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `node >= node count`.
-/// Thread-safe.
+/// Errors: `NULL_ARGUMENT`; `OUT_OF_RANGE` for `node >= node count`;
+/// `TOO_LARGE` when the leaf numbering, built on first use after each
+/// change (12 bytes a node), passes the memory limit. Thread-safe.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `out` is NULL or writable.
@@ -543,9 +576,13 @@ pub unsafe extern "C" fn mcrdun_bsp_node(
 /// `MCRDUN_BSP_ORDER_*` values). Two-call protocol as for
 /// `mcrdun_bsp_adjacency`.
 ///
+/// Working memory: 10 bytes a node of the tree from `node`'s index on (a
+/// subtree's nodes all come after its root): the order and the walk's
+/// stack; refused with `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+///
 /// Errors: `NULL_ARGUMENT` (`bsp`, `len`); `INVALID_ARGUMENT` for an
 /// unknown order; `OUT_OF_RANGE` for `node >= node count`;
-/// `BUFFER_TOO_SMALL`. Thread-safe.
+/// `BUFFER_TOO_SMALL`; `TOO_LARGE` above the memory limit. Thread-safe.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `out` is NULL or writable for `cap`
@@ -578,9 +615,9 @@ pub unsafe extern "C" fn mcrdun_bsp_traverse(
                 tree.node_count()
             ))
         })?;
-        let ids = tree.traverse(id, order)?;
+        let ids = tree.traverse_indices(id, order)?;
         // SAFETY: `out`/`cap`/`len` are valid by contract.
-        unsafe { write_iter(ids.iter().map(|n| n.index() as usize), out, cap, len, "out") }
+        unsafe { write_iter(ids.iter().map(|&n| n as usize), out, cap, len, "out") }
     })
 }
 
@@ -590,9 +627,14 @@ pub unsafe extern "C" fn mcrdun_bsp_traverse(
 /// the grid. Other cells keep their value: fill the grid first (for example
 /// with `UINT32_MAX` for walls).
 ///
+/// Working memory: none but the leaf numbering when it is not built yet
+/// (12 bytes a node, built once after each change); refused with
+/// `MCRDUN_STATUS_TOO_LARGE` above the memory limit.
+///
 /// Errors: `NULL_ARGUMENT` (`bsp`, or `cells` with a non-empty grid);
 /// `INVALID_ARGUMENT` for a negative margin; `TOO_LARGE` when a side passes
-/// `INT32_MAX` or `width * height` overflows. Thread-safe on the tree.
+/// `INT32_MAX`, `width * height` overflows or the leaf numbering passes the
+/// memory limit (nothing is written then). Thread-safe on the tree.
 ///
 /// # Safety
 /// `bsp` is NULL or a live handle; `cells` is NULL or writable for
@@ -620,6 +662,7 @@ pub unsafe extern "C" fn mcrdun_bsp_rasterise_leaves(
             return Ok(()); // An empty grid: nothing to write.
         };
         let width = width as usize;
+        bsp.inner.try_leaf_count()?;
         for (k, rect) in bsp.inner.leaf_rects().enumerate() {
             let Some(area) = rect.shrunk(margin).and_then(|r| r.intersection(&bounds)) else {
                 continue;

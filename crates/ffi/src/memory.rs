@@ -42,6 +42,9 @@ const _: () =
 ///   `_links`, `_unreachable`: 112 bytes per room and 226 per pair.
 /// - `mcrdun_bsp_split_recursive(_libtcod)`: 36 bytes per node of the
 ///   most nodes the depth and sizes allow, checked before any work;
+///   `mcrdun_bsp_split_leaf`: 72 bytes per node when the arena doubles;
+///   `mcrdun_bsp_resize`: 16; `mcrdun_bsp_traverse`: 10; the leaf
+///   numbering, built on first use after each change: 12 bytes per node;
 ///   `mcrdun_bsp_adjacency` (its first call on a tree):
 ///   128 bytes per leaf.
 /// - `mcrdun_level_generate`: 64 KiB plus, per tile, 22 bytes (bsp), 40
