@@ -256,9 +256,9 @@ fn two_regions_are_joined_by_a_shortest_corridor() {
         // 0-1 breadth-first search from region 0 to region 1.
         let mut dist = vec![usize::MAX; w * h];
         let mut queue = VecDeque::new();
-        for i in 0..w * h {
+        for (i, d) in dist.iter_mut().enumerate() {
             if label(i) == Some(0) {
-                dist[i] = 0;
+                *d = 0;
                 queue.push_back(i);
             }
         }
