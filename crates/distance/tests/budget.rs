@@ -119,3 +119,72 @@ fn walk_distances_counts_its_grid() {
     let d = walk_distances(&walkable, &[Point::new(0, 0)], Steps::FOUR).unwrap();
     assert_eq!(d.as_slice()[n as usize - 1], 39 + 29);
 }
+
+/// The need a call checks before allocating, read from its refusal under
+/// a ceiling that holds only the least any map needs (the bit planes and
+/// the marks of the blocks holding sources).
+fn need<C: mcrdun_distance::Cost>(costs: &[C], dist: &[i32], w: u32, h: u32, steps: Steps) -> u64 {
+    let least = 2 * u64::from((w + 26).div_ceil(8) * (h + 2)) + 48 + marks(w, h);
+    let _call = Budget::start_with(least);
+    let mut d = dist.to_vec();
+    match DistanceScratch::new().compute(costs, &mut d, w, h, steps) {
+        Err(DistanceError::Geom(GeomError::OverBudget { needed, .. })) => needed,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The marks of the 256-cell blocks holding sources: a bit each, in
+/// whole words.
+fn marks(w: u32, h: u32) -> u64 {
+    8 * u64::from(w * h).div_ceil(256 * 64)
+}
+
+/// Every engine's stated need, exactly: the padded copies (6 bytes a
+/// padded cell) and rings of one weight (4), of two small weights or two
+/// weights (16), Dial's buckets with saturating sums (32 a bucket), the
+/// heap (none before it grows), and the bit planes with their rings (48 a
+/// bucket); 8 bytes a source and the marks besides.
+#[test]
+fn each_engine_checks_its_stated_need() {
+    let (w, h) = (45u32, 37u32);
+    let n = (w * h) as usize;
+    let p = u64::from((w + 2) * (h + 2));
+    let fixed = |s: u64| 8 * s + marks(w, h);
+    let mut dist = vec![UNREACHED; n];
+    dist[3] = 0;
+    dist[900] = 5;
+    let ones = vec![1u8; n];
+    // One weight: rings over the padded copy.
+    assert_eq!(
+        need(&ones, &dist, w, h, Steps::FOUR),
+        6 * p + 4 * (p + 8) + fixed(2)
+    );
+    // Two weights of at most 3 (sources at two values): four buckets.
+    assert_eq!(
+        need(&ones, &dist, w, h, Steps::OCTILE),
+        22 * p + 128 + fixed(2)
+    );
+    // Two larger weights: two merged queues.
+    let twos = vec![2u8; n];
+    assert_eq!(
+        need(&twos, &dist, w, h, Steps::OCTILE),
+        22 * p + 128 + fixed(2)
+    );
+    // Costs that vary: the bit planes, 16 buckets (weights up to 3 * 5).
+    let varied: Vec<u8> = (0..n).map(|i| 1 + (i % 5) as u8).collect();
+    let planes = 2 * u64::from((w + 26).div_ceil(8) * (h + 2));
+    assert_eq!(
+        need(&varied, &dist, w, h, Steps::OCTILE),
+        planes + 16 * 48 + fixed(2)
+    );
+    // A start near saturation: Dial's buckets over the padded copy.
+    let mut high = dist.clone();
+    high[900] = i32::MAX - 100;
+    assert_eq!(
+        need(&varied, &high, w, h, Steps::OCTILE),
+        6 * p + 16 * 32 + fixed(2)
+    );
+    // Weights above the bucket queue's: the heap.
+    let dear: Vec<u16> = (0..n).map(|i| 1 + (i % 3000) as u16).collect();
+    assert_eq!(need(&dear, &dist, w, h, Steps::OCTILE), 6 * p + fixed(2));
+}
