@@ -177,6 +177,12 @@ fn each_engine_checks_its_stated_need() {
         need(&varied, &dist, w, h, Steps::OCTILE),
         planes + 16 * 48 + fixed(2)
     );
+    // A largest weight of 4 takes 8 buckets (W + 1 rounded up).
+    let four: Vec<u8> = (0..n).map(|i| 1 + (i % 4) as u8).collect();
+    assert_eq!(
+        need(&four, &dist, w, h, Steps::EIGHT),
+        planes + 8 * 48 + fixed(2)
+    );
     // A start near saturation: Dial's buckets over the padded copy.
     let mut high = dist.clone();
     high[900] = i32::MAX - 100;
