@@ -521,6 +521,56 @@ mod tests {
         );
     }
 
+    /// Candidates that are not pairs: the exact count lets through what
+    /// fits, and refuses one byte less.
+    #[test]
+    fn pairs_are_counted_exactly_when_the_candidates_do_not_fit() {
+        use mcrdun_geom::memory::Budget;
+        // A column of 200 rooms, every other one a cell wide: all 19,900
+        // pairs are candidates, but only the 4,950 pairs of wide rooms
+        // face each other over more than the door.
+        let rooms: Vec<Rect> = (0..200)
+            .map(|i| r(0, 2 * i, if i % 2 == 0 { 10 } else { 1 }, 1))
+            .collect();
+        let need = 200 * NEIGHBOUR_BYTES_PER_ROOM + 4950 * NEIGHBOUR_BYTES_PER_PAIR;
+        {
+            let _call = Budget::start_with(need - 1);
+            match neighbours(&rooms, u32::MAX, 1) {
+                Err(ScatterError::Geom(GeomError::OverBudget { needed, limit, .. })) => {
+                    assert!(needed > limit, "{needed} {limit}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let _call = Budget::start_with(need);
+        let links = neighbours(&rooms, u32::MAX, 1).unwrap();
+        assert_eq!(links.len(), 4950);
+        assert!(links.iter().all(|l| l.a % 2 == 0 && l.b % 2 == 0));
+    }
+
+    /// Pairs on both axes: the second sweep counts what the first stored.
+    #[test]
+    fn both_sweeps_share_one_budget() {
+        use mcrdun_geom::memory::Budget;
+        // A 12 x 12 grid of touching 4 x 4 rooms: 264 pairs, half of them
+        // found by each sweep.
+        let rooms: Vec<Rect> = (0..144)
+            .map(|i| r(4 * (i % 12), 4 * (i / 12), 4, 4))
+            .collect();
+        let need = 144 * NEIGHBOUR_BYTES_PER_ROOM + 264 * NEIGHBOUR_BYTES_PER_PAIR;
+        {
+            let _call = Budget::start_with(need - 1);
+            match neighbours(&rooms, 1, 1) {
+                Err(ScatterError::Geom(GeomError::OverBudget { needed, limit, .. })) => {
+                    assert!(needed > limit, "{needed} {limit}");
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(neighbours(&rooms, 1, 1).unwrap().len(), 264);
+    }
+
     #[test]
     fn links_face_from_a() {
         let rooms = [r(10, 0, 5, 5), r(0, 0, 10, 5)];
