@@ -14,8 +14,11 @@ const _: () =
 /// its input states its need (bytes per cell, per run, per room) in its
 /// documentation and returns `MCRDUN_STATUS_TOO_LARGE`, before doing any
 /// work, when the need is above the ceiling; raise it to work on larger
-/// maps. `SIZE_MAX` turns the budget off (allocations stay fallible, but
-/// on Linux an overcommitted allocation may still be killed when touched).
+/// maps. `SIZE_MAX` turns the budget off: each call then asks the system
+/// for what its input needs, and a request the system refuses ends the
+/// process (the large buffers are reserved fallibly, but not every
+/// allocation is; on Linux an overcommitted page may also be killed when
+/// touched). Keep the ceiling within the memory the process can map.
 /// It counts each call's own scratch and results, not the caller's buffers.
 ///
 /// Working memory of the calls that take a size (n = width * height), as

@@ -63,8 +63,11 @@ pub fn memory_limit() -> u64 {
 
 /// Sets the ceiling on one call's working memory to `bytes` (for all
 /// threads) and returns the previous one. Calls already running keep the
-/// ceiling they started with. `u64::MAX` turns the budget off (allocations
-/// stay fallible); 0 refuses every call that needs memory.
+/// ceiling they started with. `u64::MAX` turns the budget off: a call then
+/// asks for what its input needs, and an allocation the system refuses
+/// ends the process (the large buffers are reserved fallibly, not every
+/// allocation is), so keep the ceiling within the memory the process can
+/// map. 0 refuses every call that needs memory.
 pub fn set_memory_limit(bytes: u64) -> u64 {
     LIMIT.swap(bytes, Ordering::Relaxed)
 }
