@@ -16,8 +16,9 @@ use crate::{CarveError, Maze};
 use mcrdun_geom::memory::{Budget, check_bytes};
 use mcrdun_geom::{GeomError, Point, Side};
 
-/// The length of a file's text: the rows, two coordinate lines of at most
-/// 23 bytes each (`-2147483648,-2147483648` and a newline) and the path.
+/// The length of a file's text: the rows, the blank line and two coordinate
+/// lines of at most 23 bytes each (`-2147483648,-2147483648` and a newline),
+/// and the path with its newline.
 fn text_len(maze: &Maze, path: &str) -> usize {
     maze.len() + maze.height() as usize + 2 * 24 + path.len() + 1
 }
@@ -444,17 +445,43 @@ mod tests {
             let want = body.split('\n').position(str::is_empty);
             assert_eq!(blank_line(body, 2), Ok(want), "{body:?}");
         }
-        // Three rows of 2 claim 12 bytes: refused on the third under 11.
+        // Three rows of 2 claim 12 bytes: refused on the third under 11,
+        // read under 12.
+        {
+            let _call = mcrdun_geom::memory::Budget::start_with(12);
+            assert_eq!(blank_line("ab\ncd\nef\n\n", 2), Ok(Some(3)));
+        }
         let _call = mcrdun_geom::memory::Budget::start_with(11);
         assert_eq!(blank_line("ab\ncd\n\n", 2), Ok(Some(2)));
         assert!(blank_line("ab\ncd\nef\n\n", 2).is_err());
     }
 
+    /// Each text is allocated once, at its size: the 48 bytes kept for the
+    /// blank line and the two coordinate lines are the only slack.
     #[test]
-    fn a_bad_digit_is_named_with_its_column() {
+    fn texts_are_allocated_once_at_their_size() {
+        let m = two_by_two();
+        let rows = m.to_hex_rows().unwrap();
+        assert_eq!(rows, "D3\nD6\n");
+        assert_eq!(rows.capacity(), rows.len());
+        let text = m.to_hex(Point::new(0, 0), Point::new(0, 1)).unwrap();
+        let file = MazeFile::parse(&text).unwrap().to_text().unwrap();
+        for t in [&text, &file] {
+            assert_eq!(t.as_str(), "D3\nD6\n\n0,0\n0,1\nESW\n");
+            // 6 row bytes, 48 kept for the blank line and the coordinate
+            // lines (9 used), 3 path bytes and its newline.
+            assert_eq!(t.capacity(), 6 + 48 + 3 + 1);
+        }
+    }
+
+    #[test]
+    fn bad_digits_and_coordinates_are_named() {
         for (text, line, what) in [
             ("D3\nDG\n\n0,0\n0,1\nESW\n", 2, "'G' at column 2"),
             ("\u{e9}3\nD63\n\n0,0\n0,1\nE\n", 1, "'\u{e9}' at column 1"),
+            ("D3\nD6\n\n0,\n0,1\nESW\n", 4, "'0,' is not x,y"),
+            ("D3\nD6\n\n0,0\n,1\nESW\n", 5, "',1' is not x,y"),
+            ("D3\nD6\n\n0,0\n0,99999999999\nESW\n", 5, "out of range"),
             ("3\u{e9}\nD63\n\n0,0\n0,1\nE\n", 1, "'\u{e9}' at column 2"),
         ] {
             match MazeFile::parse(text) {
@@ -485,6 +512,9 @@ mod tests {
             ("D3\nD6\n\n0,0\n0,1\nE\n", 6),      // ends elsewhere
             ("93\nD6\n\n0,0\n0,1\nESW\n", 1),    // disagreeing walls
             ("D3\nD2\n\n0,0\n0,1\nESW\n", 2),    // open border
+            ("AA\nAA\nAA\n\n0,0\n0,1\n", 7),     // three rows, no path line
+            ("AA\nAA\nAA\n\n0;0\n0,1\nE\n", 5),  // three rows, bad entry
+            ("AA\nAA\nAA\n\n0,0\n0;1\nE\n", 6),  // three rows, bad exit
         ];
         for (text, line) in bad {
             match MazeFile::parse(text) {

@@ -586,6 +586,13 @@ mod tests {
             bad.carve(&mut m, Point::new(4, 2), &mut seeded_rng(1)),
             Err(CarveError::InvalidPercent { percent: 101 })
         );
+        let all_newest = Algorithm::GrowingTree(GrowingTreeMode::Mixed {
+            newest_percent: 100,
+        });
+        all_newest
+            .carve_piece(&mut m, Point::new(4, 2), &mut seeded_rng(1))
+            .unwrap();
+        assert_eq!(m.loop_count().unwrap(), 0);
     }
 }
 
@@ -663,6 +670,37 @@ mod budget_tests {
             }
             assert!(maze.is_perfect().unwrap(), "{}", a.name());
         }
+    }
+
+    /// The stated costs, algorithm by algorithm; the row-wise carvers
+    /// carve with no memory a cell (Eller with its bytes a column only).
+    #[test]
+    fn row_wise_carvers_need_no_memory_a_cell() {
+        use mcrdun_geom::memory::Budget;
+        let per_cell: Vec<u64> = Algorithm::ALL
+            .iter()
+            .map(|a| a.scratch_bytes_per_cell())
+            .collect();
+        assert_eq!(per_cell, [9, 9, 26, 9, 0, 9, 9, 9, 9, 0, 0]);
+        let mut maze = Maze::new(50, 40).unwrap();
+        for (a, budget) in [
+            (Algorithm::Sidewinder, 0),
+            (Algorithm::BinaryTree, 0),
+            (Algorithm::Eller, 50 * 35),
+        ] {
+            {
+                let _call = Budget::start_with(budget);
+                a.carve(&mut maze, Point::new(0, 0), &mut seeded_rng(1))
+                    .unwrap();
+            }
+            assert!(maze.is_perfect().unwrap(), "{}", a.name());
+        }
+        let _call = Budget::start_with(50 * 35 - 1);
+        assert!(
+            Algorithm::Eller
+                .carve(&mut maze, Point::new(0, 0), &mut seeded_rng(1))
+                .is_err()
+        );
     }
 
     #[test]
