@@ -61,7 +61,7 @@ row "maze --config /dev/zero" 2000000 2 "$MCRDUN" maze --config /dev/zero
 # A write that fails half way (file-size limit) keeps the old file.
 printf 'the old level\n' >"$work/level.txt"
 # (SIGXFSZ ends the command: exit 153; the shell's note of it is hidden.)
-(ulimit -f 16; exec "$MCRDUN" bsp --width 400 --height 400 --output "$work/level.txt") 2>/dev/null
+sh -c 'ulimit -f 16; "$0" bsp --width 400 --height 400 --output "$1"' "$MCRDUN" "$work/level.txt" 2>/dev/null
 code=$?
 kept=$(cat "$work/level.txt")
 verdict=ok
