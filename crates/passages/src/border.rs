@@ -417,6 +417,38 @@ mod tests {
         assert_eq!(l.border(a, b).unwrap().len(), 8);
     }
 
+    /// A reused border counts what it holds: after a large border, a
+    /// small one needs that beside its own scan.
+    #[test]
+    fn a_reused_border_counts_what_it_holds() {
+        use mcrdun_geom::memory::Budget;
+        let (mut l, a, b) = seed_layout();
+        let c = l.add_room(&[Point::new(0, 3), Point::new(0, 4)]).unwrap();
+        let mut reused = Border::new();
+        l.border_into(a, b, &mut reused).unwrap();
+        let size = |v: usize, each: usize| (v * each) as u64;
+        let holds = reused
+            .streams
+            .iter()
+            .map(|s| size(s.capacity(), 16))
+            .sum::<u64>()
+            + size(reused.pairs.capacity(), 16)
+            + size(reused.entries.capacity(), size_of::<Entry>())
+            + size(reused.across.capacity(), 8);
+        assert_eq!(held(&reused), holds);
+        assert!(holds > 0);
+        // c's boundary (2 cells) is scanned against b.
+        let need = holds + 2 * BORDER_BYTES_PER_SCANNED_CELL;
+        {
+            let _call = Budget::start_with(need - 1);
+            assert!(l.border_into(c, b, &mut reused).is_err());
+            assert!(reused.is_empty());
+        }
+        let _call = Budget::start_with(need);
+        l.border_into(c, b, &mut reused).unwrap();
+        assert_eq!(reused, l.border(c, b).unwrap());
+    }
+
     #[test]
     fn disjoint_rooms_have_an_empty_border() {
         let mut l = Layout::new(6, 6).unwrap();

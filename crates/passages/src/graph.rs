@@ -164,6 +164,25 @@ mod tests {
         assert_eq!(l.adjacent_rooms().unwrap().len(), 1);
     }
 
+    /// A column of one-cell rooms: more pairs than columns, so the pairs'
+    /// check (the keys, 16 bytes a boundary cell, and 8 a pair) is the one
+    /// that binds.
+    #[test]
+    fn the_pairs_are_checked_when_known() {
+        use mcrdun_geom::memory::Budget;
+        let mut l = Layout::new(1, 6).unwrap();
+        for y in 0..6 {
+            l.add_room(&[Point::new(0, y)]).unwrap();
+        }
+        let need = 6 * ADJACENT_BYTES_PER_BOUNDARY_CELL + 5 * ADJACENT_BYTES_PER_PAIR;
+        {
+            let _call = Budget::start_with(need - 1);
+            assert!(l.adjacent_rooms().is_err());
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(l.adjacent_rooms().unwrap().len(), 5);
+    }
+
     #[test]
     fn diagonal_contact_is_not_adjacency() {
         let mut l = Layout::new(2, 2).unwrap();

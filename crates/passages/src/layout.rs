@@ -579,6 +579,49 @@ mod tests {
         assert_eq!(Layout::from_labels(&empty).unwrap().room_count(), 0);
     }
 
+    /// A layout from labels needs 4 bytes a cell, 16 a labelled cell and 48
+    /// a room (`from_labels_bytes` says so, before any table); one byte
+    /// less is refused. Adding a room to an empty layout needs its cell and
+    /// boundary tables (8 + 8 bytes a cell) and the room (32); one byte
+    /// less is refused and changes nothing.
+    #[test]
+    fn layouts_keep_to_their_budget() {
+        use mcrdun_geom::memory::Budget;
+        let none = NO_ROOM;
+        let labels = Grid::from_vec(4, 3, vec![0, 0, 1, none, 1, 1, 2, 2, none, 1, 2, 2]).unwrap();
+        let need = 12 * 4 + 10 * 16 + 3 * 48;
+        assert_eq!(from_labels_bytes(labels.as_slice()), need);
+        // Labels that cannot be dense count no room tables.
+        assert_eq!(from_labels_bytes(&[0, 7, none]), 3 * 4 + 2 * 16);
+        {
+            let _call = Budget::start_with(need - 1);
+            let e = Layout::from_labels(&labels).unwrap_err();
+            assert!(
+                matches!(e, PassagesError::Geom(ref g) if g.is_too_large()),
+                "{e}"
+            );
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(Layout::from_labels(&labels).unwrap().room_count(), 3);
+        drop(_call);
+
+        let cells: Vec<Point> = (0..5).map(|x| Point::new(x, 1)).collect();
+        let need = 5 * 16 + 32;
+        let mut l = Layout::new(6, 3).unwrap();
+        {
+            let _call = Budget::start_with(need - 1);
+            let e = l.add_room(&cells).unwrap_err();
+            assert!(
+                matches!(e, PassagesError::Geom(ref g) if g.is_too_large()),
+                "{e}"
+            );
+            assert_eq!((l.room_count(), l.room_of(Point::new(0, 1))), (0, None));
+        }
+        let _call = Budget::start_with(need);
+        assert_eq!(l.add_room(&cells).unwrap().get(), 0);
+        assert_eq!((l.width(), l.height()), (6, 3));
+    }
+
     #[test]
     fn huge_grid_is_an_error() {
         assert!(matches!(
