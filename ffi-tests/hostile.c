@@ -358,8 +358,9 @@ static int r24_quadratic_pairs(void) {
 }
 
 static int r24_deep_split(void) {
-    /* 2^26 leaves could be made on a 2^31 root: refused as over the
-     * memory limit as the nodes grow, in both modes. */
+    /* 2^26 leaves could be made on a 2^31 root: 2^27 - 1 nodes of 36
+     * bytes, refused as over the memory limit before any work, in both
+     * modes. */
     McrdunBsp *bsp = NULL;
     size_t len = 7;
     lower_ceiling_when_relaxed();

@@ -78,7 +78,7 @@ pub const NODE_BYTES: u64 = core::mem::size_of::<Slot>() as u64;
 /// The refusal of an allocator that could not give `nodes` nodes.
 fn out_of_memory(nodes: usize) -> BspError {
     BspError::Geom(mcrdun_geom::GeomError::OutOfMemory {
-        what: "the BSP nodes",
+        what: "the BSP node arena",
         needed: (nodes as u64).saturating_mul(NODE_BYTES),
     })
 }
@@ -156,7 +156,7 @@ impl Bsp {
             return Ok(());
         }
         // The new arena and, while the nodes move into it, the old one.
-        mcrdun_geom::memory::check_budget("the BSP nodes", total + capacity, NODE_BYTES)?;
+        mcrdun_geom::memory::check_budget("the BSP node arena", total + capacity, NODE_BYTES)?;
         let more = (total - len) as usize;
         self.nodes
             .try_reserve_exact(more)
@@ -411,6 +411,15 @@ mod tests {
         );
         assert_eq!((bsp.node_count(), bsp.generation()), (1, 0));
         assert!(bsp.nodes.capacity() < 1024, "nothing reserved");
+        // 2^31 leaves: 2^32 - 1 nodes, the last index below NONE, so within
+        // the index space, and refused by the memory ceiling instead.
+        let _ceiling = mcrdun_geom::memory::Budget::start_with(1 << 30);
+        let mut two = Bsp::new(Rect::new(0, 0, i32::MAX, 2).unwrap());
+        let root = two.root();
+        assert!(matches!(
+            two.split_recursive(root, &mut seeded_rng(1), 31, 1, 1, 1.5, 1.5),
+            Err(BspError::Geom(mcrdun_geom::GeomError::OverBudget { .. }))
+        ));
         // One level less fits the index space (2^32 - 1 nodes would not:
         // u32::MAX stays free), two levels less too.
         assert_eq!(max_leaves(max, 31, Some((1, 1))), 1 << 31);
@@ -430,7 +439,7 @@ mod tests {
             matches!(
                 e,
                 Err(BspError::Geom(mcrdun_geom::GeomError::OverBudget {
-                    what: "the BSP nodes",
+                    what: "the BSP node arena",
                     needed,
                     ..
                 })) if needed == (1u64 << 27) * NODE_BYTES

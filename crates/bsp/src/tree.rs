@@ -194,7 +194,7 @@ impl Bsp {
             return Err(BspError::TooManyNodes);
         }
         Ok(mcrdun_geom::memory::try_reserve(
-            "the BSP nodes",
+            "the BSP node arena",
             &mut self.nodes,
             additional,
         )?)
@@ -518,8 +518,26 @@ mod tests {
             assert!(over(bsp.traverse(root, Order::Pre).unwrap_err()));
         }
         {
+            let _b = Budget::start_with(n * 26 - 1);
+            assert!(over(bsp.traverse(root, Order::Level).unwrap_err()));
+        }
+        {
             let _b = Budget::start_with(n * 26);
             assert_eq!(bsp.traverse(root, Order::Level).unwrap().len() as u64, n);
+        }
+        // From an inner node: the nodes from its index on.
+        let inner = bsp.node_at(5).unwrap();
+        {
+            let _b = Budget::start_with((n - 5) * 10 - 1);
+            assert!(over(bsp.traverse_indices(inner, Order::In).unwrap_err()));
+        }
+        {
+            let _b = Budget::start_with((n - 5) * 10);
+            assert!(!bsp.traverse_indices(inner, Order::In).unwrap().is_empty());
+        }
+        {
+            let _b = Budget::start_with((n - 5) * 26);
+            assert!(!bsp.traverse(inner, Order::Post).unwrap().is_empty());
         }
         // The leaf numbering: 12 bytes a node, once a generation.
         {

@@ -125,12 +125,15 @@ mod tests {
     use crate::Tile::{Floor, Wall};
     use mcrdun_geom::memory::Budget;
 
-    /// Three rooms apart on a 60x40 map, one of them on the border.
+    /// Four rooms apart on a 60x40 map, two of them on the border: the
+    /// bottom, and the right side (the first room in raster order, whose
+    /// column the corridors follow).
     fn apart() -> Grid<Tile> {
         Grid::from_fn(60, 40, |p| {
             let room = (5..12).contains(&p.x) && (5..12).contains(&p.y)
                 || (40..50).contains(&p.x) && (20..30).contains(&p.y)
-                || (20..30).contains(&p.x) && p.y == 39;
+                || (20..30).contains(&p.x) && p.y == 39
+                || p.x == 59 && (2..5).contains(&p.y);
             if room { Floor } else { Wall }
         })
         .unwrap()
@@ -144,7 +147,7 @@ mod tests {
             let _b = Budget::start_with(60 * 40 * 20);
             join(&mut tiles).unwrap()
         };
-        assert_eq!(regions, 3);
+        assert_eq!(regions, 4);
         assert!(dug > 0);
         let mask: Vec<u8> = tiles
             .as_slice()
@@ -169,6 +172,30 @@ mod tests {
         // With room for the shortest joining, fewer tiles are dug.
         let mut shortest = apart();
         assert!(join(&mut shortest).unwrap().1 <= dug);
+    }
+
+    #[test]
+    fn thin_maps_join_through_their_one_inner_line_or_refuse() {
+        // 3 wide or high: one inner line to dig along.
+        for (w, h) in [(3, 12), (12, 3)] {
+            // Two floor tiles on the inner line, 9 apart.
+            let mut tiles = Grid::from_fn(w, h, |p| {
+                let (along, across) = if w == 3 { (p.y, p.x) } else { (p.x, p.y) };
+                if across == 1 && (along == 1 || along == 10) {
+                    Floor
+                } else {
+                    Wall
+                }
+            })
+            .unwrap();
+            let _b = Budget::start_with(u64::from(w * h) * 20);
+            assert_eq!(join(&mut tiles).unwrap(), (2, 8), "{w}x{h}");
+        }
+        // 2 wide: no inside to dig through; refused, not a panic.
+        let mut two =
+            Grid::from_fn(2, 12, |p| if p.y == 1 || p.y == 10 { Floor } else { Wall }).unwrap();
+        let _b = Budget::start_with(2 * 12 * 20);
+        assert!(join(&mut two).is_err());
     }
 
     #[test]

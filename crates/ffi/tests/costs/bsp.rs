@@ -257,7 +257,7 @@ fn a_split_past_the_ceiling_is_refused_before_any_work() {
         mcrdun_last_error(buf.as_mut_ptr().cast(), buf.len(), &mut len);
         let msg = String::from_utf8_lossy(&buf[..len.min(buf.len())]).into_owned();
         assert!(
-            msg.contains("the BSP nodes") && msg.contains("4831838208"),
+            msg.contains("the BSP node arena") && msg.contains("4831838208"),
             "{msg}"
         );
         mcrdun_bsp_free(bsp);
