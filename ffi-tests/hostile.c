@@ -395,6 +395,45 @@ static int r24_level_max_bytes(void) {
     return 0;
 }
 
+static int r24_connect_5900x6000(void) {
+    /* Accepted at 30 bytes a cell once and peaking near 1.95 GB: refused
+     * before any cell is read or written. */
+    size_t n = (size_t)5900 * 6000, dug = 7;
+    uint8_t *cells = zero_map_rw(n);
+    CHECK(cells != NULL);
+    lower_ceiling_when_relaxed();
+    CHECK_STATUS(mcrdun_regions_connect(cells, 5900, 6000, 0, &dug), MCRDUN_STATUS_TOO_LARGE);
+    CHECK(dug == 7);
+    munmap(cells, n);
+    return 0;
+}
+
+static int r24_from_labels_8192(void) {
+    /* 256 MB of labels: refused before the labels are copied. */
+    size_t n = (size_t)8192 * 8192;
+    const uint8_t *labels = zero_map(n * sizeof(uint32_t));
+    McrdunLayout *out = NULL;
+    CHECK(labels != NULL);
+    lower_ceiling_when_relaxed();
+    CHECK_STATUS(mcrdun_layout_from_labels(8192, 8192, (const uint32_t *)labels, n, &out),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK(out == NULL);
+    munmap((void *)labels, n * sizeof(uint32_t));
+    return 0;
+}
+
+static int r24_cave_6000x7000(void) {
+    /* Passed the level's check once, then an inner step refused it after
+     * 0.4-1.4 s: now every stage is counted up front. */
+    McrdunLevelConfig c;
+    size_t len = 0;
+    lower_ceiling_when_relaxed();
+    CHECK_OK(mcrdun_level_config_default(MCRDUN_LEVEL_KIND_CAVE, 6000, 7000, &c));
+    CHECK_STATUS(mcrdun_level_generate(&c, 1, NULL, 0, &len, NULL, 0, NULL, NULL, 0, NULL, NULL),
+                 MCRDUN_STATUS_TOO_LARGE);
+    return 0;
+}
+
 /* ---- sweeps over every export ---- */
 
 static int sweep_null_handles(void) {
@@ -960,8 +999,11 @@ int main(void) {
     run_case("#12 scatter_generate at the int32 edge", r12_scatter_int32_edge, 0, 1);
     run_case("#13 messages 0 x 10, bsp_resize", r13_messages, 0, 1);
     run_case("memory limit from C", budget_from_c, 0, 1);
-    run_case("#24 scatter pairs of rooms in a column", r24_quadratic_pairs, 2000 * MB, 0);
-    run_case("#24 bsp split 2^31 root to depth 26", r24_deep_split, 2000 * MB, 0);
+    run_case("#24 scatter pairs of rooms in a column", r24_quadratic_pairs, 2000 * MB, 1);
+    run_case("#24 bsp split 2^31 root to depth 26", r24_deep_split, 2000 * MB, 1);
+    run_case("#24 regions_connect 5900x6000", r24_connect_5900x6000, 2000 * MB, 1);
+    run_case("#24 layout_from_labels 8192^2", r24_from_labels_8192, 2000 * MB, 1);
+    run_case("#24 cave level 6000x7000", r24_cave_6000x7000, 2000 * MB, 1);
     run_case("#24 level max_bytes past the limit", r24_level_max_bytes, 0, 1);
     run_case("sweep: NULL handles and outputs", sweep_null_handles, 0, 0);
     run_case("sweep: bad enums, NaN, inf", sweep_bad_enums_and_floats, 0, 0);
