@@ -3,6 +3,7 @@
 use crate::errors;
 use mcrdun_dungeon::schema::{self, ValueKind};
 use mcrdun_dungeon::{Level, LevelConfig, LevelKind, generate as rust_generate};
+use mcrdun_geom::memory::{check_budget, try_with_capacity};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -79,10 +80,14 @@ impl RawLevel {
         self.inner.kind().name()
     }
 
-    /// The tile bytes, shape `(height, width)`.
+    /// The tile bytes, shape `(height, width)` (a byte a tile, checked
+    /// against the memory ceiling: `MemoryError` past it).
     fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u8>>> {
         let (w, h) = (self.inner.width() as usize, self.inner.height() as usize);
-        array2(py, self.inner.tile_bytes().collect(), h, w)
+        let mut bytes =
+            try_with_capacity("a level's tile array", w * h).map_err(|e| errors::geom(&e))?;
+        bytes.extend(self.inner.tile_bytes());
+        array2(py, bytes, h, w)
     }
 
     /// The rooms as `int32` rows `x, y, w, h, area`.
@@ -137,7 +142,7 @@ impl RawLevel {
     /// bytes a tile, checked against the memory limit first).
     fn metrics<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let tiles = u64::from(self.inner.width()) * u64::from(self.inner.height());
-        mcrdun_geom::memory::check_budget(
+        check_budget(
             "level metrics",
             tiles,
             mcrdun_dungeon::METRICS_BYTES_PER_TILE,
@@ -160,9 +165,15 @@ impl RawLevel {
         Ok(d)
     }
 
-    /// The level as text.
-    fn to_ascii(&self) -> String {
-        self.inner.to_ascii()
+    /// The level as text (a byte a tile and one a row, checked against
+    /// the memory ceiling: `MemoryError` past it).
+    fn to_ascii(&self) -> PyResult<String> {
+        let (w, h) = (
+            u64::from(self.inner.width()),
+            u64::from(self.inner.height()),
+        );
+        check_budget("a level's text", h, w + 1).map_err(|e| errors::geom(&e))?;
+        Ok(self.inner.to_ascii())
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::errors;
 use mcrdun_carve::{Algorithm, Maze, MazeFile, pattern42_scaled};
+use mcrdun_geom::memory::try_with_capacity;
 use mcrdun_geom::random::seeded_rng;
 use mcrdun_geom::{Grid, Point};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -17,12 +18,21 @@ fn point((x, y): (i64, i64)) -> Point {
     }
 }
 
+/// The grid's cells handed to numpy as they are (moved, not copied).
 fn grid_of<T: Copy + numpy::Element>(
     py: Python<'_>,
     g: Grid<T>,
 ) -> PyResult<Bound<'_, PyArray2<T>>> {
     let (w, h) = (g.width() as usize, g.height() as usize);
-    g.as_slice().to_vec().into_pyarray(py).reshape([h, w])
+    g.into_vec().into_pyarray(py).reshape([h, w])
+}
+
+/// A copy of `cells` (a byte or more a cell), checked against the memory
+/// ceiling first: `MemoryError` past it.
+fn checked_copy<T: Copy>(what: &'static str, cells: &[T]) -> PyResult<Vec<T>> {
+    let mut v = try_with_capacity(what, cells.len()).map_err(|e| errors::geom(&e))?;
+    v.extend_from_slice(cells);
+    Ok(v)
 }
 
 fn mask_grid(mask: &PyReadonlyArray2<'_, bool>) -> PyResult<Grid<bool>> {
@@ -33,7 +43,8 @@ fn mask_grid(mask: &PyReadonlyArray2<'_, bool>) -> PyResult<Grid<bool>> {
             "a mask of shape {shape:?} is larger than mcrdun handles"
         )));
     };
-    Grid::from_vec(w, h, mask.as_slice()?.to_vec()).map_err(|e| errors::geom(&e))
+    let cells = checked_copy("a maze mask's copy", mask.as_slice()?)?;
+    Grid::from_vec(w, h, cells).map_err(|e| errors::geom(&e))
 }
 
 /// A cell's `(x, y)`.
@@ -135,10 +146,11 @@ impl RawMaze {
         grid_of(py, self.inner.to_grid().map_err(errors::carve)?)
     }
 
-    /// The blocked cells.
+    /// The blocked cells (a byte a cell, checked against the memory
+    /// ceiling: `MemoryError` past it).
     fn blocked<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
         let (w, h) = (self.inner.width() as usize, self.inner.height() as usize);
-        let v = self.inner.blocked_mask().to_vec();
+        let v = checked_copy("a maze's blocked mask", self.inner.blocked_mask())?;
         v.into_pyarray(py).reshape([h, w])
     }
 

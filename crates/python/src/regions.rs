@@ -6,7 +6,7 @@
 //! adding 1 (wrapping) turns one into the other.
 
 use crate::errors;
-use mcrdun_geom::memory::{check_budget, try_vec};
+use mcrdun_geom::memory::{check_budget, try_vec, try_with_capacity};
 use mcrdun_regions::{
     Cells, ConnectOptions, Connectivity, LabelOptions, Labeller, RegionStats, connect_slice,
 };
@@ -86,20 +86,21 @@ fn stats<'py>(
         let mut stats =
             try_vec("region stats", count, RegionStats::EMPTY).map_err(|e| errors::geom(&e))?;
         prepared.stats(&mut stats).map_err(errors::regions)?;
-        Ok(stats
-            .iter()
-            .flat_map(|s| {
-                [
-                    s.area,
-                    u64::from(s.min_x),
-                    u64::from(s.min_y),
-                    u64::from(s.max_x),
-                    u64::from(s.max_y),
-                    s.sum_x,
-                    s.sum_y,
-                ]
-            })
-            .collect())
+        // The numpy array: 7 u64 a region, checked as well.
+        let mut flat = try_with_capacity("region stats array", count.saturating_mul(7))
+            .map_err(|e| errors::geom(&e))?;
+        flat.extend(stats.iter().flat_map(|s| {
+            [
+                s.area,
+                u64::from(s.min_x),
+                u64::from(s.min_y),
+                u64::from(s.max_x),
+                u64::from(s.max_y),
+                s.sum_x,
+                s.sum_y,
+            ]
+        }));
+        Ok(flat)
     })?;
     let n = flat.len() / 7;
     flat.into_pyarray(py).reshape([n, 7])

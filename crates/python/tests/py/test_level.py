@@ -192,3 +192,26 @@ def test_threads():
         t.join()
     for k in KINDS:
         np.testing.assert_array_equal(got[k], want[k])
+
+
+def test_level_arrays_check_the_memory_limit():
+    # The tile array (a byte a tile) and the text (a byte a tile and one a
+    # row) are checked before they are built: one byte short raises
+    # MemoryError, exactly the need is enough.
+    raw = generate("bsp", 80, 50, seed=7)._raw
+    for need, call, what, rows in [
+        (80 * 50, raw.tiles, "tile array", lambda t: list(t.shape)),
+        (81 * 50, raw.to_ascii, "level's text", lambda t: [len(t.split("\n")[0])]),
+    ]:
+        old = mcrdun.set_memory_limit(need - 1)
+        try:
+            with pytest.raises(MemoryError, match=what):
+                call()
+        finally:
+            mcrdun.set_memory_limit(old)
+        old = mcrdun.set_memory_limit(need)
+        try:
+            shape = rows(call())
+        finally:
+            mcrdun.set_memory_limit(old)
+        assert shape in ([50, 80], [80])

@@ -140,3 +140,38 @@ def test_errors():
             Maze(300, 300).carve("backtracker", seed=1)
     finally:
         mcrdun.set_memory_limit(old)
+
+
+def limited(limit, call):
+    """`call()` under a memory limit of `limit` bytes, restored after."""
+    old = mcrdun.set_memory_limit(limit)
+    try:
+        return call()
+    finally:
+        mcrdun.set_memory_limit(old)
+
+
+def test_copies_check_the_memory_limit():
+    # The blocked mask is copied at a byte a cell: one byte short of that
+    # is a MemoryError, exactly that is enough.
+    m = Maze(40, 30)
+    m.block_pattern42()
+    with pytest.raises(MemoryError, match="blocked mask"):
+        limited(40 * 30 - 1, lambda: m.blocked)
+    blocked = limited(40 * 30, lambda: m.blocked)
+    assert blocked.shape == (30, 40) and blocked.dtype == bool
+    assert 0 < int(blocked.sum()) < 40 * 30
+    # A mask handed in is copied (a byte a cell) before the maze is made.
+    mask = np.zeros((30, 40), bool)
+    with pytest.raises(MemoryError, match="mask's copy"):
+        limited(40 * 30 - 1, lambda: Maze(40, 30, mask))
+    fresh = Maze(40, 30)
+    with pytest.raises(MemoryError, match="mask's copy"):
+        limited(40 * 30 - 1, lambda: fresh.apply_mask(mask))
+    limited(40 * 30, lambda: fresh.apply_mask(mask))
+    # The walls and tiles are handed to numpy without a second copy: their
+    # own need (a byte a cell, a byte a tile) is enough.
+    assert limited(40 * 30, lambda: m.walls).shape == (30, 40)
+    assert limited(81 * 61, lambda: m.tiles()).shape == (61, 81)
+    with pytest.raises(MemoryError):
+        limited(81 * 61 - 1, lambda: m.tiles())
