@@ -1,7 +1,8 @@
 // include/mcrdun.hpp: every method of mcrdun::Bsp and mcrdun::Maze beyond
 // the basics in level_wrapper.cpp: manual splits, nodes, traversals,
 // rasterising, the generation counter; maze size, blocking, walls, tiles,
-// texture and the hex file round trip.
+// texture and the hex file round trip; loop_count past the memory limit.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -10,6 +11,19 @@
 #include "check.hpp"
 
 namespace {
+
+// Sets the process-wide memory limit for its lifetime, restoring the old
+// one however the scope ends (an unexpected exception included).
+class MemoryLimit {
+   public:
+    explicit MemoryLimit(std::size_t bytes) : old_(mcrdun_set_memory_limit(bytes)) {}
+    ~MemoryLimit() { mcrdun_set_memory_limit(old_); }
+    MemoryLimit(const MemoryLimit &) = delete;
+    MemoryLimit &operator=(const MemoryLimit &) = delete;
+
+   private:
+    std::size_t old_;
+};
 
 void test_bsp_nodes() {
     mcrdun::Bsp bsp(0, 0, 40, 20);
@@ -92,6 +106,21 @@ void test_maze() {
 
     maze.carve(MCRDUN_MAZE_ALGORITHM_PRIM, 0, 0, 3);
     CHECK(maze.loop_count() == 0);
+    // Counting loops needs 9 bytes a cell (12 x 9 cells: 972 bytes). One
+    // byte short, the C call returns SIZE_MAX and records TOO_LARGE: the
+    // wrapper throws instead of handing SIZE_MAX back as a count. With
+    // exactly the need it counts; the limit is restored either way.
+    {
+        const std::size_t need = 12 * 9 * 9;
+        const MemoryLimit limit(need - 1);
+        EXPECT_ERROR([&] { (void)maze.loop_count(); }, MCRDUN_STATUS_TOO_LARGE, "memory limit");
+        CHECK(mcrdun_maze_loop_count(maze.get()) == SIZE_MAX);
+    }
+    {
+        const MemoryLimit limit(12 * 9 * 9);
+        CHECK(maze.loop_count() == 0);
+    }
+    CHECK(mcrdun_memory_limit() > 12 * 9 * 9);
     const std::vector<uint8_t> tiles = maze.tiles();
     CHECK(tiles.size() == 25 * 19);
     // Cell (x, y) is tile (2x + 1, 2y + 1): floor unless blocked.
