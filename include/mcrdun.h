@@ -3032,7 +3032,9 @@ enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
  * Errors: `NULL_ARGUMENT` for a NULL `out` (or a NULL `text` with a
  * length); `INVALID_ARGUMENT` for text that is not a valid vault file:
  * `mcrdun_last_error` then reads `text:LINE:COLUMN: expected ..., found
- * ...`. Thread-safe.
+ * ...`; `TOO_LARGE` when 32 bytes a byte of text pass the memory limit
+ * (checked before the text is read). Working memory: at most 32 bytes a
+ * byte of text. Thread-safe.
  *
  * # Safety
  * `text` is NULL (with `text_len` 0) or `text_len` readable bytes; `out`

@@ -60,7 +60,9 @@ pub struct McrdunMarker {
 /// Errors: `NULL_ARGUMENT` for a NULL `out` (or a NULL `text` with a
 /// length); `INVALID_ARGUMENT` for text that is not a valid vault file:
 /// `mcrdun_last_error` then reads `text:LINE:COLUMN: expected ..., found
-/// ...`. Thread-safe.
+/// ...`; `TOO_LARGE` when 32 bytes a byte of text pass the memory limit
+/// (checked before the text is read). Working memory: at most 32 bytes a
+/// byte of text. Thread-safe.
 ///
 /// # Safety
 /// `text` is NULL (with `text_len` 0) or `text_len` readable bytes; `out`
@@ -75,6 +77,11 @@ pub unsafe extern "C" fn mcrdun_vaults_parse(
         check_out(out, "out")?;
         // SAFETY: NULL (with 0) or `text_len` readable bytes by contract.
         let bytes = unsafe { input_slice(text.cast::<u8>(), text_len, "text") }?;
+        mcrdun_geom::memory::check_budget(
+            "vault text",
+            bytes.len() as u64,
+            mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE,
+        )?;
         let s = core::str::from_utf8(bytes)
             .map_err(|e| FfiError::invalid(format!("the text is not UTF-8: {e}")))?;
         let inner =

@@ -134,6 +134,6 @@ mod vault;
 
 pub use error::VaultError;
 pub use glyph::{Generators, Glyph};
-pub use parse::{MAX_COUNT, MAX_SIDE, MAX_WEIGHT, parse};
+pub use parse::{MAX_COUNT, MAX_SIDE, MAX_WEIGHT, PARSE_BYTES_PER_TEXT_BYTE, parse};
 pub use shape::{Orientation, Shape};
 pub use vault::Vault;

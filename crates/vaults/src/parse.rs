@@ -2,6 +2,7 @@
 
 use crate::check::check_shape;
 use crate::{Generators, Glyph, Shape, Vault, VaultError};
+use std::collections::HashSet;
 
 /// The widest and highest vault map, in tiles.
 pub const MAX_SIDE: u32 = 100;
@@ -9,6 +10,12 @@ pub const MAX_SIDE: u32 = 100;
 pub const MAX_WEIGHT: u32 = 1_000_000;
 /// The largest `count` maximum.
 pub const MAX_COUNT: u32 = 1000;
+
+/// The most working memory [`parse`] uses, in bytes a byte of text (the
+/// vaults, their shapes turned every allowed way, and the names seen),
+/// measured by `crates/ffi/tests/costs/`. A text whose need passes the
+/// memory limit is refused before it is read.
+pub const PARSE_BYTES_PER_TEXT_BYTE: u64 = 32;
 
 /// The settings of the vault being read, and its map so far.
 struct Draft {
@@ -48,7 +55,22 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Vault>, VaultError> {
         expected: expected.to_string(),
         found,
     };
+    let _budget = mcrdun_geom::memory::Budget::start();
+    if let Err(e) = mcrdun_geom::memory::check_budget(
+        "vault text",
+        text.len() as u64,
+        PARSE_BYTES_PER_TEXT_BYTE,
+    ) {
+        return Err(err(
+            0,
+            0,
+            "a text whose vaults fit the memory limit",
+            e.to_string(),
+        ));
+    }
     let mut vaults: Vec<Vault> = Vec::new();
+    // The names seen: a set, so that many vaults are read in linear time.
+    let mut names: HashSet<String> = HashSet::new();
     let mut draft: Option<Draft> = None;
     let mut last = 0u32;
     for (i, raw) in text.split('\n').enumerate() {
@@ -58,7 +80,7 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Vault>, VaultError> {
         if let Some(d) = draft.as_mut().filter(|d| d.map_line.is_some()) {
             if line.trim() == "end" {
                 let d = draft.take().expect("a draft in a map");
-                if vaults.iter().any(|v| v.name == d.name) {
+                if !names.insert(d.name.clone()) {
                     return Err(err(
                         d.line,
                         d.name_col,

@@ -253,3 +253,33 @@ fn the_error_text_has_file_line_and_column() {
     assert_eq!(at("vault a\nmap\n#é#\n").1, 2);
     assert_eq!(at("vault a\nweight é\n").1, 8);
 }
+
+#[test]
+fn a_text_past_the_memory_limit_is_refused_before_reading() {
+    use mcrdun_geom::memory::Budget;
+    let text = "vault nook\nmap\n#!#\n#.#\n###\nend\n";
+    let need = text.len() as u64 * mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE;
+    {
+        let _ceiling = Budget::start_with(need - 1);
+        let e = mcrdun_vaults::parse(text, "nook.vault").unwrap_err();
+        assert_eq!((e.line, e.column), (0, 0));
+        assert!(e.to_string().contains("memory limit"), "{e}");
+    }
+    let _ceiling = Budget::start_with(need);
+    assert_eq!(mcrdun_vaults::parse(text, "nook.vault").unwrap().len(), 1);
+}
+
+#[test]
+fn many_vaults_keep_unique_names() {
+    // Thousands of vaults: names checked by a set, a duplicate still found
+    // at its own line.
+    let mut text = String::new();
+    for i in 0..3000 {
+        text.push_str(&format!("vault v{i}\nmap\n#!#\n#.#\n###\nend\n"));
+    }
+    assert_eq!(mcrdun_vaults::parse(&text, "many").unwrap().len(), 3000);
+    text.push_str("vault v1234\nmap\n#!#\n#.#\n###\nend\n");
+    let e = mcrdun_vaults::parse(&text, "many").unwrap_err();
+    assert_eq!((e.line, e.column), (3000 * 6 + 1, 7));
+    assert!(e.found.contains("v1234"), "{e}");
+}

@@ -186,3 +186,4 @@ mod maze;
 mod passages;
 mod regions;
 mod scatter;
+mod vaults;
