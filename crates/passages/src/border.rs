@@ -404,7 +404,10 @@ mod tests {
             .unwrap()
             .len()
             .min(l.boundary(b).unwrap().len()) as u64;
-        let need = scan * BORDER_BYTES_PER_SCANNED_CELL;
+        // The documented figure, 608 bytes a scanned cell (8 pairs of 76),
+        // written out so that the constant cannot drift from it.
+        assert_eq!(BORDER_BYTES_PER_SCANNED_CELL, 608);
+        let need = scan * 608;
         {
             let _call = Budget::start_with(need - 1);
             let e = l.border(a, b).unwrap_err();
@@ -447,6 +450,23 @@ mod tests {
         let _call = Budget::start_with(need);
         l.border_into(c, b, &mut reused).unwrap();
         assert_eq!(reused, l.border(c, b).unwrap());
+    }
+
+    /// The tables are reserved exactly, once, before they are filled: no
+    /// doubling leaves them larger than the pairs found (the stated 76
+    /// bytes a pair counts one entry and one neighbour a pair, no more).
+    #[test]
+    fn a_border_reserves_its_tables_exactly() {
+        let (mut l, a, b) = seed_layout();
+        let c = l.add_room(&[Point::new(0, 3), Point::new(0, 4)]).unwrap();
+        for (x, y) in [(a, b), (c, b), (b, a)] {
+            let border = l.border(x, y).unwrap();
+            let total = border.pairs.len();
+            assert!(total > 0 && border.entries.len() <= total);
+            assert_eq!(border.pairs.capacity(), total);
+            assert_eq!(border.entries.capacity(), total);
+            assert_eq!(border.across.capacity(), total);
+        }
     }
 
     #[test]
