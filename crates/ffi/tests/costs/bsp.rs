@@ -35,11 +35,7 @@ unsafe fn split_tree(w: i32, h: i32, seed: u64, depth: u32) -> *mut McrdunBsp {
 #[test]
 fn bsp_calls_keep_to_their_stated_costs() {
     let mut s = Sizes(5);
-    let stated = |name, unit, per_unit| Stated {
-        name,
-        unit,
-        per_unit,
-    };
+    let stated = Stated::new;
     let cases = [
         stated("mcrdun_bsp_split_recursive", "node", 36.0),
         stated("mcrdun_bsp_split_recursive_libtcod", "node", 36.0),
@@ -50,7 +46,7 @@ fn bsp_calls_keep_to_their_stated_costs() {
         stated("mcrdun_bsp_traverse", "node", 10.0),
         stated("mcrdun_bsp_rasterise_leaves", "node", 12.0),
     ];
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for round in 0..10 {
         let mut len = 0usize;
         let (w, h) = (s.side(8, 5000) as i32, s.side(8, 5000) as i32);

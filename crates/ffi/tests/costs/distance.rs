@@ -136,11 +136,7 @@ fn compute_stated(c: &Case) -> u64 {
 }
 
 fn cases() -> [Stated; 8] {
-    let s = |name, unit, per_unit| Stated {
-        name,
-        unit,
-        per_unit,
-    };
+    let s = Stated::new;
     [
         s("mcrdun_distance_scratch_new", "call", 0.0),
         s("mcrdun_distance_scratch_set_max_cells", "call", 0.0),
@@ -157,7 +153,7 @@ fn cases() -> [Stated; 8] {
 fn distance_calls_keep_to_their_stated_costs() {
     let mut s = Sizes(7);
     let cases = cases();
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for round in 0..32 {
         let (w, h) = if round % 6 == 5 {
             (s.side(1000, 20_000), s.side(1, 3))

@@ -7,18 +7,14 @@ use mcrdun_dungeon::{LevelConfig, LevelKind, generate};
 fn reading_a_level_keeps_to_its_stated_costs() {
     let mut s = Sizes(6);
     let cases = [
-        Stated {
-            name: "Level::to_ascii",
-            unit: "tile",
-            per_unit: 1.0,
-        },
-        Stated {
-            name: "Level::metrics",
-            unit: "tile",
-            per_unit: mcrdun_dungeon::METRICS_BYTES_PER_TILE as f64,
-        },
+        Stated::new("Level::to_ascii", "tile", 1.0),
+        Stated::new(
+            "Level::metrics",
+            "tile",
+            mcrdun_dungeon::METRICS_BYTES_PER_TILE as f64,
+        ),
     ];
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     let kinds = [
         LevelKind::Bsp,
         LevelKind::Scatter,

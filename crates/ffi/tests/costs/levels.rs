@@ -50,7 +50,7 @@ fn levels_keep_to_their_stated_costs() {
             per_unit: schema::bytes_per_tile(kind) as f64,
         })
         .collect();
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for (k, &(c_kind, kind)) in kinds.iter().enumerate() {
         for i in 0..12 {
             let (w, h) = level_size(&mut s, i);

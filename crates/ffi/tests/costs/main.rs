@@ -110,6 +110,22 @@ struct Stated {
     per_unit: f64,
 }
 
+impl Stated {
+    /// The cost of `name`: `per_unit` bytes a `unit`.
+    fn new(name: &'static str, unit: &'static str, per_unit: f64) -> Stated {
+        Stated {
+            name,
+            unit,
+            per_unit,
+        }
+    }
+}
+
+/// One empty [`Worst`] for each case.
+fn worst_of<C>(cases: &[C]) -> Vec<Worst> {
+    cases.iter().map(|_| Worst::default()).collect()
+}
+
 /// Worst measured bytes a unit, and the worst peak over the stated cost.
 #[derive(Default)]
 struct Worst {

@@ -71,7 +71,7 @@ fn every_carver_keeps_to_its_stated_cost() {
             per_unit: CARVE_PER_CELL[k % n] as f64,
         })
         .collect();
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     let mut sizes: Vec<(u32, u32)> = (0..10)
         .map(|_| (s.side(2, 500) as u32, s.side(2, 500) as u32))
         .collect();
@@ -161,11 +161,7 @@ fn hex_text(m: *const McrdunMaze, w: u32, h: u32) -> Vec<c_char> {
 #[test]
 fn maze_calls_keep_to_their_stated_costs() {
     let mut s = Sizes(2);
-    let stated = |name, unit, per_unit: u64| Stated {
-        name,
-        unit,
-        per_unit: per_unit as f64,
-    };
+    let stated = |name, unit, per_unit: u64| Stated::new(name, unit, per_unit as f64);
     let cases = [
         stated("mcrdun_maze_new", "cell", NEW),
         stated("mcrdun_maze_block_pattern42", "cell", 0),
@@ -182,7 +178,7 @@ fn maze_calls_keep_to_their_stated_costs() {
         stated("mcrdun_maze_loop_count", "cell", LOOP_COUNT),
         stated("mcrdun_maze_ends", "cell", 0),
     ];
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for round in 0..12u64 {
         let (w, h) = (s.side(9, 600) as u32, s.side(7, 600) as u32);
         let cells = u64::from(w) * u64::from(h);
@@ -443,7 +439,7 @@ fn rust_maze_calls_keep_to_their_stated_costs() {
         stated("pattern42", 1.0),
         stated("Maze::to_hex", HEX as f64),
     ];
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for round in 0..12 {
         let (w, h) = (s.side(9, 600) as u32, s.side(7, 600) as u32);
         let (wu, hu) = (u64::from(w), u64::from(h));

@@ -152,11 +152,7 @@ fn rooms_of(labels: &[u32], w: u32, rooms: u32) -> Vec<Vec<McrdunPoint>> {
 
 /// The cases, in the order `Worst` entries are kept.
 fn cases() -> [Stated; 8] {
-    let st = |name, unit, per_unit: u64| Stated {
-        name,
-        unit,
-        per_unit: per_unit as f64,
-    };
+    let st = |name, unit, per_unit: u64| Stated::new(name, unit, per_unit as f64);
     [
         st("mcrdun_layout_new", "cell", NEW_PER_CELL),
         st(
@@ -251,7 +247,7 @@ fn measure(w: u32, h: u32, labels: &[u32], rooms: u32, worst: &mut [Worst]) {
 fn passage_calls_keep_to_their_stated_costs() {
     let mut s = Sizes(11);
     let cases = cases();
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for _ in 0..8 {
         let (w, h) = (s.side(2, 500) as u32, s.side(2, 500) as u32);
         let side = s.side(2, 60) as u32;

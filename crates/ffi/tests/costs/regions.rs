@@ -289,7 +289,7 @@ fn connectivity(k: usize, round: u64) -> u32 {
 fn region_calls_keep_to_their_stated_costs() {
     let mut s = Sizes(3);
     let cases = cases();
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for round in 0..16 {
         // Mostly square-ish maps, and now and then a thin one.
         let (w, h) = if round % 5 == 4 {

@@ -124,11 +124,7 @@ fn separate_c(rooms: &mut [McrdunRect]) -> (McrdunStatus, u64) {
 #[test]
 fn scatter_calls_keep_to_their_stated_costs() {
     let mut s = Sizes(4);
-    let stated = |name, unit, per_unit: u64| Stated {
-        name,
-        unit,
-        per_unit: per_unit as f64,
-    };
+    let stated = |name, unit, per_unit: u64| Stated::new(name, unit, per_unit as f64);
     let cases = [
         stated("mcrdun_scatter_generate", "room", GENERATE_PER_ROOM),
         stated("mcrdun_scatter_separate", "room", SEPARATE_PER_ROOM),
@@ -136,7 +132,7 @@ fn scatter_calls_keep_to_their_stated_costs() {
         stated("mcrdun_scatter_links", "pair", LINKS_PER_PAIR),
         stated("mcrdun_scatter_unreachable", "pair", LINKS_PER_PAIR),
     ];
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let mut worst = worst_of(&cases);
     for round in 0..8 {
         // Real heaps, big enough for the slope to show.
         let count = s.side(64, 30_000);

@@ -27,12 +27,12 @@ fn vault_file(n: usize, w: usize, h: usize, settings: &str) -> String {
 #[test]
 fn vault_files_keep_to_their_stated_costs() {
     let mut s = Sizes(7);
-    let cases = [Stated {
-        name: "mcrdun_vaults_parse",
-        unit: "byte",
-        per_unit: mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE as f64,
-    }];
-    let mut worst: Vec<Worst> = cases.iter().map(|_| Worst::default()).collect();
+    let cases = [Stated::new(
+        "mcrdun_vaults_parse",
+        "byte",
+        mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE as f64,
+    )];
+    let mut worst = worst_of(&cases);
     for round in 0..12 {
         let (w, h) = (s.side(3, 100) as usize, s.side(3, 100) as usize);
         let n = (s.side(1, 200_000) as usize / (w * h)).max(1);
