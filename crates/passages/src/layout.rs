@@ -482,6 +482,54 @@ mod tests {
         assert_eq!(l.rooms().collect::<Vec<_>>(), [a, b]);
     }
 
+    /// add_room reserves what it checked against the budget, exactly:
+    /// each table grows to what it needs or doubles, never by a push's own
+    /// growth (the stated bytes a cell and a room count those blocks).
+    #[test]
+    fn add_room_reserves_what_it_checked() {
+        let mut l = Layout::new(10, 10).unwrap();
+        let caps = |l: &Layout| {
+            (
+                l.cells.capacity(),
+                l.boundary.capacity(),
+                l.rooms.capacity(),
+            )
+        };
+        l.add_room(&pts(&[(1, 1), (2, 1), (3, 1)])).unwrap();
+        assert_eq!(caps(&l), (3, 3, 1));
+        // 3 + 2 cells: doubled to 6; 1 + 1 rooms: doubled to 2.
+        l.add_room(&pts(&[(5, 5), (6, 5)])).unwrap();
+        assert_eq!(caps(&l), (6, 6, 2));
+        // 5 + 7 cells: grown to the 12 needed, more than 6 doubled.
+        let row: Vec<(i32, i32)> = (0..7).map(|x| (x, 8)).collect();
+        l.add_room(&pts(&row)).unwrap();
+        assert_eq!(caps(&l), (12, 12, 4));
+    }
+
+    #[test]
+    fn room_ids_read_as_rooms_and_unknown_ones_are_errors() {
+        let mut l = Layout::new(4, 4).unwrap();
+        let a = l.add_room(&pts(&[(0, 0)])).unwrap();
+        assert_eq!(a.to_string(), "room 0");
+        assert_eq!(RoomId::new(12).to_string(), "room 12");
+        assert!(l.check_room(a).is_ok());
+        assert!(matches!(
+            l.check_room(RoomId::new(1)),
+            Err(PassagesError::UnknownRoom { count: 1, .. })
+        ));
+    }
+
+    /// Labels that are dense with every labelled cell its own room (as many
+    /// rooms as labelled cells) count their room tables; one label past
+    /// them cannot be dense and counts none.
+    #[test]
+    fn from_labels_bytes_counts_rooms_up_to_the_labelled_cells() {
+        // 4 cells (16 bytes), 3 labelled (48), 3 rooms (144).
+        assert_eq!(from_labels_bytes(&[0, 1, NO_ROOM, 2]), 16 + 48 + 144);
+        // Label 3 with 3 labelled cells: not dense, no room tables.
+        assert_eq!(from_labels_bytes(&[0, 1, NO_ROOM, 3]), 16 + 48);
+    }
+
     #[test]
     fn boundary_excludes_interior_and_grid_edge_only_cells() {
         let mut l = Layout::new(3, 3).unwrap();
