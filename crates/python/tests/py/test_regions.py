@@ -153,3 +153,23 @@ def test_threads(rng):
     for (a, n), (b, k) in zip(got, want):
         assert n == k
         np.testing.assert_array_equal(a, b)
+
+
+def test_stats_array_checks_the_memory_limit():
+    # A 20x20 checkerboard: 200 one-cell regions, whose (n, 7) uint64
+    # array needs 200 * 56 = 11200 bytes, checked before it is built (the
+    # labelling and the stats themselves need less than that).
+    m = (np.indices((20, 20)).sum(axis=0) % 2).astype(np.uint8)
+    need = 200 * 56
+    old = mcrdun.set_memory_limit(need - 1)
+    try:
+        with pytest.raises(MemoryError, match="region stats array"):
+            stats(m)
+    finally:
+        mcrdun.set_memory_limit(old)
+    old = mcrdun.set_memory_limit(need)
+    try:
+        s = stats(m)
+    finally:
+        mcrdun.set_memory_limit(old)
+    assert s["count"] == 200 and (s["area"] == 1).all()
