@@ -75,10 +75,14 @@ struct Item<'a> {
     value: &'a str,
 }
 
-/// Reads the subject's config text. `name` is the file name used in the
-/// messages. Returns the spec and the warnings (unknown keys); an error is
-/// one message naming the file and the line.
-pub fn parse_config(text: &str, name: &str) -> Result<(Spec, Vec<String>), String> {
+/// The config's known keys, each with its line and value, in MANDATORY
+/// then OPTIONAL order, and warnings for unknown keys. Errors: a line that
+/// is not KEY=VALUE, an empty key or value, a key given twice, a missing
+/// mandatory key.
+fn read_items<'a>(
+    text: &'a str,
+    name: &str,
+) -> Result<([Option<Item<'a>>; 9], Vec<String>), String> {
     let at = |line: usize, msg: String| format!("{name}, line {line}: {msg}");
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut warnings = Vec::new();
@@ -132,6 +136,15 @@ pub fn parse_config(text: &str, name: &str) -> Result<(Spec, Vec<String>), Strin
             missing.join(", ")
         ));
     }
+    Ok((items, warnings))
+}
+
+/// Reads the subject's config text. `name` is the file name used in the
+/// messages. Returns the spec and the warnings (unknown keys); an error is
+/// one message naming the file and the line.
+pub fn parse_config(text: &str, name: &str) -> Result<(Spec, Vec<String>), String> {
+    let at = |line: usize, msg: String| format!("{name}, line {line}: {msg}");
+    let (items, warnings) = read_items(text, name)?;
     let get = |slot: usize| items[slot].expect("mandatory keys were checked");
     let (w, h, en, ex, out, perf) = (get(0), get(1), get(2), get(3), get(4), get(5));
     let (seed, algo, loops) = (items[6], items[7], items[8]);
