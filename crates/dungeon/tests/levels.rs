@@ -845,16 +845,9 @@ fn golden_hashes() {
 
 /// The example vaults of `examples/vaults/`.
 fn library() -> Vec<Vault> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/vaults");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "vault"))
-        .collect();
-    files.sort();
-    files
+    mcrdun_test_util::example_vault_files()
         .iter()
-        .flat_map(|f| mcrdun_vaults::parse(&std::fs::read_to_string(f).unwrap(), "v").unwrap())
+        .flat_map(|(_, text)| mcrdun_vaults::parse(text, "v").unwrap())
         .collect()
 }
 

@@ -93,6 +93,27 @@ pub fn fnv1a_u64s(values: impl IntoIterator<Item = u64>) -> u64 {
     h.finish()
 }
 
+/// The example vault files of the repository's `examples/vaults/`, in name
+/// order: each file's path and text. The tests of several crates read them
+/// (the vault parser, the levels that place them, the memory costs).
+pub fn example_vault_files() -> Vec<(std::path::PathBuf, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/vaults");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vault"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text =
+                std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            (f, text)
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

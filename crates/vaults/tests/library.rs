@@ -2,19 +2,10 @@
 //! orientations is a valid vault too.
 
 use mcrdun_vaults::{Glyph, Vault, parse};
-use std::path::Path;
 
 fn library() -> Vec<Vault> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/vaults");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "vault"))
-        .collect();
-    files.sort();
     let mut all = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
+    for (f, text) in mcrdun_test_util::example_vault_files() {
         match parse(&text, &f.display().to_string()) {
             Ok(v) => all.extend(v),
             Err(e) => panic!("{e}"),
