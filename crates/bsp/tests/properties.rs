@@ -67,7 +67,7 @@ fn overlap(a0: i32, a1: i32, b0: i32, b1: i32) -> i32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(mcrdun_test_util::proptest_config(96))]
 
     #[test]
     fn leaves_tile_the_root(p in params()) {
@@ -207,7 +207,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(6))]
+    #![proptest_config(mcrdun_test_util::proptest_config(6))]
 
     /// Trees big enough for the radix sort path (>= 256 edges per list),
     /// anywhere in the i32 plane.

@@ -60,7 +60,7 @@ fn assert_spanning_tree(maze: &Maze, start: Point) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(mcrdun_test_util::proptest_config(96))]
 
     #[test]
     fn every_carver_spans_the_start_piece(

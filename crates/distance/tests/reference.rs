@@ -196,7 +196,7 @@ fn larger_map(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
+    #![proptest_config(mcrdun_test_util::proptest_config(96))]
 
     /// Maps wide enough for bit-plane rows of many bytes, sparse (in-place
     /// rings) and dense (padded rings), with one or two step weights.
@@ -213,7 +213,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(mcrdun_test_util::proptest_config(400))]
 
     #[test]
     fn u8_costs_match_the_reference((w, h, costs, start) in map_strategy(u8_cost()), steps in steps_strategy()) {

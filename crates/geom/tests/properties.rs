@@ -24,6 +24,8 @@ fn touching_pair() -> impl Strategy<Value = (Rect, Rect)> {
 }
 
 proptest! {
+    #![proptest_config(mcrdun_test_util::proptest_config(256))]
+
     #[test]
     fn overlaps_and_gaps_are_symmetric(a in rect(), b in rect()) {
         prop_assert_eq!(a.x_overlap(&b), b.x_overlap(&a));

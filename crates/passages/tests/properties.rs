@@ -89,7 +89,7 @@ fn brute_components(n: usize, edges: &[(usize, usize)]) -> u32 {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(mcrdun_test_util::proptest_config(200))]
 
     #[test]
     fn border_equals_brute_force((w, h, labels) in labelled()) {

@@ -77,7 +77,7 @@ fn check(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(mcrdun_test_util::proptest_config(150))]
 
     #[test]
     fn connect_makes_one_region(

@@ -42,7 +42,7 @@ fn options() -> impl Strategy<Value = LabelOptions> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(mcrdun_test_util::proptest_config(400))]
 
     /// Same partition as a flood fill, numbered in raster order (the flood
     /// fill numbers regions by their first cell), with matching statistics.
@@ -296,7 +296,7 @@ fn seed_example_map() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(mcrdun_test_util::proptest_config(150))]
 
     /// 8-connected labels without wrapping are found two rows at a time
     /// (plain labels and counts) or a row at a time (with statistics); both

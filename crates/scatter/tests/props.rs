@@ -108,7 +108,7 @@ fn arb_wild_rect() -> impl Strategy<Value = Rect> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(mcrdun_test_util::proptest_config(64))]
 
     #[test]
     fn wild_input_is_an_answer_or_an_error(

@@ -8,6 +8,12 @@
 //! published, and the C tests in `ffi-tests/` compute the same one. Every
 //! value is hashed as its little-endian bytes.
 //!
+//! Property tests run the same cases on every run: [`proptest_config`]
+//! pins proptest's seed (and keeps its regression files beside each test
+//! file), so `cargo test` is as deterministic as the code it tests; the
+//! deeper run with fresh seeds is asked for by an environment variable
+//! ([`SEED_VAR`]).
+//!
 //! ```
 //! use mcrdun_test_util::{Fnv1a, fnv1a};
 //! let mut h = Fnv1a::new();
@@ -114,6 +120,78 @@ pub fn example_vault_files() -> Vec<(std::path::PathBuf, String)> {
         .collect()
 }
 
+/// The environment variable that chooses the property tests' seed:
+/// unset, the pinned [`PINNED_SEED`] (what `cargo test` and CI run); a
+/// number, that seed (to replay a run); `fresh`, a new seed each time the
+/// test runs, printed to standard error (`--nocapture` shows it; a failing
+/// test shows it in its output) so that the run can be replayed.
+pub const SEED_VAR: &str = "MCRDUN_PROPTEST_SEED";
+
+/// The seed every property test runs with unless [`SEED_VAR`] says
+/// otherwise.
+pub const PINNED_SEED: u64 = 0x6d63_7264_756e_0001;
+
+/// The proptest configuration of every property test in the workspace:
+/// `cases` cases drawn from the seed [`SEED_VAR`] chooses (the pinned one
+/// by default), failures kept beside the test file as
+/// `<test>.proptest-regressions` (proptest's default looks for a `lib.rs`
+/// above the file, which tests under `tests/` do not have) and replayed
+/// before any new case.
+///
+/// # Panics
+///
+/// If [`SEED_VAR`] is set to something other than a `u64` or `fresh`: a
+/// misspelt seed must not silently run the pinned cases.
+///
+/// ```
+/// use mcrdun_test_util::{PINNED_SEED, proptest_config};
+/// use proptest::test_runner::RngSeed;
+/// # if std::env::var_os(mcrdun_test_util::SEED_VAR).is_none() {
+/// let config = proptest_config(64);
+/// assert_eq!(config.cases, 64);
+/// assert_eq!(config.rng_seed, RngSeed::Fixed(PINNED_SEED));
+/// # }
+/// ```
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, FileFailurePersistence, RngSeed};
+    let seed = match std::env::var(SEED_VAR) {
+        Err(std::env::VarError::NotPresent) => PINNED_SEED,
+        Ok(text) => seed_from(&text)
+            .unwrap_or_else(|| panic!("{SEED_VAR}={text:?}: expected a seed (a u64) or `fresh`")),
+        Err(e) => panic!("{SEED_VAR}: {e}"),
+    };
+    if seed != PINNED_SEED {
+        eprintln!("proptest seed {seed} ({SEED_VAR}={seed} replays this run)");
+    }
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
+        ..Config::default()
+    }
+}
+
+/// The seed a value of [`SEED_VAR`] names: a number, or for `fresh` one
+/// drawn from std's per-process hash keys and the clock (no new
+/// dependency; a fresh seed only needs to differ between runs).
+fn seed_from(text: &str) -> Option<u64> {
+    use std::hash::{BuildHasher, Hasher};
+    match text.trim() {
+        "fresh" => {
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos());
+            h.write_u128(now);
+            h.write_u32(std::process::id());
+            Some(h.finish())
+        }
+        number => number.parse().ok(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +212,31 @@ mod tests {
         assert_eq!(fnv1a_u64s([wide]), fnv1a(1..=8));
         assert_eq!(Fnv1a::new().i64(wide as i64).finish(), fnv1a(1..=8));
         assert_eq!(Fnv1a::default(), Fnv1a::new());
+    }
+
+    #[test]
+    fn seeds_are_numbers_or_fresh() {
+        assert_eq!(seed_from("42"), Some(42));
+        assert_eq!(seed_from(" 18446744073709551615\n"), Some(u64::MAX));
+        assert_eq!(seed_from("-1"), None);
+        assert_eq!(seed_from("frsh"), None);
+        assert_eq!(seed_from(""), None);
+        // Fresh seeds differ from run to run (and call to call).
+        let a = seed_from("fresh").unwrap();
+        let b = seed_from("fresh").unwrap();
+        assert_ne!(a, b);
+    }
+
+    #[test]
+    fn the_pinned_config() {
+        use proptest::test_runner::RngSeed;
+        if std::env::var_os(SEED_VAR).is_some() {
+            return; // a deeper run: the seed is the caller's
+        }
+        let c = proptest_config(7);
+        assert_eq!(c.cases, 7);
+        assert_eq!(c.rng_seed, RngSeed::Fixed(PINNED_SEED));
+        let persistence = format!("{:?}", c.failure_persistence);
+        assert!(persistence.contains("WithSource"), "{persistence}");
     }
 }
