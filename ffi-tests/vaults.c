@@ -40,6 +40,19 @@ static void test_parse_and_errors(void) {
     CHECK_STATUS(mcrdun_vaults_parse(bad, strlen(bad), &v), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK(v == NULL);
     CHECK_LAST_ERROR_HAS("text:2:8: expected a whole number");
+    {
+        /* Not UTF-8: the place of the first bad byte. A byte-order mark is skipped. */
+        static const char latin1[] = "vault x\n# caf\xe9\n";
+        static const char bom[] = "\xef\xbb\xbfvault nook\nmap\n#!#\n#.#\n###\nend\n";
+        CHECK_STATUS(mcrdun_vaults_parse(latin1, strlen(latin1), &v), MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK(v == NULL);
+        CHECK_LAST_ERROR_HAS("text:2:6: expected UTF-8 text, found the byte 0xE9");
+        CHECK_OK(mcrdun_vaults_parse(bom, strlen(bom), &v));
+        CHECK_OK(mcrdun_vaults_count(v, &n));
+        CHECK(n == 1);
+        mcrdun_vaults_free(v);
+        v = NULL;
+    }
     CHECK_STATUS(mcrdun_vaults_parse(NOOK, strlen(NOOK), NULL), MCRDUN_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(mcrdun_vaults_parse(NULL, 3, &v), MCRDUN_STATUS_NULL_ARGUMENT);
     CHECK_OK(mcrdun_vaults_parse(NULL, 0, &v));

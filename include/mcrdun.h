@@ -3027,20 +3027,24 @@ enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
 
 /**
  * Reads the vaults of a vault file's text (`text_len` bytes of UTF-8,
- * the file format of `mcrdun vaults check`) into a new set in `*out`.
+ * the file format of `mcrdun vaults check`; a byte-order mark at the
+ * start is skipped) into a new set in `*out`.
  *
  * Errors: `NULL_ARGUMENT` for a NULL `out` (or a NULL `text` with a
- * length); `INVALID_ARGUMENT` for text that is not a valid vault file:
- * `mcrdun_last_error` then reads `text:LINE:COLUMN: expected ..., found
- * ...`; `TOO_LARGE` when 32 bytes a byte of text pass the memory limit
- * (checked before the text is read). Working memory: at most 32 bytes a
+ * length); `INVALID_ARGUMENT` for text that is not a valid vault file
+ * (bytes that are not UTF-8 included): `mcrdun_last_error` then reads
+ * `text:LINE:COLUMN: expected ..., found ...` (for bytes that are not
+ * UTF-8, the first invalid byte's place); `TOO_LARGE` when 32 bytes a
+ * byte of text pass the memory limit (checked before the text is read). Working memory: at most 32 bytes a
  * byte of text. Thread-safe.
  *
  * # Safety
  * `text` is NULL (with `text_len` 0) or `text_len` readable bytes; `out`
  * is NULL or writable.
  */
-enum McrdunStatus mcrdun_vaults_parse(const char *text, size_t text_len, struct McrdunVaults **out);
+enum McrdunStatus mcrdun_vaults_parse(const char *text,
+                                      size_t text_len,
+                                      struct McrdunVaults **out);
 
 /**
  * Frees a vault set; NULL does nothing.

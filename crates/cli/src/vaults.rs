@@ -7,16 +7,16 @@ use mcrdun_dungeon::Vault;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Reads and parses every vault file of `paths`, in order.
+/// Reads and parses every vault file of `paths`, in order, with
+/// [`mcrdun_vaults::read_file`]: a file too large for the memory limit is
+/// refused from its size, before it is read.
 ///
 /// # Errors
 /// A message naming the file (and for a parse error its line and column).
 pub fn load(paths: &[PathBuf]) -> Result<Vec<Vault>, String> {
     let mut all = Vec::new();
     for path in paths {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {name}: {e}"))?;
-        all.extend(mcrdun_vaults::parse(&text, &name).map_err(|e| e.to_string())?);
+        all.extend(mcrdun_vaults::read_file(path).map_err(|e| e.to_string())?);
     }
     Ok(all)
 }
@@ -41,6 +41,10 @@ enum Action {
         /// The vault files.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
+        /// The memory limit in bytes (0: 1 GiB): a file needs 33 bytes a byte of it, and a
+        /// larger one is refused before it is read.
+        #[arg(long, default_value_t = 0)]
+        max_bytes: u64,
     },
 }
 
@@ -48,13 +52,14 @@ enum Action {
 /// exit 0 when every file is valid, 2 with the first error otherwise.
 pub fn main() -> ExitCode {
     let cli = VaultsCli::parse_from(std::env::args_os().skip(1));
-    let Action::Check { files } = cli.action;
+    let Action::Check { files, max_bytes } = cli.action;
+    mcrdun_geom::memory::set_memory_limit(crate::headroom::ceiling(max_bytes));
     let mut out = String::new();
     for path in &files {
         let vaults = match load(std::slice::from_ref(path)) {
             Ok(v) => v,
             Err(e) => {
-                eprintln!("mcrdun: error: {e}");
+                eprintln!("mcrdun: error: {}", crate::in_cli_words(&e));
                 return ExitCode::from(2);
             }
         };

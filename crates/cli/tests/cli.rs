@@ -586,6 +586,46 @@ fn vaults_check_prints_every_orientation_and_refuses_with_the_place() {
         &["bsp", "--vaults", "/no/such.vault"],
         "cannot read /no/such.vault",
     );
+    // Not UTF-8: the line and column of the first bad byte.
+    let latin1 = dir.join("latin1.vault");
+    std::fs::write(&latin1, b"vault x\n# caf\xe9\n").unwrap();
+    let latin1 = latin1.to_str().unwrap();
+    usage_error(
+        &["bsp", "--vaults", latin1],
+        &format!("{latin1}:2:6: expected UTF-8 text, found the byte 0xE9"),
+    );
+    // A byte-order mark is skipped.
+    let bom = dir.join("bom.vault");
+    std::fs::write(&bom, "\u{feff}vault x\nmap\n#!#\n#.#\n###\nend\n").unwrap();
+    ok(&["vaults", "check", bom.to_str().unwrap()]);
+    ok(&["bsp", "--seed", "1", "--vaults", bom.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A vault file far past the memory limit is refused from its size, before
+/// it is read, naming the file, its size and the limit (no position).
+#[test]
+fn a_vault_file_past_the_limit_is_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("mcrdun-big-vault-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("big.vault");
+    // Sparse: 1.5 GiB that takes no disk and, refused unread, no memory.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(1536 << 20)
+        .unwrap();
+    let big = big.to_str().unwrap();
+    let message = format!(
+        "mcrdun: error: {big}: a vault text of 1610612736 bytes needs 53150220288 bytes of working memory, above the memory limit of 100000000 bytes (raise it with --max-bytes)\n"
+    );
+    for args in [
+        &["bsp", "--vaults", big, "--max-bytes", "100000000"][..],
+        &["vaults", "check", big, "--max-bytes", "100000000"],
+    ] {
+        let out = mcrdun(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), message, "{args:?}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

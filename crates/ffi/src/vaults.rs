@@ -55,13 +55,15 @@ pub struct McrdunMarker {
 }
 
 /// Reads the vaults of a vault file's text (`text_len` bytes of UTF-8,
-/// the file format of `mcrdun vaults check`) into a new set in `*out`.
+/// the file format of `mcrdun vaults check`; a byte-order mark at the
+/// start is skipped) into a new set in `*out`.
 ///
 /// Errors: `NULL_ARGUMENT` for a NULL `out` (or a NULL `text` with a
-/// length); `INVALID_ARGUMENT` for text that is not a valid vault file:
-/// `mcrdun_last_error` then reads `text:LINE:COLUMN: expected ..., found
-/// ...`; `TOO_LARGE` when 32 bytes a byte of text pass the memory limit
-/// (checked before the text is read). Working memory: at most 32 bytes a
+/// length); `INVALID_ARGUMENT` for text that is not a valid vault file
+/// (bytes that are not UTF-8 included): `mcrdun_last_error` then reads
+/// `text:LINE:COLUMN: expected ..., found ...` (for bytes that are not
+/// UTF-8, the first invalid byte's place); `TOO_LARGE` when 32 bytes a
+/// byte of text pass the memory limit (checked before the text is read). Working memory: at most 32 bytes a
 /// byte of text. Thread-safe.
 ///
 /// # Safety
@@ -77,15 +79,16 @@ pub unsafe extern "C" fn mcrdun_vaults_parse(
         check_out(out, "out")?;
         // SAFETY: NULL (with 0) or `text_len` readable bytes by contract.
         let bytes = unsafe { input_slice(text.cast::<u8>(), text_len, "text") }?;
-        mcrdun_geom::memory::check_budget(
-            "vault text",
-            bytes.len() as u64,
-            mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE,
-        )?;
-        let s = core::str::from_utf8(bytes)
-            .map_err(|e| FfiError::invalid(format!("the text is not UTF-8: {e}")))?;
-        let inner =
-            mcrdun_vaults::parse(s, "text").map_err(|e| FfiError::invalid(e.to_string()))?;
+        // The one reader of vault bytes: the memory check first, then
+        // UTF-8 (a byte-order mark skipped), then the vaults.
+        let inner = mcrdun_vaults::parse_bytes(bytes, "text").map_err(|e| {
+            let status = if e.is_too_large() {
+                McrdunStatus::TooLarge
+            } else {
+                McrdunStatus::InvalidArgument
+            };
+            FfiError::new(status, e.to_string())
+        })?;
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { McrdunVaults { inner }.hand_out(out, "out") }
     })

@@ -1,20 +1,37 @@
 //! The `vaults` property: the vault parser on any text.
 
-use mcrdun_vaults::parse;
+use mcrdun_vaults::{parse, parse_bytes};
 
-/// Vault files: any bytes (read as UTF-8, invalid sequences replaced) are
-/// parsed without a panic; an error names a line of the text; every vault
+/// Vault files: any bytes are read by `parse_bytes` without a panic (an
+/// error names a line of the bytes; bytes that are not UTF-8 are refused
+/// where the first one is), and read as UTF-8 with invalid sequences
+/// replaced they are parsed without a panic; an error names a line of the
+/// text; every vault
 /// accepted, in every orientation its settings allow, is written out and
 /// read back to the same map, with its markers and entrances kept (the
 /// map rules hold whichever way a vault is turned).
 pub fn vaults(data: &[u8]) {
+    let located = |e: &mcrdun_vaults::VaultError, lines: usize| {
+        let (line, _) = e.position().unwrap_or_else(|| panic!("no place: {e}"));
+        assert!(
+            line >= 1 && line as usize <= lines,
+            "line {line} of {lines}"
+        );
+        assert!(e.to_string().starts_with("fuzz.vault:"));
+    };
+    let from_bytes = parse_bytes(data, "fuzz.vault");
+    if let Err(e) = &from_bytes {
+        located(e, data.split(|&b| b == b'\n').count());
+    }
     let text = String::from_utf8_lossy(data);
-    let vaults = match parse(&text, "fuzz.vault") {
+    let parsed = parse(&text, "fuzz.vault");
+    if std::str::from_utf8(data).is_ok() {
+        assert_eq!(parsed, from_bytes, "the bytes and the text read alike");
+    }
+    let vaults = match parsed {
         Ok(v) => v,
         Err(e) => {
-            let lines = text.split('\n').count() as u32;
-            assert!(e.line >= 1 && e.line <= lines, "line {} of {lines}", e.line);
-            assert!(e.to_string().starts_with("fuzz.vault:"));
+            located(&e, text.split('\n').count());
             return;
         }
     };

@@ -70,16 +70,32 @@
 //! `1 <= MAX <= ` [`MAX_COUNT`], each setting at most once, names unique in
 //! the file.
 //!
+//! # Reading files
+//!
+//! [`read_file`] reads a vault file from a path, and is what every
+//! program that takes a path uses (the `mcrdun` command does): it refuses
+//! a file too large for the memory limit from its size, before reading
+//! it, and reads with that cap. [`parse_bytes`] reads text that comes as
+//! bytes (a C buffer). The text is UTF-8; a byte-order mark at its start
+//! is skipped (editors on some systems write one), so columns count from
+//! the character after it.
+//!
 //! # Errors
 //!
-//! Every problem is a [`VaultError`] with the file, the line, the column
-//! (in characters, from 1) and what was expected; no input makes the
-//! parser panic (it is fuzzed). Its text reads
-//! `file:line:column: expected ..., found ...`.
+//! Every problem is a [`VaultError`]. A problem inside the text names the
+//! file, the line, the column (in characters, from 1; bytes that are not
+//! UTF-8: the first one) and what was expected; no input makes the parser
+//! panic (it is fuzzed). Its text reads `file:line:column: expected ...,
+//! found ...`, with characters that do not show written as escapes. A
+//! text too large for the memory limit, or a file that cannot be read, is
+//! refused as a whole: the message names the file, its size and the
+//! limit (or the system's reason), with no position.
 //!
 //! # Cost
 //!
-//! Linear in the text; a vault's checks are linear in its tiles.
+//! Linear in the text; a vault's checks are linear in its tiles. Working
+//! memory: at most [`PARSE_BYTES_PER_TEXT_BYTE`] bytes a byte of text
+//! ([`READ_BYTES_PER_FILE_BYTE`] for a file, its bytes included).
 //!
 //! ```
 //! use mcrdun_vaults::{parse, Glyph, Orientation};
@@ -116,7 +132,7 @@
 //!
 //! // A broken map: the error says where and what was expected.
 //! let e = parse("vault bad\nmap\n#.#\n###\nend\n", "bad.vault").unwrap_err();
-//! assert_eq!((e.line, e.column), (3, 2));
+//! assert_eq!(e.position(), Some((3, 2)));
 //! assert_eq!(
 //!     e.to_string(),
 //!     "bad.vault:3:2: expected wall around every walkable tile (the vault must be closed), found `.` next to the outside"
@@ -129,11 +145,13 @@ mod check;
 mod error;
 mod glyph;
 mod parse;
+mod read;
 mod shape;
 mod vault;
 
 pub use error::VaultError;
 pub use glyph::{Generators, Glyph};
-pub use parse::{MAX_COUNT, MAX_SIDE, MAX_WEIGHT, PARSE_BYTES_PER_TEXT_BYTE, parse};
+pub use parse::{MAX_COUNT, MAX_SIDE, MAX_WEIGHT, PARSE_BYTES_PER_TEXT_BYTE, parse, parse_bytes};
+pub use read::{READ_BYTES_PER_FILE_BYTE, read_file};
 pub use shape::{Orientation, Shape};
 pub use vault::Vault;

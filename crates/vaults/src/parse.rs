@@ -34,7 +34,8 @@ struct Draft {
     rows: Vec<(u32, Vec<Glyph>)>,
 }
 
-/// Reads every vault of `text`; `file` names the text in errors.
+/// Reads every vault of `text`; `file` names the text in errors. A UTF-8
+/// byte-order mark (U+FEFF) at the start is skipped.
 ///
 /// # Errors
 /// The first problem found, as a [`VaultError`] with its line and column.
@@ -48,26 +49,18 @@ struct Draft {
 /// # Ok::<(), mcrdun_vaults::VaultError>(())
 /// ```
 pub fn parse(text: &str, file: &str) -> Result<Vec<Vault>, VaultError> {
-    let err = |line: u32, column: u32, expected: &str, found: String| VaultError {
+    let err = |line: u32, column: u32, expected: &str, found: String| VaultError::At {
         file: file.to_string(),
         line,
         column,
         expected: expected.to_string(),
         found,
     };
-    let _budget = mcrdun_geom::memory::Budget::start();
-    if let Err(e) = mcrdun_geom::memory::check_budget(
-        "vault text",
-        text.len() as u64,
-        PARSE_BYTES_PER_TEXT_BYTE,
-    ) {
-        return Err(err(
-            0,
-            0,
-            "a text whose vaults fit the memory limit",
-            e.to_string(),
-        ));
-    }
+    let budget = mcrdun_geom::memory::Budget::start();
+    check_size(&budget, file, text.len() as u64, PARSE_BYTES_PER_TEXT_BYTE)?;
+    // A byte-order mark opening the text is skipped: columns count from
+    // the character after it.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut vaults: Vec<Vault> = Vec::new();
     // The names seen: a set, so that many vaults are read in linear time.
     let mut names: HashSet<String> = HashSet::new();
@@ -113,7 +106,7 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Vault>, VaultError> {
                 draft = Some(start(&words, line, n).map_err(|(c, e, f)| err(n, c, &e, f))?);
             }
             (_, None) => {
-                return Err(err(n, column, "`vault NAME`", format!("`{key}`")));
+                return Err(err(n, column, "`vault NAME`", shown(key)));
             }
             (_, Some(d)) => {
                 setting(d, &words, line, n).map_err(|(c, e, f)| err(n, c, &e, f))?;
@@ -132,6 +125,70 @@ pub fn parse(text: &str, file: &str) -> Result<Vec<Vault>, VaultError> {
             },
             "the end of the file".into(),
         )),
+    }
+}
+
+/// Refuses a text of `bytes` bytes when `each` bytes a byte of it pass
+/// the budget's ceiling.
+pub(crate) fn check_size(
+    budget: &mcrdun_geom::memory::Budget,
+    file: &str,
+    bytes: u64,
+    each: u64,
+) -> Result<(), VaultError> {
+    let needed = bytes.saturating_mul(each);
+    if needed > budget.limit() {
+        return Err(VaultError::TooLarge {
+            file: file.to_string(),
+            bytes,
+            needed,
+            limit: budget.limit(),
+        });
+    }
+    Ok(())
+}
+
+/// Reads every vault of `bytes`, which must be UTF-8 (a byte-order mark at
+/// the start is skipped): [`parse`] for text that comes as bytes (a file,
+/// a C buffer). `file` names the text in errors.
+///
+/// # Errors
+/// As [`parse`]; bytes that are not UTF-8 give the line and column (in
+/// characters, from 1) of the first invalid byte.
+///
+/// ```
+/// let e = mcrdun_vaults::parse_bytes(b"vault a\nweight \xff\n", "a.vault").unwrap_err();
+/// assert_eq!(e.position(), Some((2, 8)));
+/// assert_eq!(e.to_string(), "a.vault:2:8: expected UTF-8 text, found the byte 0xFF");
+/// // A byte-order mark is skipped.
+/// let vaults = mcrdun_vaults::parse_bytes(b"\xef\xbb\xbfvault a\nmap\n#!#\n#.#\n###\nend\n", "a.vault")?;
+/// assert_eq!(vaults[0].name(), "a");
+/// # Ok::<(), mcrdun_vaults::VaultError>(())
+/// ```
+pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Vec<Vault>, VaultError> {
+    let budget = mcrdun_geom::memory::Budget::start();
+    check_size(&budget, file, bytes.len() as u64, PARSE_BYTES_PER_TEXT_BYTE)?;
+    match core::str::from_utf8(bytes) {
+        Ok(text) => parse(text, file),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let lines = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            // The bytes before the bad one are valid UTF-8; a BOM on the
+            // first line is not a column.
+            let mut head = core::str::from_utf8(&good[line_start..]).unwrap_or_default();
+            if line_start == 0 {
+                head = head.strip_prefix('\u{feff}').unwrap_or(head);
+            }
+            let number = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+            Err(VaultError::At {
+                file: file.to_string(),
+                line: number(lines),
+                column: number(head.chars().count() + 1),
+                expected: "UTF-8 text".into(),
+                found: format!("the byte 0x{:02X}", bytes[e.valid_up_to()]),
+            })
+        }
     }
 }
 
@@ -168,10 +225,19 @@ fn column_of(line: &str, at: usize) -> u32 {
     u32::try_from(chars + 1).unwrap_or(u32::MAX)
 }
 
-/// A shortened copy of what was found, for messages.
+/// A shortened copy of what was found, for messages; characters that do
+/// not show (controls, format characters such as a byte-order mark) are
+/// written as escapes (`\u{feff}`).
 fn shown(s: &str) -> String {
-    let short: String = s.chars().take(40).collect();
-    if short.len() < s.len() {
+    let mut short = String::new();
+    for c in s.chars().take(40) {
+        if matches!(c, '\'' | '"' | '\\') || c.escape_debug().len() == 1 {
+            short.push(c);
+        } else {
+            short.extend(c.escape_debug());
+        }
+    }
+    if s.chars().nth(40).is_some() {
         format!("`{short}...`")
     } else {
         format!("`{short}`")

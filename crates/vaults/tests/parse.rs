@@ -7,10 +7,24 @@ fn err(text: &str) -> VaultError {
     parse(text, "t.vault").expect_err("the text is refused")
 }
 
+/// `(line, column, expected, found)` of a located error.
+fn located(e: VaultError) -> (u32, u32, String, String) {
+    match e {
+        VaultError::At {
+            line,
+            column,
+            expected,
+            found,
+            ..
+        } => (line, column, expected, found),
+        other => panic!("not a located error: {other}"),
+    }
+}
+
 /// `(line, column, a word of the expected text)` of the error for `text`.
 fn at(text: &str) -> (u32, u32, String) {
-    let e = err(text);
-    (e.line, e.column, e.expected)
+    let (line, column, expected, _) = located(err(text));
+    (line, column, expected)
 }
 
 const NOOK: &str = "map\n#!#\n#.#\n###\nend\n";
@@ -87,9 +101,9 @@ fn setting_errors_name_the_place() {
         at(&format!("vault a\n{NOOK}vault a\n{NOOK}")),
         (7, 7, "a name not used before in the file".into())
     );
-    let e = err("vault a\nweight 2\n");
-    assert_eq!((e.line, e.column, e.expected.as_str()), (3, 0, "`map`"));
-    assert_eq!(e.found, "the end of the file");
+    let (line, column, expected, found) = located(err("vault a\nweight 2\n"));
+    assert_eq!((line, column, expected.as_str()), (3, 0, "`map`"));
+    assert_eq!(found, "the end of the file");
     assert_eq!(at("vault a\nmap\n#!#\n").2, "`end`");
 }
 
@@ -262,8 +276,25 @@ fn a_text_past_the_memory_limit_is_refused_before_reading() {
     {
         let _ceiling = Budget::start_with(need - 1);
         let e = mcrdun_vaults::parse(text, "nook.vault").unwrap_err();
-        assert_eq!((e.line, e.column), (0, 0));
-        assert!(e.to_string().contains("memory limit"), "{e}");
+        // A whole-text error: the file, the size and the limit, no position.
+        assert_eq!(
+            e,
+            VaultError::TooLarge {
+                file: "nook.vault".into(),
+                bytes: text.len() as u64,
+                needed: need,
+                limit: need - 1
+            }
+        );
+        assert_eq!(e.position(), None);
+        assert!(
+            e.to_string().starts_with(&format!(
+                "nook.vault: a vault text of {} bytes needs {need} bytes of working memory, above the memory limit of {} bytes",
+                text.len(),
+                need - 1
+            )),
+            "{e}"
+        );
     }
     let _ceiling = Budget::start_with(need);
     assert_eq!(mcrdun_vaults::parse(text, "nook.vault").unwrap().len(), 1);
@@ -279,7 +310,7 @@ fn many_vaults_keep_unique_names() {
     }
     assert_eq!(mcrdun_vaults::parse(&text, "many").unwrap().len(), 3000);
     text.push_str("vault v1234\nmap\n#!#\n#.#\n###\nend\n");
-    let e = mcrdun_vaults::parse(&text, "many").unwrap_err();
-    assert_eq!((e.line, e.column), (3000 * 6 + 1, 7));
-    assert!(e.found.contains("v1234"), "{e}");
+    let (line, column, _, found) = located(mcrdun_vaults::parse(&text, "many").unwrap_err());
+    assert_eq!((line, column), (3000 * 6 + 1, 7));
+    assert!(found.contains("v1234"), "{found}");
 }

@@ -27,11 +27,21 @@ fn vault_file(n: usize, w: usize, h: usize, settings: &str) -> String {
 #[test]
 fn vault_files_keep_to_their_stated_costs() {
     let mut s = Sizes(7);
-    let cases = [Stated::new(
-        "mcrdun_vaults_parse",
-        "byte",
-        mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE as f64,
-    )];
+    let cases = [
+        Stated::new(
+            "mcrdun_vaults_parse",
+            "byte",
+            mcrdun_vaults::PARSE_BYTES_PER_TEXT_BYTE as f64,
+        ),
+        Stated::new(
+            "mcrdun_vaults::read_file",
+            "byte",
+            mcrdun_vaults::READ_BYTES_PER_FILE_BYTE as f64,
+        ),
+    ];
+    let dir = std::env::temp_dir().join(format!("mcrdun-costs-vaults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("v.vault");
     let mut worst = worst_of(&cases);
     for round in 0..12 {
         let (w, h) = (s.side(3, 100) as usize, s.side(3, 100) as usize);
@@ -50,8 +60,46 @@ fn vault_files_keep_to_their_stated_costs() {
         worst[0].add(&cases[0], text.len() as u64, p);
         // SAFETY: a live handle, freed once.
         unsafe { mcrdun_vaults_free(out) };
+        std::fs::write(&path, &text).unwrap();
+        let (read, p) = peak(|| mcrdun_vaults::read_file(&path).map(|v| v.len()));
+        assert_eq!(read, Ok(n), "{n} vaults of {w} x {h}");
+        worst[1].add(&cases[1], text.len() as u64, p);
     }
+    std::fs::remove_dir_all(&dir).unwrap();
     report(&cases, &worst);
+}
+
+#[test]
+fn a_vault_file_past_the_limit_is_refused_before_reading() {
+    let dir = std::env::temp_dir().join(format!("mcrdun-costs-big-vault-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A sparse 1.5 GiB file under a 100 MB ceiling: refused from its size.
+    let big = dir.join("big.vault");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(1536 << 20)
+        .unwrap();
+    let (e, p) = peak(|| {
+        let _ceiling = mcrdun_geom::memory::Budget::start_with(100_000_000);
+        mcrdun_vaults::read_file(&big)
+    });
+    assert!(e.is_err_and(|e| e.is_too_large()) && p < ALLOWANCE, "{p}");
+    // A small file one byte of budget short.
+    let small = dir.join("small.vault");
+    let text = vault_file(50, 10, 10, "");
+    std::fs::write(&small, &text).unwrap();
+    let need = text.len() as u64 * mcrdun_vaults::READ_BYTES_PER_FILE_BYTE;
+    let (e, p) = peak(|| {
+        let _ceiling = mcrdun_geom::memory::Budget::start_with(need - 1);
+        mcrdun_vaults::read_file(&small)
+    });
+    assert!(e.is_err_and(|e| e.is_too_large()) && p < ALLOWANCE, "{p}");
+    let (read, p) = peak(|| {
+        let _ceiling = mcrdun_geom::memory::Budget::start_with(need);
+        mcrdun_vaults::read_file(&small).map(|v| v.len())
+    });
+    assert!(read == Ok(50) && p <= need + ALLOWANCE, "{p}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
