@@ -160,10 +160,10 @@ pub fn cave_with_vaults(
     let draw = |fill: f64, rng: &mut SeededRng| {
         let mut rock = noise(w, h, fill, rng);
         smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
-        clean(&mut rock, w, h);
-        rock
+        clean(&mut rock, w, h)?;
+        Ok::<_, LevelError>(rock)
     };
-    let mut rock = draw(fill, &mut rng);
+    let mut rock = draw(fill, &mut rng)?;
     // With the default fill, a draw outside the floor band (small maps
     // vary most) is drawn again with the fill nudged toward the band.
     if config.fill == schema::CAVE_FILL {
@@ -177,7 +177,7 @@ pub fn cave_with_vaults(
             }
             // Near the middle, about 8 points of floor per point of fill.
             fill = (fill + (last - 0.475) * 0.1).clamp(0.3, 0.7);
-            let again = draw(fill, &mut rng);
+            let again = draw(fill, &mut rng)?;
             let f = share(&again);
             last = f;
             // Keep the draw nearer the band's middle.
@@ -195,8 +195,8 @@ pub fn cave_with_vaults(
         .into_iter()
         .map(|r| if r { Tile::Wall } else { Tile::Floor })
         .collect();
-    let (regions, mut dug) = join_winding(&mut tiles, w, h, &mut rng);
-    dug += dig_specks(&mut tiles, w, h);
+    let (regions, mut dug) = join_winding(&mut tiles, w, h, &mut rng)?;
+    dug += dig_specks(&mut tiles, w, h)?;
     let stamped = if vaults.is_empty() {
         Stamped::default()
     } else {
@@ -225,8 +225,8 @@ pub fn cave_with_vaults(
 /// from the border become floor; floor pieces of fewer than
 /// [`POCKET_BELOW`] tiles become rock, all but the largest (the first of
 /// the largest on ties).
-fn clean(rock: &mut [bool], w: usize, h: usize) {
-    let (labels, found) = pieces(w, h, false, |i| rock[i]);
+fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<(), LevelError> {
+    let (labels, found) = pieces(w, h, rock)?;
     for (r, &l) in rock.iter_mut().zip(&labels) {
         if l != NO_PIECE {
             let p = found[l as usize];
@@ -235,20 +235,25 @@ fn clean(rock: &mut [bool], w: usize, h: usize) {
             }
         }
     }
-    let (labels, found) = pieces(w, h, false, |i| !rock[i]);
+    let floor: Vec<bool> = rock.iter().map(|&r| !r).collect();
+    let (labels, found) = pieces(w, h, &floor)?;
+    drop(floor);
     let largest = (0..found.len()).max_by_key(|&i| (found[i].size, usize::MAX - i));
     for (r, &l) in rock.iter_mut().zip(&labels) {
         if l != NO_PIECE && Some(l as usize) != largest && found[l as usize].size < POCKET_BELOW {
             *r = true;
         }
     }
+    Ok(())
 }
 
 /// Rock that the tunnels cut off into islands of fewer than
 /// [`crate::measures::SPECK_BELOW`] tiles is dug into corridor; returns the
 /// tiles dug.
-fn dig_specks(tiles: &mut [Tile], w: usize, h: usize) -> usize {
-    let (labels, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall);
+fn dig_specks(tiles: &mut [Tile], w: usize, h: usize) -> Result<usize, LevelError> {
+    let wall: Vec<bool> = tiles.iter().map(|&t| t == Tile::Wall).collect();
+    let (labels, found) = pieces(w, h, &wall)?;
+    drop(wall);
     let mut dug = 0;
     for (t, &l) in tiles.iter_mut().zip(&labels) {
         if l != NO_PIECE {
@@ -259,7 +264,7 @@ fn dig_specks(tiles: &mut [Tile], w: usize, h: usize) -> usize {
             }
         }
     }
-    dug
+    Ok(dug)
 }
 
 #[cfg(test)]

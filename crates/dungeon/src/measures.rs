@@ -4,7 +4,9 @@
 //! of dug corridor. [`crate::Level::metrics`] reports them for every level;
 //! the cave generator uses the same pieces to clean its automaton's output.
 
-use crate::Tile;
+use crate::reach::regions_error;
+use crate::{LevelError, Tile};
+use mcrdun_regions::{Cells, Connectivity, FloorCell, Labeller};
 
 /// Rock islands of fewer tiles than this are specks in the metrics.
 pub const SPECK_BELOW: usize = 3;
@@ -24,66 +26,107 @@ pub(crate) struct Piece {
 /// The label of a tile in no piece.
 pub(crate) const NO_PIECE: u32 = u32::MAX;
 
-/// Labels the connected pieces of the tiles for which `member` holds
-/// (4-connected, or 8-connected with `eight`), in raster order of each
-/// piece's first tile. Returns each tile's label ([`NO_PIECE`] outside) and
-/// the pieces. Cost: O(w * h), 4 bytes a tile and a stack.
-pub(crate) fn pieces(
+/// Labels the 4-connected pieces of the tiles whose `mask` entry is set
+/// (`w` x `h`, row-major), in raster order of each piece's first tile (the
+/// labelling of [`mcrdun_regions::Labeller`]). Returns each tile's label
+/// ([`NO_PIECE`] outside) and the pieces. Cost: O(w * h), 4 bytes a tile
+/// (the labels) and the labelling's scratch
+/// ([`mcrdun_regions::label_bytes`], 6 bytes a tile at most).
+///
+/// # Errors
+/// [`LevelError::Geom`] when the labelling passes the memory budget.
+pub(crate) fn pieces<T: FloorCell>(
     w: usize,
     h: usize,
-    eight: bool,
-    member: impl Fn(usize) -> bool,
-) -> (Vec<u32>, Vec<Piece>) {
+    mask: &[T],
+) -> Result<(Vec<u32>, Vec<Piece>), LevelError> {
     let mut labels = vec![NO_PIECE; w * h];
-    let mut found = Vec::new();
-    let mut stack = Vec::new();
-    let steps: &[(isize, isize)] = if eight {
-        &[
-            (-1, -1),
-            (0, -1),
-            (1, -1),
-            (-1, 0),
-            (1, 0),
-            (-1, 1),
-            (0, 1),
-            (1, 1),
-        ]
-    } else {
-        &[(0, -1), (-1, 0), (1, 0), (0, 1)]
-    };
-    for start in 0..w * h {
-        if labels[start] != NO_PIECE || !member(start) {
-            continue;
+    let mut stats = Vec::new();
+    Labeller::new()
+        .label_with_stats(
+            Cells::from_slice(mask, w as u32, h as u32).map_err(regions_error)?,
+            Connectivity::Four,
+            &mut labels,
+            &mut stats,
+        )
+        .map_err(regions_error)?;
+    let (right, bottom) = (w as u32 - 1, h as u32 - 1);
+    let found = stats
+        .iter()
+        .map(|s| Piece {
+            size: s.area as usize,
+            on_border: s.min_x == 0 || s.min_y == 0 || s.max_x == right || s.max_y == bottom,
+        })
+        .collect();
+    Ok((labels, found))
+}
+
+/// The pieces of [`pieces`] without labels and without fallible scratch,
+/// for the metrics (which report, never fail): a union-find over tile
+/// indices held in one `u32` a tile (each tile's parent an earlier tile,
+/// each root its piece's first tile). Cost: O(w * h), 4 bytes a tile.
+fn piece_sizes(w: usize, h: usize, member: impl Fn(usize) -> bool) -> Vec<Piece> {
+    fn root(parent: &mut [u32], mut i: u32) -> u32 {
+        loop {
+            let p = parent[i as usize];
+            if p == i {
+                return i;
+            }
+            let g = parent[p as usize];
+            parent[i as usize] = g;
+            i = g;
         }
-        let id = found.len() as u32;
-        let mut piece = Piece::default();
-        labels[start] = id;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            let (x, y) = (i % w, i / w);
+    }
+    let mut parent = vec![NO_PIECE; w * h];
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            if !member(i) {
+                continue;
+            }
+            let left = if x > 0 { parent[i - 1] } else { NO_PIECE };
+            let up = if y > 0 { parent[i - w] } else { NO_PIECE };
+            parent[i] = match (left, up) {
+                (NO_PIECE, NO_PIECE) => i as u32,
+                (l, NO_PIECE) => l,
+                (NO_PIECE, u) => u,
+                (l, u) => {
+                    let (a, b) = (root(&mut parent, l), root(&mut parent, u));
+                    let (lo, hi) = (a.min(b), a.max(b));
+                    parent[hi as usize] = lo;
+                    lo
+                }
+            };
+        }
+    }
+    // In raster order a tile's parent is earlier, already given its piece.
+    let mut found: Vec<Piece> = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let p = parent[i];
+            if p == NO_PIECE {
+                continue;
+            }
+            let id = if p as usize == i {
+                found.push(Piece::default());
+                (found.len() - 1) as u32
+            } else {
+                parent[p as usize]
+            };
+            parent[i] = id;
+            let piece = &mut found[id as usize];
             piece.size += 1;
             piece.on_border |= x == 0 || y == 0 || x + 1 == w || y + 1 == h;
-            for &(dx, dy) in steps {
-                let (nx, ny) = (x as isize + dx, y as isize + dy);
-                if nx < 0 || ny < 0 || nx as usize >= w || ny as usize >= h {
-                    continue;
-                }
-                let j = ny as usize * w + nx as usize;
-                if labels[j] == NO_PIECE && member(j) {
-                    labels[j] = id;
-                    stack.push(j);
-                }
-            }
         }
-        found.push(piece);
     }
-    (labels, found)
+    found
 }
 
 /// Rock islands: 4-connected pieces of wall that do not touch the border
 /// and have fewer than `below` tiles.
 pub(crate) fn rock_islands(tiles: &[Tile], w: usize, h: usize, below: usize) -> usize {
-    let (_, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall);
+    let found = piece_sizes(w, h, |i| tiles[i] == Tile::Wall);
     found
         .iter()
         .filter(|p| !p.on_border && p.size < below)
@@ -94,7 +137,7 @@ pub(crate) fn rock_islands(tiles: &[Tile], w: usize, h: usize, below: usize) -> 
 /// and doors part them) of fewer than `below` tiles.
 pub(crate) fn floor_pockets(tiles: &[Tile], w: usize, h: usize, below: usize) -> usize {
     let floor = |i: usize| matches!(tiles[i], Tile::Floor | Tile::StairsUp | Tile::StairsDown);
-    let (_, found) = pieces(w, h, false, floor);
+    let found = piece_sizes(w, h, floor);
     found.iter().filter(|p| p.size < below).count()
 }
 

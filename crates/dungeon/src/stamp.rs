@@ -130,7 +130,13 @@ pub(crate) fn stamp_vaults(
     drop(places);
     let (stamped, protected) = stamp_picks(tiles, (w, h), vaults, &picks, false, rng)?;
     // A corridor may cut a speck of rock off; as the cave does, dig it.
-    let (labels, found) = pieces(w, h, false, |i| tiles[i] == Tile::Wall && !protected[i]);
+    let wall: Vec<bool> = tiles
+        .iter()
+        .zip(&protected)
+        .map(|(&t, &p)| t == Tile::Wall && !p)
+        .collect();
+    let (labels, found) = pieces(w, h, &wall)?;
+    drop(wall);
     for (t, &l) in tiles.iter_mut().zip(&labels) {
         if l != NO_PIECE && !found[l as usize].on_border && found[l as usize].size < SPECK_BELOW {
             *t = Tile::Corridor;

@@ -13,11 +13,13 @@
 //! than eight times the distance plus 64 steps) finishes straight. Tunnels
 //! never dig the outer border.
 //!
-//! Cost: O(w * h) for the labels, plus each search's neighbourhood; 12
-//! bytes a tile (labels, search marks and parents) and the search queue.
+//! Cost: O(w * h) for the labels (the labelling of
+//! `mcrdun_regions::Labeller` over a mask of the walkable tiles, one byte
+//! a tile, freed before the searches), plus each search's neighbourhood;
+//! 12 bytes a tile (labels, search marks and parents) and the search queue.
 
-use crate::Tile;
 use crate::measures::{NO_PIECE, pieces};
+use crate::{LevelError, Tile};
 use mcrdun_geom::random::{SeededRng, below, chance};
 use std::collections::VecDeque;
 
@@ -39,10 +41,12 @@ pub(crate) fn join_winding(
     w: usize,
     h: usize,
     rng: &mut SeededRng,
-) -> (usize, usize) {
-    let (mut labels, found) = pieces(w, h, false, |i| tiles[i].is_walkable());
+) -> Result<(usize, usize), LevelError> {
+    let walkable: Vec<bool> = tiles.iter().map(|t| t.is_walkable()).collect();
+    let (mut labels, found) = pieces(w, h, &walkable)?;
+    drop(walkable);
     if found.len() <= 1 {
-        return (found.len(), 0);
+        return Ok((found.len(), 0));
     }
     let main = (0..found.len()).max_by_key(|&i| (found[i].size, usize::MAX - i));
     let mut joined = vec![false; found.len()];
@@ -72,14 +76,14 @@ pub(crate) fn join_winding(
         dug += walk.dig(tiles, &mut labels, &mut joined, from, rng);
         joined[piece] = true;
     }
-    (found.len(), dug)
+    Ok((found.len(), dug))
 }
 
 /// The 0-1 search's buffers, reused for every piece.
 struct Search {
     w: usize,
-    h: usize,
-    /// The piece whose search last reached each tile (+1; 0: never).
+    /// The piece whose search last reached each tile (+1; 0: never;
+    /// [`BORDER`] on the border).
     mark: Vec<u32>,
     parent: Vec<u32>,
     queue: VecDeque<usize>,
@@ -87,10 +91,17 @@ struct Search {
 
 impl Search {
     fn new(w: usize, h: usize) -> Search {
+        // The border is never searched: its marks stay above every stamp.
+        let mut mark = vec![0; w * h];
+        mark[..w].fill(BORDER);
+        mark[(h - 1) * w..].fill(BORDER);
+        for row in mark.chunks_exact_mut(w) {
+            row[0] = BORDER;
+            row[w - 1] = BORDER;
+        }
         Search {
             w,
-            h,
-            mark: vec![0; w * h],
+            mark,
             parent: vec![0; w * h],
             queue: VecDeque::new(),
         }
@@ -105,7 +116,7 @@ impl Search {
         start: usize,
         id: u32,
     ) -> Option<(usize, usize)> {
-        let (w, h) = (self.w, self.h);
+        let w = self.w;
         let stamp = id + 1;
         self.queue.clear();
         self.queue.push_back(start);
@@ -121,15 +132,10 @@ impl Search {
                 }
                 return Some((at, i));
             }
-            let (x, y) = (i % w, i / w);
-            let next = [
-                (x > 1).then(|| i - 1),
-                (x + 2 < w).then(|| i + 1),
-                (y > 1).then(|| i - w),
-                (y + 2 < h).then(|| i + w),
-            ];
-            for j in next.into_iter().flatten() {
-                if self.mark[j] == stamp {
+            // West, east, north, south; `i` is inside the border, so
+            // each is on the map (the border's marks turn it away).
+            for j in [i - 1, i + 1, i - w, i + w] {
+                if self.mark[j] >= stamp {
                     continue;
                 }
                 self.mark[j] = stamp;
@@ -145,6 +151,9 @@ impl Search {
         None
     }
 }
+
+/// The search mark of a border tile: above every piece's stamp.
+const BORDER: u32 = u32::MAX;
 
 /// One tunnel from the piece `id`: toward `to`, ending at the first joined
 /// tile. Its dug tiles belong to the piece, joined with it at the end.
