@@ -157,6 +157,13 @@
 #define MCRDUN_TILE_STAIRS_DOWN 5
 
 /**
+ * Tile byte: a locked door, opened by its lock's key (a level made with
+ * locks; a door, or in caves and mazes a chokepoint drawn as one).
+ * Walkable once its lock is open. Byte 7: 6 is `MCRDUN_TILE_ROCK`.
+ */
+#define MCRDUN_TILE_LOCKED_DOOR 7
+
+/**
  * Tile byte: rock, a wall with no walkable tile among its 8 neighbours,
  * away from every room and corridor (a wall next to a walkable tile is
  * `MCRDUN_TILE_WALL`: a room's or a corridor's wall). Not walkable. The

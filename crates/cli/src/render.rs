@@ -63,6 +63,7 @@ pub fn colour(tile: Tile) -> [u8; 3] {
         Tile::Door => [176, 104, 40],
         Tile::StairsUp => [64, 170, 80],
         Tile::StairsDown => [200, 60, 60],
+        Tile::LockedDoor => [230, 190, 40],
     }
 }
 

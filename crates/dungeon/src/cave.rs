@@ -26,6 +26,11 @@ pub struct CaveConfig {
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
+    /// Locks and keys placed on the finished level (default 0: none, and
+    /// the level is byte for byte the one made without this option): each
+    /// lock gates an area holding the down stairs and the next locks,
+    /// its key lies before it (see [`crate::locks`]).
+    pub locks: u32,
     /// A lower ceiling on the level's working memory in bytes than the
     /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
     /// raised); 0, the default, keeps the process limit. It can only lower
@@ -42,6 +47,7 @@ impl Default for CaveConfig {
             height: 50,
             fill: schema::CAVE_FILL,
             passes: schema::CAVE_PASSES,
+            locks: 0,
             max_bytes: 0,
         }
     }
@@ -64,6 +70,7 @@ impl CaveConfig {
 crate::config::options!(CaveConfig {
     "cave_fill" => fill,
     "cave_passes" => passes,
+    "locks" => locks,
 });
 
 /// How much less rock the noise has per unit of the border's share of the
@@ -294,6 +301,7 @@ mod tests {
                 height: 6,
                 fill: 0.0,
                 passes: 0,
+                locks: 0,
                 max_bytes: 0,
             },
             3,
@@ -311,6 +319,7 @@ mod tests {
                 height: 6,
                 fill: 0.0,
                 passes: 3,
+                locks: 0,
                 max_bytes: 0,
             },
             3,

@@ -161,6 +161,7 @@ impl Level {
             summary,
             vaults: stamped.placed,
             markers: stamped.markers,
+            locks: Vec::new(),
         })
     }
 }

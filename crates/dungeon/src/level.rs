@@ -1,7 +1,7 @@
 //! The finished level: tiles, rooms, doors, stairs and a summary.
 
 use crate::vaults::{Marker, PlacedVault};
-use crate::{Tile, measures};
+use crate::{Lock, Tile, measures};
 use mcrdun_geom::{Grid, Point, Rect};
 
 /// Which pipeline made a level.
@@ -150,6 +150,7 @@ pub struct Level {
     pub(crate) summary: Summary,
     pub(crate) vaults: Vec<PlacedVault>,
     pub(crate) markers: Vec<Marker>,
+    pub(crate) locks: Vec<Lock>,
 }
 
 impl Level {
@@ -251,6 +252,12 @@ impl Level {
     /// by row.
     pub fn markers(&self) -> &[Marker] {
         &self.markers
+    }
+
+    /// The locks, in the order a player opens them (lock 1 first); empty
+    /// for a level made without the `locks` option.
+    pub fn locks(&self) -> &[Lock] {
+        &self.locks
     }
 
     /// The level as text, as the `mcrdun` command draws it: one line per

@@ -95,6 +95,7 @@ mod graph;
 mod join;
 mod level;
 pub mod links;
+pub mod locks;
 mod maze;
 mod maze_vaults;
 pub mod measures;
@@ -116,6 +117,7 @@ pub use error::LevelError;
 pub use level::{
     Door, Level, LevelKind, METRICS_BYTES_PER_TILE, Metrics, ROCK_BYTE, Room, Summary,
 };
+pub use locks::Lock;
 pub use maze::{MazeConfig, MazeLevel, maze, maze_level, maze_level_with_vaults};
 pub use mcrdun_carve::Algorithm as MazeAlgorithm;
 pub use mcrdun_vaults::{Orientation, Vault};

@@ -30,6 +30,11 @@ pub struct MazeConfig {
     /// Block the cells of the "42" pattern, drawn at the largest scale that
     /// fits (needs a maze of at least 9 x 7 cells).
     pub pattern42: bool,
+    /// Locks and keys placed on the finished level (default 0: none, and
+    /// the level is byte for byte the one made without this option): each
+    /// lock gates an area holding the down stairs and the next locks,
+    /// its key lies before it (see [`crate::locks`]).
+    pub locks: u32,
     /// A lower ceiling on the level's working memory in bytes than the
     /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
     /// raised); 0, the default, keeps the process limit. It can only lower
@@ -47,6 +52,7 @@ impl Default for MazeConfig {
             algorithm: Algorithm::ALL[schema::MAZE_ALGORITHM as usize],
             braid: schema::MAZE_BRAID,
             pattern42: schema::MAZE_PATTERN42 != 0,
+            locks: 0,
             max_bytes: 0,
         }
     }
@@ -70,6 +76,7 @@ crate::config::options!(MazeConfig {
     "maze_algorithm" => algorithm,
     "maze_braid" => braid,
     "maze_pattern42" => pattern42,
+    "locks" => locks,
 });
 
 /// A maze level and the maze it was drawn from.

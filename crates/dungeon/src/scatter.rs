@@ -42,6 +42,11 @@ pub struct ScatterConfig {
     /// walk between its rooms, in links, from at least this many to 1
     /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
     pub loop_factor: u32,
+    /// Locks and keys placed on the finished level (default 0: none, and
+    /// the level is byte for byte the one made without this option): each
+    /// lock gates an area holding the down stairs and the next locks,
+    /// its key lies before it (see [`crate::locks`]).
+    pub locks: u32,
     /// A lower ceiling on the level's working memory in bytes than the
     /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
     /// raised); 0, the default, keeps the process limit. It can only lower
@@ -61,6 +66,7 @@ impl Default for ScatterConfig {
             max_room: schema::SCATTER_MAX_ROOM,
             loops: schema::SCATTER_LOOPS,
             loop_factor: schema::LOOP_FACTOR,
+            locks: 0,
             max_bytes: 0,
         }
     }
@@ -86,6 +92,7 @@ crate::config::options!(ScatterConfig {
     "max_room" => max_room,
     "loops" => loops,
     "loop_factor" => loop_factor,
+    "locks" => locks,
 });
 
 /// Map tiles per room when [`ScatterConfig::rooms`] is 0.

@@ -229,6 +229,11 @@ pub const PASSAGES_ROOMS: u32 = 0;
 /// Passages: the share of extra links.
 pub const PASSAGES_LOOPS: f64 = 0.1;
 
+/// Every generator: locks placed on the finished level (0: none).
+pub const LOCKS: u32 = 0;
+/// Every generator: the most locks a level takes.
+pub const MAX_LOCKS: u32 = 0;
+
 /// The default ceiling on a level's working memory: 1 GiB, the process-wide
 /// memory limit's default (`mcrdun_geom::memory::DEFAULT_MEMORY_LIMIT`).
 /// A level's `max_bytes` can only lower the process limit for its call.
@@ -284,6 +289,9 @@ pub const fn level_bytes(kind: LevelKind, width: u32, height: u32) -> u64 {
     let tiles = width as u64 * height as u64;
     LEVEL_FIXED_BYTES.saturating_add(tiles.saturating_mul(bytes_per_tile(kind)))
 }
+
+/// The doc of the `locks` option, which every generator has.
+const LOCKS_DOC: &str = "Locks placed on the finished level, each opened by its own key (0: none; only 0 until the placement lands).";
 
 /// Every option of every generator.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -358,6 +366,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
     },
     OptionSpec {
+        kind: LevelKind::Bsp,
+        name: "locks",
+        flag: "locks",
+        value: ValueKind::Integer,
+        default: LOCKS as f64,
+        min: 0.0,
+        max: MAX_LOCKS as f64,
+        doc: LOCKS_DOC,
+    },
+    OptionSpec {
         kind: LevelKind::Scatter,
         name: "rooms",
         flag: "rooms",
@@ -408,6 +426,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
     },
     OptionSpec {
+        kind: LevelKind::Scatter,
+        name: "locks",
+        flag: "locks",
+        value: ValueKind::Integer,
+        default: LOCKS as f64,
+        min: 0.0,
+        max: MAX_LOCKS as f64,
+        doc: LOCKS_DOC,
+    },
+    OptionSpec {
         kind: LevelKind::Maze,
         name: "maze_algorithm",
         flag: "algorithm",
@@ -438,6 +466,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: "Block the cells of a \"42\" drawn in the middle of the maze.",
     },
     OptionSpec {
+        kind: LevelKind::Maze,
+        name: "locks",
+        flag: "locks",
+        value: ValueKind::Integer,
+        default: LOCKS as f64,
+        min: 0.0,
+        max: MAX_LOCKS as f64,
+        doc: LOCKS_DOC,
+    },
+    OptionSpec {
         kind: LevelKind::Cave,
         name: "cave_fill",
         flag: "fill",
@@ -456,6 +494,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         min: 0.0,
         max: 64.0,
         doc: "Smoothing passes of the automaton.",
+    },
+    OptionSpec {
+        kind: LevelKind::Cave,
+        name: "locks",
+        flag: "locks",
+        value: ValueKind::Integer,
+        default: LOCKS as f64,
+        min: 0.0,
+        max: MAX_LOCKS as f64,
+        doc: LOCKS_DOC,
     },
     OptionSpec {
         kind: LevelKind::Passages,
@@ -487,6 +535,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; else at least 2).",
     },
+    OptionSpec {
+        kind: LevelKind::Passages,
+        name: "locks",
+        flag: "locks",
+        value: ValueKind::Integer,
+        default: LOCKS as f64,
+        min: 0.0,
+        max: MAX_LOCKS as f64,
+        doc: LOCKS_DOC,
+    },
 ];
 
 /// The options of `kind`, in the order of [`OPTIONS`].
@@ -494,7 +552,7 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// ```
 /// use mcrdun_dungeon::{schema, LevelKind};
 /// let names: Vec<_> = schema::options(LevelKind::Cave).map(|o| o.name).collect();
-/// assert_eq!(names, ["cave_fill", "cave_passes"]);
+/// assert_eq!(names, ["cave_fill", "cave_passes", "locks"]);
 /// ```
 pub fn options(kind: LevelKind) -> impl Iterator<Item = &'static OptionSpec> {
     OPTIONS.iter().filter(move |o| o.kind == kind)
@@ -595,7 +653,7 @@ mod tests {
         let e = config.set("loops", 0.5).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "cave levels have no option \"loops\"; their options are width, height, cave_fill, cave_passes"
+            "cave levels have no option \"loops\"; their options are width, height, cave_fill, cave_passes, locks"
         );
         assert!(matches!(
             config.get("nope"),

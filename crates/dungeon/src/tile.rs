@@ -18,17 +18,25 @@ pub enum Tile {
     StairsUp = 4,
     /// The down staircase: walkable, exactly one per level.
     StairsDown = 5,
+    /// A locked door: a door (or, in caves and mazes, a chokepoint drawn
+    /// as one) that opens only with its lock's key ([`crate::Lock`]).
+    /// Walkable for [`Tile::is_walkable`] (the level is one region with
+    /// every lock open); a walk that holds no key treats it as a wall.
+    /// Byte 7: byte 6 is rock in [`crate::Level::shown_bytes`].
+    LockedDoor = 7,
 }
 
 impl Tile {
-    /// Every tile kind, in byte order.
-    pub const ALL: [Tile; 6] = [
+    /// Every tile kind, in byte order (bytes 0 to 5, then 7: byte 6 is
+    /// rock, [`crate::ROCK_BYTE`]).
+    pub const ALL: [Tile; 7] = [
         Tile::Wall,
         Tile::Floor,
         Tile::Corridor,
         Tile::Door,
         Tile::StairsUp,
         Tile::StairsDown,
+        Tile::LockedDoor,
     ];
 
     /// Whether a creature can stand on this tile (everything but a wall).
@@ -52,12 +60,14 @@ impl Tile {
             3 => Some(Tile::Door),
             4 => Some(Tile::StairsUp),
             5 => Some(Tile::StairsDown),
+            7 => Some(Tile::LockedDoor),
             _ => None,
         }
     }
 
     /// The character of this tile in ASCII maps: `#` wall, `.` floor,
-    /// `,` corridor, `+` door, `<` stairs up, `>` stairs down.
+    /// `,` corridor, `+` door, `<` stairs up, `>` stairs down, `=` locked
+    /// door.
     pub const fn to_char(self) -> char {
         match self {
             Tile::Wall => '#',
@@ -66,6 +76,7 @@ impl Tile {
             Tile::Door => '+',
             Tile::StairsUp => '<',
             Tile::StairsDown => '>',
+            Tile::LockedDoor => '=',
         }
     }
 
@@ -79,12 +90,13 @@ impl Tile {
             '+' => Some(Tile::Door),
             '<' => Some(Tile::StairsUp),
             '>' => Some(Tile::StairsDown),
+            '=' => Some(Tile::LockedDoor),
             _ => None,
         }
     }
 
     /// A lower-case name: `wall`, `floor`, `corridor`, `door`, `stairs_up`,
-    /// `stairs_down`.
+    /// `stairs_down`, `locked_door`.
     pub const fn name(self) -> &'static str {
         match self {
             Tile::Wall => "wall",
@@ -93,6 +105,7 @@ impl Tile {
             Tile::Door => "door",
             Tile::StairsUp => "stairs_up",
             Tile::StairsDown => "stairs_down",
+            Tile::LockedDoor => "locked_door",
         }
     }
 }
@@ -113,11 +126,14 @@ mod tests {
     #[test]
     fn bytes_and_chars_round_trip() {
         for (i, t) in Tile::ALL.iter().enumerate() {
-            assert_eq!(usize::from(t.as_u8()), i);
+            // Byte 6 is rock: the locked door is 7.
+            assert_eq!(usize::from(t.as_u8()), if i < 6 { i } else { i + 1 });
             assert_eq!(Tile::from_u8(t.as_u8()), Some(*t));
             assert_eq!(Tile::from_char(t.to_char()), Some(*t));
         }
-        assert_eq!(Tile::from_u8(6), None);
+        assert_eq!(Tile::from_u8(crate::ROCK_BYTE), None);
+        assert_eq!(Tile::from_u8(8), None);
+        assert_eq!(Tile::LockedDoor.name(), "locked_door");
         assert_eq!(Tile::from_char('x'), None);
         assert!(!Tile::Wall.is_walkable());
         assert!(Tile::ALL[1..].iter().all(|t| t.is_walkable()));

@@ -20,6 +20,10 @@ pub const MCRDUN_TILE_DOOR: u8 = 3;
 pub const MCRDUN_TILE_STAIRS_UP: u8 = 4;
 /// Tile byte: the down staircase.
 pub const MCRDUN_TILE_STAIRS_DOWN: u8 = 5;
+/// Tile byte: a locked door, opened by its lock's key (a level made with
+/// locks; a door, or in caves and mazes a chokepoint drawn as one).
+/// Walkable once its lock is open. Byte 7: 6 is `MCRDUN_TILE_ROCK`.
+pub const MCRDUN_TILE_LOCKED_DOOR: u8 = 7;
 /// Tile byte: rock, a wall with no walkable tile among its 8 neighbours,
 /// away from every room and corridor (a wall next to a walkable tile is
 /// `MCRDUN_TILE_WALL`: a room's or a corridor's wall). Not walkable. The
@@ -33,6 +37,7 @@ const _: () = {
     assert!(MCRDUN_TILE_DOOR == Tile::Door as u8);
     assert!(MCRDUN_TILE_STAIRS_UP == Tile::StairsUp as u8);
     assert!(MCRDUN_TILE_STAIRS_DOWN == Tile::StairsDown as u8);
+    assert!(MCRDUN_TILE_LOCKED_DOOR == Tile::LockedDoor as u8);
     assert!(MCRDUN_TILE_ROCK == mcrdun_dungeon::ROCK_BYTE);
 };
 
