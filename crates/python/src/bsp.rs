@@ -11,7 +11,7 @@
 //! pre-order, each `None` for a leaf or `(horizontal, position)` for a cut.
 
 use crate::errors;
-use mcrdun_bsp::{Bsp, NodeId, Order};
+use mcrdun_bsp::{Bsp, BspError, MAX_DEPTH, Mt19937, NodeId, Order};
 use mcrdun_geom::random::seeded_rng;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -69,14 +69,78 @@ fn rebuild(x: i32, y: i32, w: i32, h: i32, list: &[Cut]) -> PyResult<Bsp> {
     Ok(bsp)
 }
 
-/// Splits the rectangle `(x, y, w, h)` recursively and returns its nodes
-/// in pre-order. With `libtcod`, exactly libtcod's
-/// `TCOD_bsp_split_recursive` with a Mersenne Twister seeded with `seed`
-/// (which must fit in 32 bits); otherwise mcrdun's rules (minimum sizes
-/// always kept) with its portable generator.
+/// Splits the rectangle `(x, y, w, h)` recursively with mcrdun's rules
+/// (minimum sizes always kept) and its portable generator seeded with
+/// `seed`, `depth` levels at most (negative: no limit, as in libtcod), and
+/// returns its nodes in pre-order.
+///
+/// `mcrdun-bsp` splits [`MAX_DEPTH`] levels in one call; a deeper split
+/// goes on from each leaf that the depth stopped, in level order, with
+/// the same generator: a depth up to [`MAX_DEPTH`] gives the tree that
+/// depth always gave, and a deeper one grows it further.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn bsp_split_recursive(
+    py: Python<'_>,
+    rect: (i32, i32, i32, i32),
+    depth: i64,
+    min_width: i32,
+    min_height: i32,
+    max_horizontal_ratio: f32,
+    max_vertical_ratio: f32,
+    seed: u64,
+) -> PyResult<Vec<Cut>> {
+    let (x, y, w, h) = rect;
+    let mut bsp = root(x, y, w, h)?;
+    let (mw, mh, hr, vr) = (
+        min_width,
+        min_height,
+        max_horizontal_ratio,
+        max_vertical_ratio,
+    );
+    py.detach(|| -> Result<(), BspError> {
+        let mut rng = seeded_rng(seed);
+        // `None`: no limit.
+        let mut left = u64::try_from(depth).ok();
+        let mut frontier = vec![bsp.root().index() as usize];
+        while !frontier.is_empty() {
+            let step = left.map_or(MAX_DEPTH, |l| l.min(u64::from(MAX_DEPTH)) as u32);
+            let before = bsp.node_count();
+            let mut deepest = 0;
+            for &at in &frontier {
+                // Handles go stale at each split: look the node up again.
+                let id = bsp.node_at(at).ok_or(BspError::NotALeaf)?;
+                deepest = bsp.node(id)?.level + step;
+                bsp.split_recursive(id, &mut rng, step, mw, mh, hr, vr)?;
+            }
+            left = left.map(|l| l - u64::from(step));
+            if left == Some(0) || step == 0 {
+                break;
+            }
+            // The leaves made at the depth's end, in arena (pre-) order.
+            // All frontier nodes sit at one level, so `deepest` is theirs.
+            frontier.clear();
+            for index in before..bsp.node_count() {
+                let node = bsp.node(bsp.node_at(index).ok_or(BspError::NotALeaf)?)?;
+                if node.level == deepest && node.split.is_none() {
+                    frontier.push(index);
+                }
+            }
+        }
+        Ok(())
+    })
+    .map_err(errors::bsp)?;
+    cuts(&bsp, bsp.root())
+}
+
+/// Splits the rectangle `(x, y, w, h)` exactly as libtcod's
+/// `TCOD_bsp_split_recursive` does with a Mersenne Twister seeded with
+/// `seed`, `depth` levels at most (`0..=MAX_DEPTH`; the Python layer runs
+/// deeper splits with [`LibtcodRandom`]), and returns its nodes in
+/// pre-order.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn bsp_split_recursive_libtcod(
     py: Python<'_>,
     rect: (i32, i32, i32, i32),
     depth: u32,
@@ -84,30 +148,49 @@ fn bsp_split_recursive(
     min_height: i32,
     max_horizontal_ratio: f32,
     max_vertical_ratio: f32,
-    seed: u64,
-    libtcod: bool,
+    seed: u32,
 ) -> PyResult<Vec<Cut>> {
     let (x, y, w, h) = rect;
     let mut bsp = root(x, y, w, h)?;
     let r = bsp.root();
-    let (mw, mh, hr, vr) = (
-        min_width,
-        min_height,
-        max_horizontal_ratio,
-        max_vertical_ratio,
-    );
-    if libtcod {
-        let seed = u32::try_from(seed).map_err(|_| {
-            PyValueError::new_err(format!(
-                "a libtcod seed is a 32-bit unsigned integer, got {seed}"
-            ))
-        })?;
-        py.detach(|| bsp.split_recursive_libtcod(r, seed, depth, mw, mh, hr, vr))
-    } else {
-        py.detach(|| bsp.split_recursive(r, &mut seeded_rng(seed), depth, mw, mh, hr, vr))
-    }
+    py.detach(|| {
+        bsp.split_recursive_libtcod(
+            r,
+            seed,
+            depth,
+            min_width,
+            min_height,
+            max_horizontal_ratio,
+            max_vertical_ratio,
+        )
+    })
     .map_err(errors::bsp)?;
     cuts(&bsp, bsp.root())
+}
+
+/// libtcod's Mersenne Twister (`TCOD_RNG_MT`) seeded with `seed`, with
+/// `randint(low, high)` as libtcod's `TCOD_random_get_int`: what
+/// `mcrdun.bsp.BSP.split_recursive` draws from for a libtcod split that
+/// `mcrdun-bsp` does not take in one call (deeper than `MAX_DEPTH`, or
+/// ratios below 1).
+#[pyclass(module = "mcrdun._mcrdun")]
+struct LibtcodRandom {
+    mt: Mt19937,
+}
+
+#[pymethods]
+impl LibtcodRandom {
+    #[new]
+    fn new(seed: u32) -> Self {
+        LibtcodRandom {
+            mt: Mt19937::new(seed),
+        }
+    }
+
+    /// A draw in `low..=high` (the bounds swapped when reversed).
+    fn randint(&mut self, low: i32, high: i32) -> i32 {
+        self.mt.get_int(low, high)
+    }
 }
 
 /// The leaf adjacency of the tree: for each leaf in level order, its
@@ -145,6 +228,8 @@ fn bsp_wall_tiles(
 /// Adds this module's functions to `m`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bsp_split_recursive, m)?)?;
+    m.add_function(wrap_pyfunction!(bsp_split_recursive_libtcod, m)?)?;
+    m.add_class::<LibtcodRandom>()?;
     m.add_function(wrap_pyfunction!(bsp_adjacency, m)?)?;
     m.add_function(wrap_pyfunction!(bsp_wall_tiles, m)?)?;
     Ok(())

@@ -1,7 +1,9 @@
 //! The Rust crates' errors as Python exceptions: a need above the memory
 //! ceiling (or a size that cannot exist) is `MemoryError`, a point outside
 //! the map `IndexError`, anything else `ValueError`; the message is the
-//! Rust error's `Display`.
+//! Rust error's `Display`, except that a need above the ceiling names the
+//! Python remedy (`mcrdun.set_memory_limit`) instead of the C, command-line
+//! or Rust one the crates' messages give.
 
 use mcrdun_bsp::BspError;
 use mcrdun_carve::CarveError;
@@ -12,9 +14,25 @@ use mcrdun_regions::RegionsError;
 use pyo3::PyErr;
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError, PyValueError};
 
+/// What a Python caller does about a need above the ceiling.
+pub(crate) const REMEDY: &str = "raise it with mcrdun.set_memory_limit(bytes)";
+
+/// A `MemoryError` for a need above the memory ceiling: the crate's
+/// message with its closing remedy (`" (raise it with ...)"`, for C, the
+/// command line or Rust) replaced by [`REMEDY`].
+pub(crate) fn over_limit(message: &str) -> PyErr {
+    let base = match message.rfind(" (raise ") {
+        Some(i) if message.ends_with(')') => &message[..i],
+        _ => message,
+    };
+    PyMemoryError::new_err(format!("{base} ({REMEDY})"))
+}
+
 /// A geometry or memory-budget error.
 pub(crate) fn geom(e: &GeomError) -> PyErr {
-    if e.is_too_large() {
+    if matches!(e, GeomError::OverBudget { .. }) {
+        over_limit(&e.to_string())
+    } else if e.is_too_large() {
         PyMemoryError::new_err(e.to_string())
     } else if matches!(e, GeomError::OutOfBounds { .. }) {
         PyIndexError::new_err(e.to_string())
@@ -69,9 +87,8 @@ pub(crate) fn carve(e: CarveError) -> PyErr {
 pub(crate) fn level(e: LevelError) -> PyErr {
     match &e {
         LevelError::Geom(g) => geom(g),
-        LevelError::TooLarge { .. } | LevelError::OverBudget { .. } => {
-            PyMemoryError::new_err(e.to_string())
-        }
+        LevelError::OverBudget { .. } => over_limit(&e.to_string()),
+        LevelError::TooLarge { .. } => PyMemoryError::new_err(e.to_string()),
         LevelError::UnknownOption { .. } => PyTypeError::new_err(e.to_string()),
         LevelError::Regions(r) => regions(r.clone()),
         LevelError::Carve(c) => carve(c.clone()),

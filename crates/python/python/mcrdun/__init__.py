@@ -32,10 +32,30 @@ from __future__ import annotations
 
 from . import _mcrdun
 from ._level import Level, Tile, generate, level_kinds, level_options
-from ._mcrdun import memory_limit, set_memory_limit
+from ._args import byte_count as _byte_count
+from ._mcrdun import memory_limit
 from . import bsp, maze, path, regions
 
 __version__: str = _mcrdun.__version__
+
+
+def set_memory_limit(bytes: int) -> int:
+    """Sets the process-wide ceiling on one call's working memory to
+    ``bytes`` and returns the previous ceiling. ``bytes`` is an integer in
+    ``[0, 2**64)``: ``ValueError`` outside, ``TypeError`` for another type
+    (the rule of :func:`mcrdun.path.set_cache_limit` too). A call whose
+    working memory would pass the ceiling raises ``MemoryError`` before
+    any work, naming this function.
+
+    >>> old = set_memory_limit(1 << 20)
+    >>> generate("bsp", 2000, 2000, seed=1)
+    Traceback (most recent call last):
+    ...
+    MemoryError: a level of 2000x2000 is too large: ... (raise it with mcrdun.set_memory_limit(bytes))
+    >>> set_memory_limit(old) == 1 << 20
+    True
+    """
+    return _mcrdun.set_memory_limit(_byte_count("the memory limit", bytes))
 
 __all__ = [
     "Level",

@@ -296,7 +296,9 @@ class Level:
 
     def save_png(self, path: Union[str, "os.PathLike[str]"], scale: int = 4) -> None:
         """Writes the level as a PNG picture (:meth:`to_rgb`) to ``path``,
-        complete or not at all (written beside it, then renamed)."""
+        complete or not at all (written beside it, then renamed). An
+        ``OSError`` (a missing folder, no permission) names ``path`` and
+        leaves nothing behind."""
         img = self.to_rgb(scale)
         h, w = img.shape[:2]
         raw = b"".join(b"\x00" + img[y].tobytes() for y in range(h))
@@ -312,9 +314,17 @@ class Level:
         )
         path = os.fspath(path)
         tmp = f"{path}.tmp{os.getpid()}"
-        with open(tmp, "wb") as f:
-            f.write(png)
-        os.replace(tmp, path)
+        try:
+            with open(tmp, "wb") as f:
+                f.write(png)
+            os.replace(tmp, path)
+        except OSError as e:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            # The error names the path asked for, not the temporary file.
+            raise type(e)(e.errno, e.strerror, path) from None
 
     def __repr__(self) -> str:
         (ux, uy), (dx, dy) = self.stairs

@@ -48,8 +48,20 @@ def bsp_split_recursive(
     max_horizontal_ratio: float,
     max_vertical_ratio: float,
     seed: int,
-    libtcod: bool,
 ) -> List[_Cut]: ...
+def bsp_split_recursive_libtcod(
+    rect: _Rect,
+    depth: int,
+    min_width: int,
+    min_height: int,
+    max_horizontal_ratio: float,
+    max_vertical_ratio: float,
+    seed: int,
+) -> List[_Cut]: ...
+class LibtcodRandom:
+    def __init__(self, seed: int) -> None: ...
+    def randint(self, low: int, high: int) -> int: ...
+
 def bsp_adjacency(rect: _Rect, cuts: List[_Cut]) -> List[List[int]]: ...
 def bsp_wall_tiles(rect: _Rect, cuts: List[_Cut], a: int, b: int) -> List[Tuple[int, int]]: ...
 

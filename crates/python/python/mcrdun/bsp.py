@@ -3,8 +3,13 @@
 Code written for tcod runs unchanged after
 ``from mcrdun.bsp import BSP``: the same attributes (``x``, ``y``,
 ``width``, ``height``, ``level``, ``position``, ``horizontal``, ``parent``,
-``children``), ``split_once``, ``split_recursive`` with the same
-parameters, the five traversal orders, ``contains`` and ``find_node``.
+``children``, and tcod's deprecated ``w`` and ``h``, with its
+``FutureWarning``), ``split_once``, ``split_recursive`` with the same
+parameters (any depth; a negative one splits until the minimums stop it),
+the five traversal orders, ``walk`` (deprecated, with tcod's
+``DeprecationWarning``), ``contains`` and ``find_node``; python-tcod's own
+BSP tests pass with this class in place of tcod's, through tcod's
+``libtcodpy.bsp_*`` functions too.
 
 ``split_recursive``'s ``seed`` picks the rules:
 
@@ -38,19 +43,21 @@ True
 from __future__ import annotations
 
 import secrets
+import warnings
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
 import numpy as np
 
 from . import _mcrdun
+from ._args import integer as _integer, real as _real
 
 __all__ = ["BSP"]
 
 Cut = Optional[Tuple[bool, int]]
 
 
-def _f32(v: float) -> float:
-    return float(np.float32(v))
+#: The deepest split that mcrdun-bsp makes in one call (mcrdun_bsp::MAX_DEPTH).
+_MAX_NATIVE_DEPTH = 32
 
 
 class BSP:
@@ -78,6 +85,28 @@ class BSP:
         self.horizontal = False
         self.parent: Optional[BSP] = None
         self.children: Union[Tuple[()], Tuple[BSP, BSP]] = ()
+
+    @property
+    def w(self) -> int:
+        """Deprecated alias of :attr:`width` (``FutureWarning`` when read,
+        as in tcod)."""
+        warnings.warn("This attribute has been renamed to `width`.", FutureWarning, stacklevel=2)
+        return self.width
+
+    @w.setter
+    def w(self, value: int) -> None:
+        self.width = value
+
+    @property
+    def h(self) -> int:
+        """Deprecated alias of :attr:`height` (``FutureWarning`` when read,
+        as in tcod)."""
+        warnings.warn("This attribute has been renamed to `height`.", FutureWarning, stacklevel=2)
+        return self.height
+
+    @h.setter
+    def h(self, value: int) -> None:
+        self.height = value
 
     def __repr__(self) -> str:
         status = "leaf"
@@ -119,20 +148,27 @@ class BSP:
         *,
         libtcod: bool = False,
     ) -> None:
-        """Cuts this node recursively, ``depth`` times at most, keeping
-        parts at least ``min_width`` x ``min_height`` and their sides within
-        the ratios (see the module doc for what ``seed`` selects). Replaces
-        any children it had.
+        """Cuts this node recursively, ``depth`` times at most (a negative
+        depth: until the minimums stop it, as in libtcod), keeping parts at
+        least ``min_width`` x ``min_height`` and their sides within the
+        ratios (see the module doc for what ``seed`` selects). Replaces any
+        children it had; on error the node keeps the children it had.
 
-        Errors: ``ValueError`` for a minimum below 1, a ratio below 1, a
-        depth above 64, or (libtcod's rules) a cut that would make an empty
-        node where libtcod makes a broken tree; ``MemoryError`` when the
-        tree could not fit.
+        Errors, as tcod's: ``TypeError`` for a depth or minimum that is not
+        an integer or a ratio that is not a real number. And beyond tcod's:
+        ``ValueError`` for a minimum below 1 (libtcod would make empty
+        nodes), a ratio below 1 or not a number with mcrdun's rules, a cut
+        that would make an empty node where libtcod makes a broken tree;
+        ``MemoryError`` when the tree could not fit under
+        :func:`mcrdun.memory_limit`.
         """
+        depth = _integer("depth", depth)
+        min_width = _integer("min_width", min_width)
+        min_height = _integer("min_height", min_height)
+        hr = _real("max_horizontal_ratio", max_horizontal_ratio)
+        vr = _real("max_vertical_ratio", max_vertical_ratio)
         if seed is not None and hasattr(seed, "randint") and not isinstance(seed, (int, np.integer)):
-            self.children = ()
-            self._split_with(seed, int(depth), int(min_width), int(min_height),
-                             _f32(max_horizontal_ratio), _f32(max_vertical_ratio))
+            self._split_with(seed, depth, min_width, min_height, hr, vr)
             return
         if seed is None:
             seed = secrets.randbits(32 if libtcod else 64)
@@ -140,39 +176,65 @@ class BSP:
             raise TypeError(f"seed must be an int, None or a generator with randint(), got {type(seed).__name__}")
         if seed < 0:
             raise ValueError(f"seed must be >= 0, got {seed}")
-        if depth < 0:
-            raise ValueError(f"depth must be >= 0, got {depth}")
-        cuts = _mcrdun.bsp_split_recursive(
-            self._rect(), int(depth), int(min_width), int(min_height),
-            float(max_horizontal_ratio), float(max_vertical_ratio), int(seed), bool(libtcod),
-        )
+        if libtcod:
+            if seed >= 1 << 32:
+                raise ValueError(f"a libtcod seed is a 32-bit unsigned integer, got {seed}")
+            if not 0 <= depth <= _MAX_NATIVE_DEPTH or not (hr >= 1 and vr >= 1):
+                # What mcrdun-bsp does not take in one call, by the same
+                # rules and generator, in Python.
+                self._split_with(_mcrdun.LibtcodRandom(int(seed)), depth, min_width, min_height, hr, vr)
+                return
+            cuts = _mcrdun.bsp_split_recursive_libtcod(
+                self._rect(), depth, min_width, min_height, hr, vr, int(seed)
+            )
+        else:
+            if seed >= 1 << 64:
+                raise ValueError(f"seed must be in [0, 2**64), got {seed}")
+            cuts = _mcrdun.bsp_split_recursive(
+                self._rect(), max(min(depth, 1 << 62), -1), min_width, min_height, hr, vr, int(seed)
+            )
         self.children = ()
         self._grow(cuts)
 
     def _split_with(self, rng: Any, depth: int, min_w: int, min_h: int, max_hr: float, max_vr: float) -> None:
         """libtcod's ``TCOD_bsp_split_recursive`` with ``rng.randint``'s
-        draws (float products in single precision, as in C)."""
+        draws (float products in single precision, as in C; a negative
+        depth has no limit)."""
         if min_w < 1 or min_h < 1:
             raise ValueError(f"minimum sizes must be >= 1, got {min_w}x{min_h}")
+        old = self.children
+        self.children = ()
+        f_hr, f_vr = np.float32(max_hr), np.float32(max_vr)
         stack: List[Tuple[BSP, int]] = [(self, depth)]
-        while stack:
-            node, nb = stack.pop()
-            if nb <= 0 or (node.width < 2 * min_w and node.height < 2 * min_h):
-                continue
-            w, h = node.width, node.height
-            if h < 2 * min_h or w > _f32(np.float32(h) * np.float32(max_hr)):
-                horizontal = False
-            elif w < 2 * min_w or h > _f32(np.float32(w) * np.float32(max_vr)):
-                horizontal = True
-            else:
-                horizontal = rng.randint(0, 1) == 0
-            if horizontal:
-                position = rng.randint(node.y + min_h, node.y + h - min_h)
-            else:
-                position = rng.randint(node.x + min_w, node.x + w - min_w)
-            node.split_once(horizontal, position)
-            stack.append((node.children[1], nb - 1))
-            stack.append((node.children[0], nb - 1))
+        try:
+            while stack:
+                node, nb = stack.pop()
+                if nb == 0 or (node.width < 2 * min_w and node.height < 2 * min_h):
+                    continue
+                w, h = node.width, node.height
+                if h < 2 * min_h or np.float32(w) > np.float32(h) * f_hr:
+                    horizontal = False
+                elif w < 2 * min_w or np.float32(h) > np.float32(w) * f_vr:
+                    horizontal = True
+                else:
+                    horizontal = rng.randint(0, 1) == 0
+                if horizontal:
+                    position = rng.randint(node.y + min_h, node.y + h - min_h)
+                    edges = node.y, node.y + h
+                else:
+                    position = rng.randint(node.x + min_w, node.x + w - min_w)
+                    edges = node.x, node.x + w
+                if not edges[0] < position < edges[1]:
+                    raise ValueError(
+                        f"libtcod would cut {node.width}x{node.height} at ({node.x}, {node.y}) "
+                        f"{'horizontally' if horizontal else 'vertically'} at {position}, making an empty node"
+                    )
+                node.split_once(horizontal, position)
+                stack.append((node.children[1], nb - 1))
+                stack.append((node.children[0], nb - 1))
+        except BaseException:
+            self.children = old
+            raise
 
     def _grow(self, cuts: List[Cut]) -> None:
         """Builds the subtree from its cuts in pre-order."""
@@ -210,7 +272,9 @@ class BSP:
         yield self
 
     def walk(self) -> Iterator["BSP"]:
-        """Deprecated in tcod (it gives :meth:`post_order`); kept for old code."""
+        """Deprecated, as in tcod (``DeprecationWarning``): despite its
+        name in tcod's docs, it gives :meth:`post_order`."""
+        warnings.warn("Use pre_order method instead of walk.", DeprecationWarning, stacklevel=2)
         return self.post_order()
 
     def level_order(self) -> Iterator["BSP"]:

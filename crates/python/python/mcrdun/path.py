@@ -40,6 +40,7 @@ from typing import Any, List, Optional, Tuple
 import numpy as np
 
 from . import _mcrdun
+from ._args import byte_count, c_int, integer
 
 __all__ = [
     "cache_limit",
@@ -88,9 +89,7 @@ def set_cache_limit(bytes: int) -> int:
     the previous one; what is kept above the new ceiling is freed now. A
     call whose working memory would pass it frees it when done; 0 keeps
     nothing (every call allocates its own)."""
-    if bytes < 0:
-        raise ValueError(f"the cache limit is a number of bytes >= 0, got {bytes}")
-    return _mcrdun.set_cache_limit(bytes)
+    return _mcrdun.set_cache_limit(byte_count("the cache limit", bytes))
 
 _INT_TYPES = (
     np.bool_,
@@ -225,8 +224,8 @@ def dijkstra2d(
     ``distance`` holds the sources: any value but the dtype's maximum (see
     :func:`maxarray`) starts a walk with that value. ``cost`` gives each cell
     the price of entering it; ``<= 0`` blocks it. ``cardinal`` and
-    ``diagonal`` multiply the cost of straight and diagonal steps (``None``
-    or 0 turns that move off), or ``edge_map`` (an odd-sized 2D array centred
+    ``diagonal`` multiply the cost of straight and diagonal steps (``None``,
+    0 or a negative number turns that move off, as in tcod), or ``edge_map`` (an odd-sized 2D array centred
     on the cell) lists the steps and their multipliers.
 
     ``out`` is where the map is written and returned: the ``distance`` array
@@ -234,9 +233,12 @@ def dijkstra2d(
     it out writes into ``distance`` with a ``DeprecationWarning``, as tcod
     does. Unreached cells keep the maximum.
 
-    Errors: ``TypeError`` for a dtype tcod refuses, shapes that differ, or
-    ``edge_map`` together with ``cardinal``/``diagonal``; ``ValueError`` for
-    a map that is not 2D, a read-only ``out`` or a negative multiplier;
+    Errors, as tcod's: ``TypeError`` for a dtype tcod refuses, a multiplier
+    that is not an integer (``0.5`` is never truncated), shapes that differ,
+    or ``edge_map`` together with ``cardinal``/``diagonal``;
+    ``OverflowError`` for a multiplier outside C's ``int``; ``ValueError``
+    for an ``out`` that ``distance`` does not broadcast to, or a read-only
+    one. Beyond tcod's: ``ValueError`` for a map that is not 2D;
     ``MemoryError`` above :func:`mcrdun.memory_limit`.
     """
     dist = np.asarray(distance)
@@ -253,15 +255,12 @@ def dijkstra2d(
         )
     elif out is None:
         out = np.array(distance, copy=True)
-    else:
-        if not isinstance(out, np.ndarray):
-            raise TypeError(f"out must be a numpy array or None, got {type(out).__name__}")
-        if not out.flags.writeable:
-            raise ValueError("out is read-only: pass a writable array, or out=None for a new one")
-        if dist.shape != out.shape:
-            raise TypeError(f"distance and output must have the same shape {dist.shape!r} != {out.shape!r}")
-        if out is not dist:
-            out[...] = dist
+    elif out is not dist:
+        # As tcod: numpy's ValueError for a shape that `distance` does not
+        # broadcast to, or for a read-only `out`.
+        out[...] = dist
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy array or None, got {type(out).__name__}")
     if not out.flags.writeable:
         raise ValueError("distance is read-only and would be written in place: pass out=None")
     if dist.shape != out.shape:
@@ -283,10 +282,9 @@ def dijkstra2d(
             return out
         cardinal, diagonal = steps
     else:
-        cardinal = int(cardinal or 0)
-        diagonal = int(diagonal or 0)
-        if cardinal < 0 or diagonal < 0:
-            raise ValueError(f"cardinal and diagonal must be >= 0, got {cardinal} and {diagonal}")
+        # C ints, as tcod passes them; <= 0 turns the move off.
+        cardinal = max(c_int("cardinal", 0 if cardinal is None else cardinal), 0)
+        diagonal = max(c_int("diagonal", 0 if diagonal is None else diagonal), 0)
         fast = _fast_cost(cost) if out.dtype == np.int32 and max(cardinal, diagonal) <= 0xFFFFFFFF else None
         if fast is None:
             _heap(out, cost, _step_edges(cardinal, diagonal))
@@ -332,6 +330,7 @@ def hillclimb2d(
     _check_2d(dist, "distance")
     if not (0 <= x < dist.shape[0] and 0 <= y < dist.shape[1]):
         raise IndexError(f"Starting point {start!r} not in shape {dist.shape!r}")
+    x, y = integer("start", x), integer("start", y)
     _check_dtype(dist, "distance")
     if edge_map is not None:
         if cardinal is not None or diagonal is not None:

@@ -160,8 +160,12 @@ def test_errors():
         bsp.split_recursive(3, 0, 3, 1.5, 1.5, seed=1)
     with pytest.raises(ValueError):
         bsp.split_recursive(3, 3, 3, 0.5, 1.5, seed=1)
-    with pytest.raises(ValueError):
-        bsp.split_recursive(100, 3, 3, 1.5, 1.5, seed=1)
+    with pytest.raises(TypeError, match="integer"):
+        bsp.split_recursive(2.5, 3, 3, 1.5, 1.5, seed=1)
+    with pytest.raises(TypeError, match="integer"):
+        bsp.split_recursive(3, 3.0, 3, 1.5, 1.5, seed=tcod.random.Random(seed=1))
+    with pytest.raises(TypeError, match="real number"):
+        bsp.split_recursive(3, 3, 3, "1.5", 1.5, seed=1)
     with pytest.raises(ValueError):
         bsp.split_recursive(3, 3, 3, 1.5, 1.5, seed=2**32, libtcod=True)
     with pytest.raises(ValueError):
@@ -181,3 +185,78 @@ def test_errors():
     bad.split_once(False, 0)  # tcod allows an empty child; mcrdun's tree does not
     with pytest.raises(ValueError):
         bad.adjacency()
+
+
+def leaf_count(node):
+    return sum(1 for n in node.pre_order() if not n.children)
+
+
+@pytest.mark.parametrize("depth", [33, 40, -1])
+def test_any_depth_as_tcod(depth):
+    """tcod takes any depth (a negative one has no limit): 155 leaves at
+    depth 33 on 80x50 from tcod's generator, and the same trees here, from
+    a tcod Random or (libtcod=True) an int seed."""
+    for seed in (1, 7):
+        theirs = tcod.bsp.BSP(0, 0, 80, 50)
+        theirs.split_recursive(depth, 1, 1, 1.5, 1.5, seed=tcod.random.Random(tcod.random.MERSENNE_TWISTER, seed))
+        for ours_seed, libtcod in ((tcod.random.Random(tcod.random.MERSENNE_TWISTER, seed), False), (seed, True)):
+            ours = BSP(0, 0, 80, 50)
+            ours.split_recursive(depth, 1, 1, 1.5, 1.5, seed=ours_seed, libtcod=libtcod)
+            assert shape(ours) == shape(theirs)
+        if depth == 33 and seed == 1:
+            assert leaf_count(theirs) > 2**5
+
+
+def test_deep_int_seed_and_none_split_on():
+    """mcrdun's rules past 32 levels: the same tree up to 32 as before, and
+    deeper ones grow it (a 4000x1 strip cut at its minimum can go 4000
+    deep; seed 3 makes a tree 37 levels deep); the same seed gives the
+    same tree."""
+    for depth in (5, 32):
+        a, b = BSP(0, 0, 90, 70), BSP(0, 0, 90, 70)
+        a.split_recursive(depth, 2, 2, 1.5, 1.5, seed=3)
+        b.split_recursive(depth, 2, 2, 1.5, 1.5, seed=3)
+        assert shape(a) == shape(b)
+    strip = [BSP(0, 0, 4000, 1) for _ in range(3)]
+    strip[0].split_recursive(32, 1, 1, 1e9, 1e9, seed=3)
+    strip[1].split_recursive(10**9, 1, 1, 1e9, 1e9, seed=3)
+    strip[2].split_recursive(-1, 1, 1, 1e9, 1e9, seed=3)
+    assert max(n.level for n in strip[0].pre_order()) == 32
+    assert max(n.level for n in strip[2].pre_order()) == 37
+    assert leaf_count(strip[0]) < 4000
+    assert leaf_count(strip[1]) == leaf_count(strip[2]) == 4000
+    assert shape(strip[1]) == shape(strip[2])
+    # The first 32 levels are the depth-32 tree's.
+    top = [t for t in shape(strip[1]) if t[4] <= 31]
+    assert top == [t for t in shape(strip[0]) if t[4] <= 31]
+    for depth in (33, 64, 200, -1):
+        node = BSP(0, 0, 80, 50)
+        node.split_recursive(depth, 1, 1, 1.5, 1.5)
+        assert leaf_count(node) > 1
+
+
+def test_libtcod_ratios_below_one_as_tcod():
+    """tcod takes any ratio; below 1 mcrdun-bsp refuses, so libtcod=True
+    runs those in Python with libtcod's generator: tcod's trees."""
+    for seed in range(6):
+        theirs = tcod.bsp.BSP(0, 0, 60, 40)
+        theirs.split_recursive(6, 3, 3, 0.5, 0.8, seed=tcod.random.Random(tcod.random.MERSENNE_TWISTER, seed))
+        ours = BSP(0, 0, 60, 40)
+        ours.split_recursive(6, 3, 3, 0.5, 0.8, seed=seed, libtcod=True)
+        assert shape(ours) == shape(theirs)
+    with pytest.raises(ValueError, match="ratio"):
+        BSP(0, 0, 60, 40).split_recursive(6, 3, 3, 0.5, 0.8, seed=1)
+
+
+def test_python_splitter_refuses_empty_nodes_and_keeps_the_tree():
+    """A cut that would make an empty node (libtcod makes a broken tree) is
+    refused, and the node keeps the children it had."""
+    node = BSP(0, 0, 5, 2)
+    node.split_once(False, 2)
+    before = shape(node)
+    with pytest.raises(ValueError, match="empty node"):
+        node.split_recursive(3, 10, 1, 1.5, 1.5, seed=tcod.random.Random(tcod.random.MERSENNE_TWISTER, 0))
+    assert shape(node) == before
+    with pytest.raises(ValueError, match="empty node"):
+        node.split_recursive(3, 10, 1, 1.5, 1.5, seed=0, libtcod=True)
+    assert shape(node) == before

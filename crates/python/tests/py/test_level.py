@@ -215,3 +215,37 @@ def test_level_arrays_check_the_memory_limit():
         finally:
             mcrdun.set_memory_limit(old)
         assert shape in ([50, 80], [80])
+
+
+def test_memory_errors_name_the_python_remedy():
+    """Every MemoryError past the ceiling says to raise it with
+    mcrdun.set_memory_limit, never the C, command-line or Rust remedy."""
+    import mcrdun.path
+    import mcrdun.regions
+
+    old = mcrdun.set_memory_limit(1000)
+    try:
+        calls = [
+            lambda: mcrdun.generate("bsp", 200, 200, seed=1),
+            lambda: mcrdun.path.dijkstra2d(np.zeros((100, 100), np.int32), np.ones((100, 100), np.uint8), 1, out=None),
+            lambda: mcrdun.regions.label(np.ones((100, 100), np.uint8)),
+        ]
+        for call in calls:
+            with pytest.raises(MemoryError) as e:
+                call()
+            text = str(e.value)
+            assert text.endswith("(raise it with mcrdun.set_memory_limit(bytes))"), text
+            for other in ("mcrdun_set_memory_limit", "--max-bytes", "in Rust", "from Rust or C"):
+                assert other not in text, text
+    finally:
+        mcrdun.set_memory_limit(old)
+
+
+def test_save_png_error_names_the_path(tmp_path):
+    level = mcrdun.generate("bsp", 30, 20, seed=1)
+    target = tmp_path / "missing" / "level.png"
+    with pytest.raises(FileNotFoundError) as e:
+        level.save_png(target)
+    assert e.value.filename == str(target) and str(target) in str(e.value)
+    assert ".tmp" not in str(e.value)
+    assert not (tmp_path / "missing").exists() and list(tmp_path.iterdir()) == []

@@ -170,8 +170,10 @@ def test_errors():
         dijkstra2d(dist, cost.astype(np.float64), 1, out=None)
     with pytest.raises(TypeError, match="same shape"):
         dijkstra2d(dist, np.ones((4, 5), np.uint8), 1, out=None)
-    with pytest.raises(TypeError, match="same shape"):
+    with pytest.raises(ValueError, match="broadcast"):
         dijkstra2d(dist, cost, 1, out=np.zeros((5, 4), np.int32))
+    with pytest.raises(TypeError, match="same shape"):
+        dijkstra2d(dist[:1], cost[:1], 1, out=np.zeros((4, 4), np.int32))
     with pytest.raises(ValueError, match="2D"):
         dijkstra2d(maxarray((2, 2, 2)), np.ones((2, 2, 2), np.uint8), 1, out=None)
     ro = maxarray((4, 4))
@@ -184,8 +186,17 @@ def test_errors():
         dijkstra2d(dist, cost, 1, edge_map=[[0, 1, 0], [1, 0, 1], [0, 1, 0]], out=None)
     with pytest.raises(ValueError, match="2 dimensional"):
         dijkstra2d(dist, cost, edge_map=[1, 1, 1], out=None)
-    with pytest.raises(ValueError, match=">= 0"):
-        dijkstra2d(dist, cost, -1, out=None)
+    for bad in (0.5, 1.9, np.float64(2), "1"):
+        with pytest.raises(TypeError, match="integer"):
+            dijkstra2d(dist, cost, bad, out=None)
+        with pytest.raises(TypeError, match="integer"):
+            dijkstra2d(dist, cost, 1, bad, out=None)
+    with pytest.raises(OverflowError):
+        dijkstra2d(dist, cost, 2**31, out=None)
+    with pytest.raises(OverflowError):
+        dijkstra2d(dist, cost, 1, -(2**31) - 1, out=None)
+    with pytest.raises(TypeError, match="integer"):
+        hillclimb2d(dist, (2.0, 1), True, False)
     with pytest.raises(IndexError, match="not in shape"):
         hillclimb2d(dist, (4, 0), True, False)
     with pytest.raises(IndexError, match="not in shape"):
@@ -229,3 +240,15 @@ def test_threads(rng):
         t.join()
     for got, want in zip(results, expected):
         np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("steps", [(-1, 1), (1, -1), (-5, -5), (np.int64(2), True), (True, np.uint8(3)), (1, 2**20)])
+def test_multipliers_as_tcod_takes_them(steps, rng):
+    """Negative multipliers turn a move off, numpy integers and bools are
+    integers: as in tcod. (Sums past C's int wrap in tcod, which then
+    loops on the negative distances: not compared; see the module doc.)"""
+    cost = cost_map((20, 23), rng, "u8")
+    dist = sources((20, 23), np.int32, rng)
+    np.testing.assert_array_equal(
+        dijkstra2d(dist, cost, *steps, out=None), tcod.path.dijkstra2d(dist, cost, *steps, out=None)
+    )

@@ -6,6 +6,8 @@ tcod's."""
 import threading
 
 import numpy as np
+
+import mcrdun
 import pytest
 import tcod.path
 
@@ -166,8 +168,15 @@ def test_cost_conversions_in_one_pass_equal_tcod(rng):
 
 
 def test_cache_limit_errors(limit):
-    with pytest.raises(ValueError, match=">= 0"):
-        path.set_cache_limit(-1)
-    with pytest.raises(TypeError):
-        path.set_cache_limit(1.5)
+    """One rule for both limits: an integer in [0, 2**64), ValueError
+    outside, TypeError for another type; nothing changes on error."""
+    for setter, getter in ((path.set_cache_limit, path.cache_limit), (mcrdun.set_memory_limit, mcrdun.memory_limit)):
+        before = getter()
+        for bad in (-1, 2**64):
+            with pytest.raises(ValueError, match=r"number of bytes in \[0, 2\*\*64\)"):
+                setter(bad)
+        for bad in (1.5, "1", None):
+            with pytest.raises(TypeError):
+                setter(bad)
+        assert getter() == before
     assert path.cache_limit() == limit
