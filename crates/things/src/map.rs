@@ -1,0 +1,267 @@
+//! The map things are placed on: what each tile is, the stairs, rooms and
+//! markers, as the caller knows them.
+
+use crate::PlaceError;
+use mcrdun_geom::{Grid, Point};
+
+/// What a tile of a [`PlaceMap`] is. The discriminants are the bytes of a
+/// spot buffer (the C ABI's) and never change.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Spot {
+    /// Not walkable.
+    #[default]
+    Wall = 0,
+    /// Room floor (a cave's or a maze's floor too): `where room`.
+    Room = 1,
+    /// A corridor: `where corridor`.
+    Corridor = 2,
+    /// Floor inside a vault: `where vault`.
+    Vault = 3,
+    /// A door: walkable, never used; the room floor beside it is
+    /// `door_side`.
+    Door = 4,
+    /// Walkable, never used: a staircase, a required vault entrance, a
+    /// key, anything the level keeps for itself.
+    Closed = 5,
+    /// Walkable, never used, and never passed by the guarantee that a
+    /// blocking thing cuts nothing apart: a locked door. Blocking things
+    /// keep every stretch between barriers connected by itself, and every
+    /// barrier reachable from each side it had.
+    Barrier = 6,
+}
+
+impl Spot {
+    /// Every spot, in byte order.
+    pub const ALL: [Spot; 7] = [
+        Spot::Wall,
+        Spot::Room,
+        Spot::Corridor,
+        Spot::Vault,
+        Spot::Door,
+        Spot::Closed,
+        Spot::Barrier,
+    ];
+
+    /// Whether a walk may cross it (everything but a wall).
+    #[inline]
+    pub const fn is_walkable(self) -> bool {
+        !matches!(self, Spot::Wall)
+    }
+
+    /// Whether a thing may stand on it (room, corridor or vault floor).
+    #[inline]
+    pub const fn is_usable(self) -> bool {
+        matches!(self, Spot::Room | Spot::Corridor | Spot::Vault)
+    }
+
+    /// The spot of a byte, `None` for an unknown byte.
+    pub const fn from_u8(byte: u8) -> Option<Spot> {
+        match byte {
+            0 => Some(Spot::Wall),
+            1 => Some(Spot::Room),
+            2 => Some(Spot::Corridor),
+            3 => Some(Spot::Vault),
+            4 => Some(Spot::Door),
+            5 => Some(Spot::Closed),
+            6 => Some(Spot::Barrier),
+            _ => None,
+        }
+    }
+}
+
+/// The room index of a tile in no room, in [`PlaceMap::with_rooms`].
+pub const NO_ROOM: u32 = u32::MAX;
+
+/// A map to place things on: a [`Spot`] a tile, the up stairs (where
+/// walking distances start), optionally the down stairs, a room index a
+/// tile and the vault markers.
+///
+/// The stairs are never used, whatever their spot. Walking is 4-connected
+/// over the walkable spots; tiles the up stairs cannot reach are never
+/// used.
+///
+/// ```
+/// use mcrdun_things::{PlaceMap, Spot};
+/// use mcrdun_geom::{Grid, Point};
+/// let rows = ["#######", "#.....#", "#######"];
+/// let spots = Grid::from_fn(7, 3, |p| match rows[p.y as usize].as_bytes()[p.x as usize] {
+///     b'.' => Spot::Room,
+///     _ => Spot::Wall,
+/// })?;
+/// let map = PlaceMap::new(spots, Point::new(1, 1))?.with_end(Point::new(5, 1))?;
+/// assert_eq!(map.walkable(), 5);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlaceMap {
+    pub(crate) spots: Grid<Spot>,
+    pub(crate) start: Point,
+    pub(crate) end: Option<Point>,
+    pub(crate) rooms: Option<Grid<u32>>,
+    /// (tile index, label), sorted by index, one a tile.
+    pub(crate) markers: Vec<(u32, char)>,
+    pub(crate) walkable: u64,
+}
+
+impl PlaceMap {
+    /// The map of `spots` with the up stairs at `start` (a walkable tile).
+    ///
+    /// # Errors
+    /// [`PlaceError::Map`] when `start` is outside the map or on a wall,
+    /// or the map has more tiles than 32-bit indices address.
+    pub fn new(spots: Grid<Spot>, start: Point) -> Result<PlaceMap, PlaceError> {
+        if spots.len() as u64 >= u64::from(u32::MAX) {
+            return Err(map_error(format!(
+                "{} tiles, more than 32-bit indices address",
+                spots.len()
+            )));
+        }
+        let walkable = spots.as_slice().iter().filter(|s| s.is_walkable()).count() as u64;
+        let map = PlaceMap {
+            spots,
+            start,
+            end: None,
+            rooms: None,
+            markers: Vec::new(),
+            walkable,
+        };
+        map.walkable_at(start, "the up stairs")?;
+        Ok(map)
+    }
+
+    /// The map of a walkable mask: every walkable tile room floor.
+    ///
+    /// # Errors
+    /// As [`PlaceMap::new`].
+    pub fn from_walkable(walkable: &Grid<bool>, start: Point) -> Result<PlaceMap, PlaceError> {
+        let cells = walkable.as_slice();
+        let w = walkable.width() as usize;
+        let grid = Grid::from_fn(walkable.width(), walkable.height(), |p| {
+            if cells[p.y as usize * w + p.x as usize] {
+                Spot::Room
+            } else {
+                Spot::Wall
+            }
+        })?;
+        PlaceMap::new(grid, start)
+    }
+
+    /// The same map with the down stairs at `end` (a walkable tile):
+    /// `away` counts from both stairs.
+    ///
+    /// # Errors
+    /// [`PlaceError::Map`] when `end` is outside the map or on a wall.
+    pub fn with_end(mut self, end: Point) -> Result<PlaceMap, PlaceError> {
+        self.walkable_at(end, "the down stairs")?;
+        self.end = Some(end);
+        Ok(self)
+    }
+
+    /// The same map with a room index a tile ([`NO_ROOM`] for none), which
+    /// placed things report.
+    ///
+    /// # Errors
+    /// [`PlaceError::Map`] when `rooms` is not the map's size.
+    pub fn with_rooms(mut self, rooms: Grid<u32>) -> Result<PlaceMap, PlaceError> {
+        if (rooms.width(), rooms.height()) != (self.spots.width(), self.spots.height()) {
+            return Err(map_error(format!(
+                "the rooms grid is {}x{}, the map {}x{}",
+                rooms.width(),
+                rooms.height(),
+                self.spots.width(),
+                self.spots.height()
+            )));
+        }
+        self.rooms = Some(rooms);
+        Ok(self)
+    }
+
+    /// The same map with vault markers: labelled walkable tiles, which
+    /// `where marker X` places on.
+    ///
+    /// # Errors
+    /// [`PlaceError::Map`] for a marker outside the map, on a wall, with a
+    /// label that is not an ASCII letter or digit, or a second marker on
+    /// one tile.
+    pub fn with_markers(
+        mut self,
+        markers: impl IntoIterator<Item = (Point, char)>,
+    ) -> Result<PlaceMap, PlaceError> {
+        for (p, label) in markers {
+            let i = self.walkable_at(p, "a marker")?;
+            if !label.is_ascii_alphanumeric() {
+                return Err(map_error(format!(
+                    "the marker at ({}, {}) is labelled {label:?}, not a letter or digit",
+                    p.x, p.y
+                )));
+            }
+            mcrdun_geom::memory::grow("markers", &mut self.markers, 0)?;
+            self.markers.push((i, label));
+        }
+        self.markers.sort_unstable();
+        if let Some(w) = self.markers.windows(2).find(|w| w[0].0 == w[1].0) {
+            let p = self.spots.point_of(w[0].0 as usize);
+            return Err(map_error(format!("two markers at ({}, {})", p.x, p.y)));
+        }
+        Ok(self)
+    }
+
+    /// The spots.
+    pub fn spots(&self) -> &Grid<Spot> {
+        &self.spots
+    }
+
+    /// The up stairs.
+    pub fn start(&self) -> Point {
+        self.start
+    }
+
+    /// The down stairs, if given.
+    pub fn end(&self) -> Option<Point> {
+        self.end
+    }
+
+    /// The room index of `p`, `None` outside rooms (or without rooms).
+    pub fn room(&self, p: Point) -> Option<u32> {
+        let r = *self.rooms.as_ref()?.get(p)?;
+        (r != NO_ROOM).then_some(r)
+    }
+
+    /// The marker label at `p`, if any.
+    pub fn marker(&self, p: Point) -> Option<char> {
+        let i = self.spots.index_of(p)? as u32;
+        self.marker_at(i)
+    }
+
+    /// How many walkable tiles the map has (what densities count).
+    pub fn walkable(&self) -> u64 {
+        self.walkable
+    }
+
+    pub(crate) fn marker_at(&self, i: u32) -> Option<char> {
+        let k = self.markers.binary_search_by_key(&i, |m| m.0).ok()?;
+        Some(self.markers[k].1)
+    }
+
+    fn walkable_at(&self, p: Point, what: &str) -> Result<u32, PlaceError> {
+        match self.spots.index_of(p) {
+            Some(i) if self.spots.as_slice()[i].is_walkable() => Ok(i as u32),
+            Some(_) => Err(map_error(format!(
+                "{what} at ({}, {}) is on a wall",
+                p.x, p.y
+            ))),
+            None => Err(map_error(format!(
+                "{what} at ({}, {}) is outside the {}x{} map",
+                p.x,
+                p.y,
+                self.spots.width(),
+                self.spots.height()
+            ))),
+        }
+    }
+}
+
+fn map_error(reason: String) -> PlaceError {
+    PlaceError::Map { reason }
+}
