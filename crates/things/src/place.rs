@@ -5,9 +5,9 @@ use crate::error::Rule;
 use crate::table::{Entry, Place, SHARE_ONE, Table, decimal};
 use crate::{PlaceError, PlaceMap, Spot};
 use mcrdun_distance::{DistanceScratch, Steps, UNREACHED};
+use mcrdun_geom::Point;
 use mcrdun_geom::memory::{Budget, grow, try_vec};
 use mcrdun_geom::random::{below, range_u64, seeded_rng, weighted_index};
-use mcrdun_geom::Point;
 use rand::Rng;
 use std::collections::HashSet;
 
