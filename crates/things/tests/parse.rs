@@ -150,7 +150,7 @@ fn names() {
 
 #[test]
 fn glyphs() {
-    let e = "expected one printable ASCII character that is not one of the level's own (`#` `.` `,` `+` `<` `>`) nor another thing's";
+    let e = "expected one printable ASCII character that is not one of the level's own (`#` `.` `,` `+` `<` `>` `=`) nor another thing's";
     assert_eq!(
         refused("thing a\n"),
         "t:1:7: expected a `glyph` for thing `a`, found none"
@@ -159,7 +159,7 @@ fn glyphs() {
         refused("thing a\ncount 1\nthing b\nglyph b\n"),
         "t:1:7: expected a `glyph` for thing `a`, found none"
     );
-    for bad in [".", "+", "<", ">", ",", "ab", "é"] {
+    for bad in [".", "+", "<", ">", ",", "=", "ab", "é"] {
         assert_eq!(
             refused(&format!("thing a\nglyph {bad}\n")),
             format!("t:2:7: {e}, found `{bad}`"),
