@@ -14,7 +14,11 @@ Python, on the same arrays in one run:
    `scipy.ndimage.label` and OpenCV's `cv2.connectedComponents` (one
    thread), 4- and 8-connected, on random45, dungeon and cave maps. Target:
    faster than both on every row. Labels checked equal to scipy's.
-3. levels at 200x120: `mcrdun.generate(kind, 200, 120, seed)` against the
+3. paths at 2048x2048: `mcrdun.path.hillclimb2d` against
+   `tcod.path.hillclimb2d` from the farthest reached cell of a map of
+   part 1 (1,1 and 2,3 steps, unit costs), each path checked equal first.
+   Target: at least as fast as tcod on every row.
+4. levels at 200x120: `mcrdun.generate(kind, 200, 120, seed)` against the
    same level made by the Rust crate through the C ABI
    (`mcrdun_level_new` + `mcrdun_level_free` via ctypes, a few
    microseconds of call overhead). Target: the Python call costs under 10%
@@ -254,6 +258,43 @@ def label_rows(reps, out):
     return ok
 
 
+# ---------------------------------------------------------------- paths
+
+def climb_rows(reps, out):
+    """hillclimb2d from the farthest reached cell, both peers on the same
+    tcod-made distance map; returns the ratios tcod / mcrdun."""
+    rng = np.random.default_rng(1)
+    ratios = []
+    for name, m in distance_maps(rng).items():
+        for card, diag in ((1, 1), (2, 3)):
+            dist = np.full((N, N), np.iinfo(np.int32).max, np.int32)
+            floor = np.argwhere(m != 0)
+            y, x = floor[len(floor) // 2]
+            dist[y, x] = 0
+            dist = tcod.path.dijkstra2d(dist, m, card, diag, out=None)
+            reached = np.where(dist == np.iinfo(np.int32).max, -1, dist)
+            start = tuple(int(v) for v in np.unravel_index(int(reached.argmax()), reached.shape))
+            theirs = tcod.path.hillclimb2d(dist, start, True, True)
+            ours = mcrdun.path.hillclimb2d(dist, start, True, True)
+            same = ours.dtype == theirs.dtype and np.array_equal(ours, theirs)
+            t = medians(
+                [
+                    ("mcrdun", lambda: dist, lambda d: mcrdun.path.hillclimb2d(d, start, True, True)),
+                    ("tcod", lambda: dist, lambda d: tcod.path.hillclimb2d(d, start, True, True)),
+                ],
+                reps,
+            )
+            ratio = t["tcod"] / t["mcrdun"]
+            ratios.append(ratio)
+            print(
+                f"{N:5d} {name:9s} {card},{diag}  {len(theirs):6d} | {t['tcod']:8.3f} | {t['mcrdun']:8.3f} "
+                f"{ratio:5.2f} | {'yes' if same else 'NO'}",
+                file=out,
+                flush=True,
+            )
+    return ratios
+
+
 # --------------------------------------------------------------- levels
 
 def level_rows(reps, out, lib):
@@ -288,11 +329,12 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--level-reps", type=int, default=201)
+    ap.add_argument("--climb-reps", type=int, default=201)
     args = ap.parse_args()
     out = sys.stdout
     rev = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=peerlib.ROOT, capture_output=True, text=True)
     print(
-        f"# python3 benches/peers/python_mcrdun.py (reps {args.reps}, level reps {args.level_reps}) on "
+        f"# python3 benches/peers/python_mcrdun.py (reps {args.reps}, climb reps {args.climb_reps}, level reps {args.level_reps}) on "
         f"{rev.stdout.strip()}, {time.strftime('%Y-%m-%d')}; medians of thread CPU time in ms, rotating order",
         file=out,
     )
@@ -322,6 +364,14 @@ def main():
     print(" size map      floor% c  regions | scipy ms    cv ms | mcrdun ms | vs scipy  vs cv  | same", file=out)
     ok = label_rows(args.reps, out)
     print(f"faster than both on {ok}/6 rows", file=out)
+    print("\n## hillclimb2d through Python: mcrdun.path vs tcod.path (target: at least as fast on every row)", file=out)
+    print(" size map       steps  length |  tcod ms | mcrdun ms ratio | same", file=out)
+    ratios = climb_rows(args.climb_reps, out)
+    print(
+        f"at least as fast on {sum(r >= 1 for r in ratios)}/{len(ratios)} rows; lowest {min(ratios):.2f}x, "
+        f"median {statistics.median(ratios):.2f}x",
+        file=out,
+    )
     print("\n## a level: mcrdun.generate from Python vs the same level in Rust (C ABI) (target: < +10%)", file=out)
     print("  size    kind      |  rust ms | python ms | overhead", file=out)
     worst = level_rows(args.level_reps, out, lib)

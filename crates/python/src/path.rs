@@ -13,7 +13,10 @@ use crate::{errors, scratch};
 use mcrdun_distance::{Cost, Steps, descent as rust_descent};
 use mcrdun_geom::Point;
 use mcrdun_geom::memory::{check_budget, try_with_capacity};
-use numpy::{PyReadonlyArray2, PyReadwriteArray2, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray2, PyArrayMethods, PyReadonlyArray2, PyReadwriteArray2,
+    PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
 use std::cmp::Reverse;
@@ -157,27 +160,45 @@ fn dijkstra_edges(
 }
 
 /// python-tcod's `hillclimb2d` over an `int32` map: the `(i, j)` cells of
-/// the path from `(i, j)` downhill, start included.
+/// the path from `(i, j)` downhill, start included, as an `int32` array of
+/// shape `(length, 2)` (built here: a list of tuples would cost more than
+/// the walk). The path is grown as it is walked (8 bytes a step, a step per
+/// cell at most), checked against the memory ceiling as it grows.
 #[pyfunction]
-fn descent(
-    py: Python<'_>,
-    dist: PyReadonlyArray2<'_, i32>,
+fn descent<'py>(
+    py: Python<'py>,
+    dist: PyReadonlyArray2<'py, i32>,
     i: i64,
     j: i64,
     cardinal: bool,
     diagonal: bool,
-) -> PyResult<Vec<(i32, i32)>> {
+) -> PyResult<Bound<'py, PyArray2<i32>>> {
     let (w, h) = shape2(dist.shape())?;
     let start = match (i32::try_from(j), i32::try_from(i)) {
         (Ok(x), Ok(y)) => Point::new(x, y),
         _ => Point::new(-1, -1),
     };
-    let dist = dist.as_slice()?;
+    let values = dist.as_slice()?;
     let steps = Steps::new(u32::from(cardinal), u32::from(diagonal));
-    py.detach(|| {
-        rust_descent(dist, w, h, start, steps).map(|path| path.map(|p| (p.y, p.x)).collect())
-    })
-    .map_err(errors::distance)
+    let flat = py.detach(|| -> PyResult<Vec<i32>> {
+        let path = rust_descent(values, w, h, start, steps).map_err(errors::distance)?;
+        let mut flat =
+            try_with_capacity::<i32>("a descent's path", 64).map_err(|e| errors::geom(&e))?;
+        for p in path {
+            if flat.len() == flat.capacity() {
+                let more = flat.capacity();
+                check_budget("a descent's path", (flat.len() + more) as u64, 4)
+                    .map_err(|e| errors::geom(&e))?;
+                flat.try_reserve(more)
+                    .map_err(|_| PyMemoryError::new_err("a descent's path could not grow"))?;
+            }
+            flat.push(p.y);
+            flat.push(p.x);
+        }
+        Ok(flat)
+    })?;
+    let n = flat.len() / 2;
+    flat.into_pyarray(py).reshape([n, 2])
 }
 
 /// Adds this module's functions to `m`.

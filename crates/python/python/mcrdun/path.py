@@ -337,9 +337,9 @@ def hillclimb2d(
             raise TypeError("`edge_map` can not be set at the same time as `cardinal` or `diagonal`.")
         return _climb(_as_c_int(dist), (int(x), int(y)), _climb_edges(edge_map))
     # tcod compares the values as C ints (see _as_c_int).
-    values = np.ascontiguousarray(_as_c_int(dist), dtype=np.int32)
-    path = _mcrdun.descent(values, int(x), int(y), bool(cardinal), bool(diagonal))
-    return np.array(path, dtype=np.intc).reshape(-1, 2)
+    if dist.dtype != np.int32 or not dist.flags.c_contiguous:
+        dist = np.ascontiguousarray(_as_c_int(dist), dtype=np.int32)
+    return _mcrdun.descent(dist, x, y, bool(cardinal), bool(diagonal))
 
 
 def _climb(dist: np.ndarray, start: Tuple[int, int], edges: List[Tuple[int, int]]) -> np.ndarray:
