@@ -146,9 +146,154 @@ fn connect<'py>(
     Ok((map, out))
 }
 
+/// Working memory of [`label_structure`], in bytes per cell at most: the
+/// provisional labels (`u32`) and their union-find table (`u32` each, at
+/// most one a cell).
+const STRUCTURE_BYTES_PER_CELL: u64 = 8;
+
+/// The root of `l` in the union-find table, halving the path on the way.
+fn find(parent: &mut [u32], mut l: u32) -> u32 {
+    while parent[l as usize] != l {
+        let up = parent[parent[l as usize] as usize];
+        parent[l as usize] = up;
+        l = up;
+    }
+    l
+}
+
+/// Labels the floor (nonzero) of the `w` x `h` row-major `cells` with any
+/// symmetric 3x3 neighbourhood (`scipy.ndimage.label`'s structures for
+/// 2-D maps): `horizontal` joins a cell to `(x - 1, y)` and `(x + 1, y)`,
+/// `vertical` to `(x, y - 1)` and `(x, y + 1)`, `diagonal` to
+/// `(x - 1, y - 1)` and `(x + 1, y + 1)`, `anti` to `(x + 1, y - 1)` and
+/// `(x - 1, y + 1)`. Two passes in raster order with a union-find whose
+/// roots are the smallest provisional label (the region's first cell), so
+/// the labels are `1..=n` in raster order of each region's first cell, 0
+/// on walls. Returns the labels, `n`, and the provisional labels the scan
+/// made (scipy's scan makes the same ones: a cell takes a new label when
+/// none of its neighbours before it in raster order is floor).
+fn structure_labels(
+    cells: &[u8],
+    w: usize,
+    horizontal: bool,
+    vertical: bool,
+    diagonal: bool,
+    anti: bool,
+) -> Result<(Vec<i32>, u32, u32), mcrdun_geom::GeomError> {
+    let n = cells.len();
+    let mut out = try_vec("labels", n, 0i32)?;
+    let mut parent: Vec<u32> = try_with_capacity("label table", 1)?;
+    parent.push(0);
+    for i in 0..n {
+        if cells[i] == 0 {
+            continue;
+        }
+        let (x, y) = (i % w, i / w);
+        let mut label = 0u32;
+        let join = |other: i32, label: &mut u32, parent: &mut Vec<u32>| {
+            if other == 0 {
+                return;
+            }
+            let o = find(parent, other as u32);
+            if *label == 0 {
+                *label = o;
+            } else {
+                let l = find(parent, *label);
+                let (lo, hi) = if l < o { (l, o) } else { (o, l) };
+                parent[hi as usize] = lo;
+                *label = lo;
+            }
+        };
+        if y > 0 {
+            let up = i - w;
+            if diagonal && x > 0 {
+                join(out[up - 1], &mut label, &mut parent);
+            }
+            if vertical {
+                join(out[up], &mut label, &mut parent);
+            }
+            if anti && x + 1 < w {
+                join(out[up + 1], &mut label, &mut parent);
+            }
+        }
+        if horizontal && x > 0 {
+            join(out[i - 1], &mut label, &mut parent);
+        }
+        if label == 0 {
+            // A new provisional label: at most one a cell, so it fits.
+            label = parent.len() as u32;
+            if parent.len() == parent.capacity() {
+                parent.try_reserve(parent.len()).map_err(|_| {
+                    mcrdun_geom::GeomError::OutOfMemory {
+                        what: "label table",
+                        needed: (parent.len() as u64) * 8,
+                    }
+                })?;
+            }
+            parent.push(label);
+        }
+        out[i] = label as i32;
+    }
+    // Final labels in the order of the provisional ones (the roots are the
+    // smallest of their region, so the first cell's).
+    let provisional = (parent.len() - 1) as u32;
+    let mut count = 0u32;
+    for l in 1..parent.len() {
+        // Every link points down (to a smaller label), so the labels below
+        // `l` hold their final value already (scipy's compaction).
+        let up = parent[l] as usize;
+        if up == l {
+            count += 1;
+            parent[l] = count;
+        } else {
+            parent[l] = parent[up];
+        }
+    }
+    for v in &mut out {
+        if *v != 0 {
+            *v = parent[*v as usize] as i32;
+        }
+    }
+    Ok((out, count, provisional))
+}
+
+/// `(labels, count, provisional)`: the labels of `mask` with the symmetric
+/// 3x3 neighbourhood given by its four pairs (see [`structure_labels`]),
+/// `int32`, 0 for walls and `1..=count` in raster order of each region's
+/// first cell, and the provisional labels a raster scan makes.
+#[pyfunction]
+#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+fn label_structure<'py>(
+    py: Python<'py>,
+    mask: PyReadonlyArray2<'py, u8>,
+    horizontal: bool,
+    vertical: bool,
+    diagonal: bool,
+    anti: bool,
+) -> PyResult<(Bound<'py, PyArray2<i32>>, u32, u32)> {
+    let (w, h, n) = size(&mask)?;
+    check_budget("labels", n as u64, STRUCTURE_BYTES_PER_CELL).map_err(|e| errors::geom(&e))?;
+    let cells = mask.as_slice()?;
+    let (labels, count, provisional) = py
+        .detach(|| {
+            structure_labels(
+                cells,
+                (w as usize).max(1),
+                horizontal,
+                vertical,
+                diagonal,
+                anti,
+            )
+        })
+        .map_err(|e| errors::geom(&e))?;
+    let arr = labels.into_pyarray(py).reshape([h as usize, w as usize])?;
+    Ok((arr, count, provisional))
+}
+
 /// Adds this module's functions to `m`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(label, m)?)?;
+    m.add_function(wrap_pyfunction!(label_structure, m)?)?;
     m.add_function(wrap_pyfunction!(stats, m)?)?;
     m.add_function(wrap_pyfunction!(connect, m)?)?;
     Ok(())

@@ -73,43 +73,181 @@ def _mask(mask: Any, name: str = "mask") -> np.ndarray:
     return np.ascontiguousarray(m != 0).view(np.uint8)
 
 
+class StructureError(AssertionError, ValueError):
+    """A structure that is not symmetric: scipy raises ``AssertionError``
+    ("Structuring element is not symmetric"); this is both that and a
+    ``ValueError``."""
+
+
+def _pairs(structure: np.ndarray) -> Tuple[bool, bool, bool, bool]:
+    """The neighbour pairs of a symmetric 3x3 structure: horizontal,
+    vertical, diagonal (top left), anti-diagonal (top right); the centre is
+    ignored, as scipy does."""
+    s = structure
+    if not np.array_equal(s, s[::-1, ::-1]):
+        raise StructureError("Structuring element is not symmetric")
+    return bool(s[1, 0]), bool(s[0, 1]), bool(s[0, 0]), bool(s[0, 2])
+
+
+def _scan_axis(output: np.ndarray) -> int:
+    """The axis scipy's labelling scans along for this output array
+    (numpy's ``PyArray_IterAllButAxis``: the axis of smallest positive
+    stride); the labels follow the first cells in that scan's order."""
+    if output.ndim != 2:
+        return output.ndim - 1
+    s0, s1 = output.strides
+    smallest = s0 if s0 != 0 else s1
+    return 1 if 0 < s1 < smallest else 0
+
+
+def _largest(dtype: np.dtype) -> float:
+    """The largest label scipy's first pass writes into ``dtype`` without
+    overflow (a bool output is written as bytes)."""
+    if dtype == np.bool_:
+        return 255
+    if dtype.kind in "iu":
+        return int(np.iinfo(dtype).max)
+    if dtype.kind == "f":
+        return 2 ** (np.finfo(dtype).nmant + 1)
+    return float("inf")
+
+
 def label(
-    mask: Any,
-    connectivity: Any = 4,
-    output: Optional[np.ndarray] = None,
+    input: Any,
+    structure: Any = None,
+    output: Any = None,
     *,
     wrap: Tuple[bool, bool] = (False, False),
 ) -> Union[Tuple[np.ndarray, int], int]:
-    """Labels the regions of ``mask`` (nonzero = floor).
+    """Labels the regions of ``input`` (nonzero = floor): ``scipy.ndimage.
+    label``'s signature, defaults, results and errors for 1-D and 2-D
+    input.
 
-    ``connectivity`` is 4 or 8, or a ``scipy.ndimage`` structure (the 3x3
-    cross or ``np.ones((3, 3))``). ``wrap = (x, y)`` joins the map's
-    opposite edges (a torus), which scipy cannot do.
+    ``structure`` is scipy's: ``None`` (the cross, 4-connected), or any
+    symmetric 3x3 array (for 1-D input, of shape ``(3,)``): its nonzero
+    entries but the centre say which neighbours join (``np.ones((3, 3))``
+    is 8-connected). mcrdun also takes ``4`` and ``8``. ``wrap = (x, y)``
+    joins the map's opposite edges (a torus, with the cross or
+    ``np.ones((3, 3))`` only), which scipy cannot do.
 
-    Returns ``(labels, count)``: ``labels`` is ``int32`` of the mask's shape,
-    0 on walls and ``1..count`` on regions in raster order of each region's
-    first cell. With ``output`` (a writable integer array of the same
-    shape), the labels go there and only ``count`` is returned, as in scipy.
+    ``output`` as in scipy: ``None`` returns ``(labels, count)`` with
+    ``int32`` labels; a dtype returns ``(labels, count)`` with labels of
+    that dtype; an array of the input's shape receives the labels, and
+    only ``count`` is returned. The labels are 0 on walls and ``1..count``
+    on regions in the order of each region's first cell in a raster scan
+    (scipy's scan: along the output's fastest axis, so an ``output`` in
+    Fortran order numbers the regions column by column, as scipy does).
 
-    Errors: ``ValueError`` for a mask that is not 2D or a bad
-    connectivity, ``TypeError`` for a dtype that is not a number,
-    ``MemoryError`` above :func:`mcrdun.memory_limit`.
+    Errors, as scipy's: ``TypeError`` for complex input,
+    ``RuntimeError`` for a structure of another rank than the input or for
+    labels that do not fit the output's dtype, ``ValueError`` for a
+    structure that is not 3 wide on every axis or an output of another
+    shape, :class:`StructureError` (an ``AssertionError``, as scipy's, and
+    a ``ValueError``) for one that is not symmetric. Beyond scipy's:
+    ``ValueError`` for input of 3 or more dimensions, a read-only
+    ``output``, or ``wrap`` with another structure; ``TypeError`` for a
+    dtype that is not a number; ``MemoryError`` above
+    :func:`mcrdun.memory_limit`.
     """
-    c = _connectivity(connectivity)
-    m = _mask(mask)
-    labels, count = _mcrdun.label(m, c, bool(wrap[0]), bool(wrap[1]))
-    if output is None:
-        return labels, int(count)
-    if not isinstance(output, np.ndarray):
-        raise TypeError(f"output must be a numpy array, got {type(output).__name__}")
-    if output.shape != labels.shape:
-        raise ValueError(f"output has shape {output.shape}, the mask {labels.shape}")
-    if not output.flags.writeable:
-        raise ValueError("output is read-only")
-    if output.dtype.kind not in "iu" or (count > np.iinfo(output.dtype).max):
-        raise TypeError(f"output dtype {output.dtype} cannot hold {count} labels")
-    output[...] = labels
-    return int(count)
+    m = np.asarray(input)
+    if np.iscomplexobj(m):
+        raise TypeError("Complex type not supported")
+    if m.dtype.kind not in "biuf":
+        raise TypeError(f"input: dtype {m.dtype} is not a number or bool")
+    if isinstance(structure, (int, np.integer)) and not isinstance(structure, (bool, np.bool_)) and m.ndim == 2:
+        if structure not in (4, 8):
+            raise ValueError(f"a connectivity is 4 or 8, got {structure}")
+        s = _FOUR if structure == 4 else np.ones((3, 3), bool)
+    else:
+        if structure is None:
+            s = np.zeros((3,) * m.ndim, bool)
+            for axis in range(m.ndim):
+                index = [1] * m.ndim
+                for k in (0, 1, 2):
+                    index[axis] = k
+                    s[tuple(index)] = True
+        else:
+            s = np.asarray(structure, dtype=bool)
+        if s.ndim != m.ndim:
+            raise RuntimeError("structure and input must have equal rank")
+        if any(n != 3 for n in s.shape):
+            raise ValueError("structure dimensions must be equal to 3")
+    need_64bits = m.size >= 2**31 - 2
+    provided = isinstance(output, np.ndarray)
+    if provided:
+        if output.shape != m.shape:
+            raise ValueError("output shape not correct")
+        if not output.flags.writeable:
+            raise ValueError("output is read-only")
+        out = output
+    else:
+        # Allocated here (not written when the labels come as an int32
+        # array already).
+        out = np.empty(m.shape, np.intp if need_64bits else np.int32 if output is None else output)
+    if m.ndim == 0 or m.size == 0:
+        count = (1 if m != 0 else 0) if m.ndim == 0 else 0
+        out[...] = count
+        return count if provided else (out, count)
+    if m.ndim > 2:
+        raise ValueError(f"mcrdun labels 1-D and 2-D input, got shape {m.shape}")
+    if m.ndim == 1:
+        m, s = m.reshape(1, -1), np.array([[0, 0, 0], s, [0, 0, 0]], bool)
+        plane = out.reshape(1, -1) if out.flags.c_contiguous or out.flags.f_contiguous else None
+        if plane is None:
+            plane = np.empty((1, m.shape[1]), out.dtype)
+    else:
+        plane = out
+    h, v, d, a = _pairs(s)
+    if wrap[0] or wrap[1]:
+        if (h, v, d, a) not in ((True, True, False, False), (True, True, True, True)):
+            raise ValueError("wrap joins edges with 4- or 8-connectivity only (the cross or np.ones((3, 3)))")
+    axis = _scan_axis(plane)
+    largest = _largest(plane.dtype)
+    # scipy's first pass writes working labels (at most one a cell) in the
+    # scan's order; when they overflow the dtype it labels again into
+    # int32 in row order and casts.
+    if m.size + 1 <= largest or _provisional(m, h, v, d, a, transposed=(axis == 0)) + 1 <= largest:
+        labels, count = _labels(m, h, v, d, a, wrap, transposed=(axis == 0))
+        if not provided and out.ndim == 2 and out.dtype == labels.dtype:
+            # A new int32 array: the one Rust made (C order, as scipy's).
+            return labels, int(count)
+        _write(plane, labels)
+    else:
+        labels, count = _labels(m, h, v, d, a, wrap, transposed=False)
+        plane[...] = labels
+        if not np.all(plane == labels):
+            raise RuntimeError("insufficient bit-depth in requested output type")
+    if out.ndim == 1 and not np.shares_memory(plane, out):
+        out[...] = plane[0]
+    return int(count) if provided else (out, int(count))
+
+
+def _write(plane: np.ndarray, labels: np.ndarray) -> None:
+    if plane.dtype == np.bool_:
+        plane.view(np.uint8)[...] = labels
+    else:
+        plane[...] = labels
+
+
+def _labels(m: np.ndarray, h: bool, v: bool, d: bool, a: bool, wrap: Tuple[bool, bool], transposed: bool) -> Tuple[np.ndarray, int]:
+    """int32 labels numbered in row order, or (``transposed``) in column
+    order."""
+    if transposed:
+        labels, count = _labels(m.T, v, h, d, a, (wrap[1], wrap[0]), False)
+        return labels.T, count
+    if (h, v, d, a) == (True, True, False, False) or (h, v, d, a) == (True, True, True, True):
+        labels, count = _mcrdun.label(_mask(m, "input"), 8 if d else 4, bool(wrap[0]), bool(wrap[1]))
+    else:
+        labels, count, _ = _mcrdun.label_structure(_mask(m, "input"), h, v, d, a)
+    return labels, int(count)
+
+
+def _provisional(m: np.ndarray, h: bool, v: bool, d: bool, a: bool, transposed: bool) -> int:
+    """The working labels scipy's first pass makes (a cell starts one when
+    no neighbour before it in the scan is floor)."""
+    if transposed:
+        return _provisional(m.T, v, h, d, a, False)
+    return int(_mcrdun.label_structure(_mask(m, "input"), h, v, d, a)[2])
 
 
 def stats(mask: Any, connectivity: Any = 4, *, wrap: Tuple[bool, bool] = (False, False)) -> Dict[str, Any]:
