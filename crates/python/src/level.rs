@@ -1,8 +1,11 @@
 //! Whole levels (`mcrdun.generate`) and the option schema they read.
 
 use crate::errors;
+use crate::vaults::RawVaults;
 use mcrdun_dungeon::schema::{self, ValueKind};
-use mcrdun_dungeon::{Level, LevelConfig, LevelKind, generate as rust_generate};
+use mcrdun_dungeon::{
+    Level, LevelConfig, LevelKind, generate as rust_generate, generate_with_vaults,
+};
 use mcrdun_geom::memory::{check_budget, try_with_capacity};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
 use pyo3::exceptions::PyValueError;
@@ -158,11 +161,48 @@ impl RawLevel {
             ("dead_ends", m.dead_ends),
             ("stairs_distance", m.stairs_distance),
             ("fallback_dug", m.fallback_dug),
+            ("rock_specks", m.rock_specks),
+            ("floor_pockets", m.floor_pockets),
+            ("longest_dug_run", m.longest_dug_run),
         ] {
             d.set_item(k, v)?;
         }
         d.set_item("floor_share", m.floor_share)?;
         Ok(d)
+    }
+
+    /// The vaults placed: `(name, index, x, y, w, h, rotation, mirror,
+    /// room)` each (`rotation` in degrees clockwise, `room` -1 when the
+    /// generator has no rooms), in placing order.
+    #[allow(clippy::type_complexity)]
+    fn vaults(&self) -> Vec<(String, u32, i32, i32, i32, i32, u32, bool, i64)> {
+        self.inner
+            .vaults()
+            .iter()
+            .map(|v| {
+                let b = v.bounds;
+                (
+                    v.name.clone(),
+                    v.index,
+                    b.x(),
+                    b.y(),
+                    b.w(),
+                    b.h(),
+                    v.orientation.degrees(),
+                    v.orientation.mirror,
+                    v.room.map_or(-1, i64::from),
+                )
+            })
+            .collect()
+    }
+
+    /// The vaults' markers: `(label, x, y, vault)` each.
+    fn markers(&self) -> Vec<(char, i32, i32, u32)> {
+        self.inner
+            .markers()
+            .iter()
+            .map(|m| (m.label, m.at.x, m.at.y, m.vault))
+            .collect()
     }
 
     /// The level as text (a byte a tile and one a row, checked against
@@ -179,8 +219,10 @@ impl RawLevel {
 
 /// Makes the level of `kind` at `width` x `height` with `seed`, the named
 /// options set first (names and ranges checked by the caller against
-/// [`level_options`]; the config checks them again).
+/// [`level_options`]; the config checks them again), placing `vaults`
+/// when given (none: the same level as without).
 #[pyfunction]
+#[pyo3(signature = (kind, width, height, seed, options, vaults = None))]
 fn generate(
     py: Python<'_>,
     kind: &str,
@@ -188,6 +230,7 @@ fn generate(
     height: u32,
     seed: u64,
     options: Vec<(String, f64)>,
+    vaults: Option<PyRef<'_, RawVaults>>,
 ) -> PyResult<RawLevel> {
     let mut config = LevelConfig::new(kind_of(kind)?, width, height);
     for (name, value) in &options {
@@ -196,8 +239,15 @@ fn generate(
     // The process-wide ceiling is the level's too (0 in a config means
     // its own default, so a ceiling of 0 becomes 1 byte: refuse all).
     config.set_max_bytes(mcrdun_geom::memory::memory_limit().max(1));
+    let vaults = vaults.as_ref().map_or(&[][..], |v| v.vaults.as_slice());
     let level = py
-        .detach(|| rust_generate(&config, seed))
+        .detach(|| {
+            if vaults.is_empty() {
+                rust_generate(&config, seed)
+            } else {
+                generate_with_vaults(&config, vaults, seed)
+            }
+        })
         .map_err(errors::level)?;
     Ok(RawLevel { inner: level })
 }

@@ -17,7 +17,8 @@
 //! - labels, statistics and corridors: `mcrdun-regions`;
 //! - BSP trees, libtcod-exact splitting, leaf adjacency and wall tiles:
 //!   `mcrdun-bsp`;
-//! - mazes: `mcrdun-carve`; levels: `mcrdun-dungeon`.
+//! - mazes: `mcrdun-carve`; levels: `mcrdun-dungeon`; vault files:
+//!   `mcrdun-vaults`' readers (the command line's).
 //!
 //! Every call that works on a map releases the GIL while Rust runs
 //! (`Python::detach`), so several Python threads can work at once; nothing
@@ -40,6 +41,7 @@ mod maze;
 mod path;
 mod regions;
 mod scratch;
+mod vaults;
 
 use pyo3::prelude::*;
 
@@ -71,5 +73,6 @@ fn _mcrdun(m: &Bound<'_, PyModule>) -> PyResult<()> {
     bsp::register(m)?;
     maze::register(m)?;
     level::register(m)?;
+    vaults::register(m)?;
     Ok(())
 }

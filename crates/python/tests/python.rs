@@ -7,7 +7,9 @@
 //! `maturin develop` (release profile, its own target directory
 //! `target/tmp/python/cargo`), writes the levels the Rust crate makes for a
 //! set of seeds and options to `target/tmp/python/rust_levels.json` (the
-//! golden test compares `mcrdun.generate` with them), and runs pytest. A
+//! golden test compares `mcrdun.generate` with them), the same for levels
+//! with the example vaults and for vault errors (`rust_vaults.json`), and
+//! runs pytest. A
 //! failing pytest fails this test, with pytest's output.
 //!
 //! Without `python3`, its `venv` module or PyPI, the test is skipped with a
@@ -187,6 +189,113 @@ fn rust_levels() -> String {
     format!("[\n{}\n]\n", items.join(",\n"))
 }
 
+/// The example vault files, sorted by name.
+fn example_vaults() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/vaults");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("examples/vaults")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "vault"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// Levels with the example vaults and vault errors, as the Rust crates
+/// make them, as JSON: the Python tests compare `generate(..., vaults=)`,
+/// `level.vaults`, `level.markers` and `mcrdun.vaults`' errors with them.
+fn rust_vaults(work: &Path) -> String {
+    let files = example_vaults();
+    let mut all = Vec::new();
+    for f in &files {
+        all.extend(mcrdun_vaults::read_file(f).expect("an example vault file"));
+    }
+    let mut levels = Vec::new();
+    for kind in LevelKind::ALL {
+        for (w, h, seed) in [(100, 70, 1), (120, 80, 7)] {
+            let level =
+                mcrdun_dungeon::generate_with_vaults(&LevelConfig::new(kind, w, h), &all, seed)
+                    .expect("a level with the example vaults");
+            let tiles: String = level.tile_bytes().map(|b| format!("{b:02x}")).collect();
+            let vaults: Vec<String> = level
+                .vaults()
+                .iter()
+                .map(|v| {
+                    let b = v.bounds;
+                    format!(
+                        "[{},{},{},{},{},{},{},{},{}]",
+                        json_str(&v.name),
+                        v.index,
+                        b.x(),
+                        b.y(),
+                        b.w(),
+                        b.h(),
+                        v.orientation.degrees(),
+                        v.orientation.mirror,
+                        v.room.map_or("null".to_string(), |r| r.to_string())
+                    )
+                })
+                .collect();
+            let markers: Vec<String> = level
+                .markers()
+                .iter()
+                .map(|m| {
+                    format!(
+                        "[{},{},{},{}]",
+                        json_str(&m.label.to_string()),
+                        m.at.x,
+                        m.at.y,
+                        m.vault
+                    )
+                })
+                .collect();
+            levels.push(format!(
+                "{{\"kind\":{},\"width\":{w},\"height\":{h},\"seed\":{seed},\"tiles\":\"{tiles}\",\"vaults\":[{}],\"markers\":[{}]}}",
+                json_str(kind.name()),
+                vaults.join(","),
+                markers.join(",")
+            ));
+        }
+    }
+    // Bad vault text: the message of the bytes' reader and of the file
+    // reader (the command line's) for each.
+    let bad: [&[u8]; 7] = [
+        b"vault bad\nmap\n#?#\nend\n",
+        b"vault a\nmap\n#!#\n#.#\n###\n",
+        b"vault a\nweight 0\nmap\n#!#\n#.#\n###\nend\n",
+        b"vault a\nmap\n#!#\n#.#\n###\nend\nvault a\nmap\n#!#\n#.#\n###\nend\n",
+        b"vault caf\xc3\xa9\nmap\n#!#\n#\xff#\n###\nend\n",
+        b"\xef\xbb\xbfvault a\nbogus 1\nmap\n#!#\n#.#\n###\nend\n",
+        b"\xef\xbb\xbf\xef\xbb\xbfvault a\nmap\n#!#\n#.#\n###\nend\n",
+    ];
+    let dir = work.join("vault-errors");
+    std::fs::create_dir_all(&dir).expect("vault-errors");
+    let mut errors = Vec::new();
+    for (i, bytes) in bad.iter().enumerate() {
+        let path = dir.join(format!("bad{i}.vault"));
+        std::fs::write(&path, bytes).expect("a bad vault file");
+        let text = mcrdun_vaults::parse_bytes(bytes, "case.vault").expect_err("a bad vault text");
+        let file = mcrdun_vaults::read_file(&path).expect_err("a bad vault file");
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        errors.push(format!(
+            "{{\"bytes\":\"{hex}\",\"text_error\":{},\"path\":{},\"file_error\":{}}}",
+            json_str(&text.to_string()),
+            json_str(&path.display().to_string()),
+            json_str(&file.to_string())
+        ));
+    }
+    let names: Vec<String> = files
+        .iter()
+        .map(|f| json_str(&f.display().to_string()))
+        .collect();
+    format!(
+        "{{\"files\":[{}],\"levels\":[\n{}\n],\"errors\":[\n{}\n]}}\n",
+        names.join(","),
+        levels.join(",\n"),
+        errors.join(",\n")
+    )
+}
+
 #[test]
 fn pytest_suite() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -214,6 +323,8 @@ fn pytest_suite() {
     }
     let levels = work.join("rust_levels.json");
     std::fs::write(&levels, rust_levels()).expect("rust_levels.json");
+    let vaults = work.join("rust_vaults.json");
+    std::fs::write(&vaults, rust_vaults(&work)).expect("rust_vaults.json");
     let out = Command::new(&vpy)
         .args([
             "-m",
@@ -229,6 +340,7 @@ fn pytest_suite() {
         .env("PATH", &path)
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .env("MCRDUN_RUST_LEVELS", &levels)
+        .env("MCRDUN_RUST_VAULTS", &vaults)
         .output()
         .expect("pytest runs");
     let text = format!(

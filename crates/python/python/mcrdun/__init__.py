@@ -20,7 +20,13 @@ The submodules are drop-ins for what Python roguelikes use today:
 - :mod:`mcrdun.regions`: ``label`` (``scipy.ndimage.label``'s labels, in the
   same order), ``stats`` and ``connect``;
 - :mod:`mcrdun.maze`: carved mazes, masks, the "42" pattern, solving,
-  braiding, tiles and the 42 hex format.
+  braiding, tiles and the 42 hex format;
+- :mod:`mcrdun.vaults`: vault files (hand-made rooms) for
+  ``generate(..., vaults=...)``, read and checked as the ``mcrdun`` command
+  does.
+
+Levels are read-only (edit a copy of :attr:`Level.tiles`), pickle and
+deep-copy.
 
 Every call releases the GIL while Rust works. The working memory of one
 call is capped process-wide (:func:`memory_limit`,
@@ -31,10 +37,10 @@ before any work.
 from __future__ import annotations
 
 from . import _mcrdun
-from ._level import Level, Tile, generate, level_kinds, level_options
+from ._level import Level, Marker, PlacedVault, Tile, generate, level_kinds, level_options
 from ._args import byte_count as _byte_count
 from ._mcrdun import memory_limit
-from . import bsp, maze, path, regions
+from . import bsp, maze, path, regions, vaults
 
 __version__: str = _mcrdun.__version__
 
@@ -59,6 +65,8 @@ def set_memory_limit(bytes: int) -> int:
 
 __all__ = [
     "Level",
+    "Marker",
+    "PlacedVault",
     "Tile",
     "bsp",
     "generate",
@@ -69,4 +77,5 @@ __all__ = [
     "path",
     "regions",
     "set_memory_limit",
+    "vaults",
 ]

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import enum
 import functools
+import hashlib
 import json
 import math
 import os
@@ -15,6 +17,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _mcrdun
+from . import vaults as _vaults
 
 
 class Tile(enum.IntEnum):
@@ -33,11 +36,14 @@ class Tile(enum.IntEnum):
     DOOR = 3
     STAIRS_UP = 4
     STAIRS_DOWN = 5
+    #: A door that opens only with its lock's key (byte 7: byte 6 is not a
+    #: tile).
+    LOCKED_DOOR = 7
 
     @property
     def char(self) -> str:
         """The character of this tile in :meth:`Level.to_ascii`."""
-        return "#.,+<>"[self.value]
+        return _CHARS[self.value]
 
     @property
     def walkable(self) -> bool:
@@ -47,18 +53,61 @@ class Tile(enum.IntEnum):
     @classmethod
     def from_char(cls, char: str) -> "Tile":
         """The tile drawn as ``char``."""
-        i = "#.,+<>".find(char)
-        if len(char) != 1 or i < 0:
-            raise ValueError(f"no tile is drawn as {char!r}; the tiles are '#.,+<>'")
-        return cls(i)
+        for value, c in _CHARS.items():
+            if c == char:
+                return cls(value)
+        raise ValueError(f"no tile is drawn as {char!r}; the tiles are {''.join(_CHARS.values())!r}")
 
 
-#: The RGB colour of each tile in :meth:`Level.save_png` (as the ``mcrdun``
-#: command draws it).
+_CHARS = {0: "#", 1: ".", 2: ",", 3: "+", 4: "<", 5: ">", 7: "="}
+
+
+#: The RGB colour of each tile byte in :meth:`Level.save_png`: the ``mcrdun``
+#: command's tile colours (row 6, not a tile, is its colour for rock; the
+#: command also draws rock apart from walls and tints vaults, which
+#: :meth:`Level.to_rgb` does not).
 COLOURS = np.array(
-    [[38, 36, 46], [214, 204, 180], [150, 140, 122], [176, 104, 40], [64, 170, 80], [200, 60, 60]],
+    [
+        [96, 92, 116],
+        [214, 204, 180],
+        [150, 140, 122],
+        [176, 104, 40],
+        [64, 170, 80],
+        [200, 60, 60],
+        [30, 28, 36],
+        [230, 190, 40],
+    ],
     dtype=np.uint8,
 )
+
+
+class PlacedVault(NamedTuple):
+    """A vault a level placed: its name, its index in the vaults given, the
+    rectangle of its turned map (``x, y`` its top-left corner), how it was
+    turned (``rotation`` in degrees clockwise, after a left-right
+    ``mirror``), and its room in :attr:`Level.rooms` (``None`` for the
+    generators without rooms)."""
+
+    name: str
+    index: int
+    x: int
+    y: int
+    width: int
+    height: int
+    rotation: int
+    mirror: bool
+    room: Optional[int]
+
+
+class Marker(NamedTuple):
+    """A marker of a placed vault (a letter or digit in its map): floor at
+    ``(x, y)`` that the game gives a meaning, and its vault (an index into
+    :attr:`Level.vaults`)."""
+
+    label: str
+    x: int
+    y: int
+    vault: int
 
 
 class OptionSpec(NamedTuple):
@@ -125,7 +174,15 @@ def _option_value(kind: str, spec: OptionSpec, value: Any) -> float:
     return v
 
 
-def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **options: Any) -> "Level":
+def generate(
+    kind: str,
+    width: int,
+    height: int,
+    seed: Optional[int] = None,
+    *,
+    vaults: Any = None,
+    **options: Any,
+) -> "Level":
     """Makes a ``width`` x ``height`` level of ``kind`` (see
     :func:`level_kinds`) from ``seed`` (a random one when ``None``; the
     level keeps it). The same seed and options give the same level as the
@@ -136,6 +193,14 @@ def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **o
     ``ValueError`` with the range. A size too small for the kind is
     ``ValueError``; one whose working memory passes :func:`memory_limit`
     is ``MemoryError``, before any work.
+
+    ``vaults`` places hand-made rooms (see :mod:`mcrdun.vaults`): a
+    :class:`mcrdun.vaults.VaultSet`, vault-file text (``str`` or
+    ``bytes``), a path to a vault file (``os.PathLike``, e.g. a
+    ``pathlib.Path``; a plain ``str`` is text), or a list of these, read in
+    order, as ``mcrdun --vaults FILE``. The level lists them in
+    :attr:`Level.vaults` and their markers in :attr:`Level.markers`; no
+    vaults (``None`` or an empty set) make the same level as without.
 
     >>> level = generate("cave", 48, 32, seed=5, cave_fill=0.45)
     >>> level.seed, level.tiles.shape
@@ -166,19 +231,56 @@ def generate(kind: str, width: int, height: int, seed: Optional[int] = None, **o
         spec = specs.get(name)
         if spec is None:
             valid = ", ".join(specs) or "none"
-            raise TypeError(f"generate() got an unknown option {name!r} for {kind} levels; valid options: {valid}")
+            raise TypeError(
+                f"generate() got an unknown option {name!r} for {kind} levels; valid options: {valid} (and vaults)"
+            )
         values.append((name, _option_value(kind, spec, value)))
-    raw = _mcrdun.generate(kind, int(width), int(height), int(seed), values)
-    return Level(raw, int(seed))
+    vault_set = None if vaults is None else _vaults.as_vaults(vaults)
+    if vault_set is not None and len(vault_set) == 0:
+        vault_set = None
+    recipe = (kind, int(width), int(height), int(seed), tuple(values), vault_set)
+    return Level._make(recipe)
+
+
+def _restore(recipe: Tuple[Any, ...], digest: str, version: str) -> "Level":
+    """A pickled level, made again from its recipe and checked against the
+    digest of the level that was pickled."""
+    level = Level._make(recipe)
+    if level._digest() != digest:
+        raise ValueError(
+            f"this level was pickled by mcrdun {version}; mcrdun {_mcrdun.__version__} makes a different "
+            "level from the same seed and options, so it cannot be restored exactly"
+        )
+    return level
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
 
 
 class Level:
     """A finished level: every walkable tile reachable from every other, one
     up and one down staircase far apart.
 
-    Attributes:
+    A level does not change: its arrays are read-only (``ValueError`` on
+    assignment), so every view of it (:attr:`walkable`, :meth:`to_ascii`,
+    :meth:`to_json`, :meth:`to_rgb`, :meth:`save_png`, :attr:`metrics`,
+    ``repr``) describes the same tiles, the ones the Rust crate made. To
+    edit a map, copy it: ``tiles = level.tiles.copy()`` (a writable
+    ``uint8`` array that the level does not see). Attributes of your own
+    (``level.explored = ...``) are allowed and kept by pickling and
+    copying.
+
+    Levels pickle and deep-copy: a pickle holds the level's recipe (kind,
+    size, seed, options, the vaults' text) and a digest of the level, and
+    unpickling makes it again and checks the digest (``ValueError`` if
+    another mcrdun version makes a different level from the recipe).
+
+    Attributes (read-only):
         kind: the generator (``"bsp"``, ...).
         seed: the seed it was made from.
+        options: the options given, ``{name: value}``.
         tiles: ``uint8`` array of shape ``(height, width)`` of :class:`Tile`
             codes.
         rooms: ``int32`` array ``(n, 4)`` of ``x, y, w, h`` (bounding boxes
@@ -187,6 +289,8 @@ class Level:
         doors: ``int32`` array ``(n, 2)`` of door ``x, y``.
         door_rooms: ``int32`` array ``(n, 2)``: the two rooms of each door.
         stairs: ``((x, y), (x, y))``: up, then down.
+        vaults: the :class:`PlacedVault` s, in placing order.
+        markers: the vaults' :class:`Marker` s.
         metrics: dict of numbers about the level (doors, loops, dead ends,
             the walk between the stairs, ...).
         summary: dict of the generator's own counts.
@@ -197,33 +301,93 @@ class Level:
     <Tile.STAIRS_UP: 4>
     >>> bool(level.walkable[down[1], down[0]])
     True
+    >>> import pickle
+    >>> again = pickle.loads(pickle.dumps(level))
+    >>> bool((again.tiles == level.tiles).all()) and again.to_ascii() == level.to_ascii()
+    True
     """
 
-    def __init__(self, raw: Any, seed: int) -> None:
+    @classmethod
+    def _make(cls, recipe: Tuple[Any, ...]) -> "Level":
+        kind, width, height, seed, values, vault_set = recipe
+        raw_vaults = None if vault_set is None else vault_set._raw
+        raw = _mcrdun.generate(kind, width, height, seed, list(values), raw_vaults)
+        return cls(raw, seed, recipe)
+
+    def __init__(self, raw: Any, seed: int, recipe: Optional[Tuple[Any, ...]] = None) -> None:
         self._raw = raw
-        self.kind: str = raw.kind
-        self.seed: int = seed
-        self.tiles: np.ndarray = raw.tiles()
+        self._recipe = recipe
+        self._seed = seed
+        self._tiles = _frozen(raw.tiles())
         rooms = raw.rooms()
-        self.rooms: np.ndarray = np.ascontiguousarray(rooms[:, :4])
-        self.room_areas: np.ndarray = np.ascontiguousarray(rooms[:, 4])
+        self._rooms = _frozen(np.ascontiguousarray(rooms[:, :4]))
+        self._room_areas = _frozen(np.ascontiguousarray(rooms[:, 4]))
         doors = raw.doors()
-        self.doors: np.ndarray = np.ascontiguousarray(doors[:, :2])
-        self.door_rooms: np.ndarray = np.ascontiguousarray(doors[:, 2:])
-        self.stairs: Tuple[Tuple[int, int], Tuple[int, int]] = raw.stairs()
+        self._doors = _frozen(np.ascontiguousarray(doors[:, :2]))
+        self._door_rooms = _frozen(np.ascontiguousarray(doors[:, 2:]))
+        self._stairs: Tuple[Tuple[int, int], Tuple[int, int]] = raw.stairs()
+        self._vaults = tuple(
+            PlacedVault(*v[:8], None if v[8] < 0 else int(v[8])) for v in raw.vaults()
+        )
+        self._markers = tuple(Marker(*m) for m in raw.markers())
         self._metrics: Optional[Dict[str, Union[int, float]]] = None
         self._ascii: Optional[str] = None
+
+    kind = property(lambda self: self._raw.kind, doc="The generator's name.")
+    seed = property(lambda self: self._seed, doc="The seed the level was made from.")
+    tiles = property(lambda self: self._tiles, doc="The tiles, ``uint8`` ``(height, width)`` (read-only).")
+    rooms = property(lambda self: self._rooms, doc="The rooms' ``x, y, w, h`` rows (read-only).")
+    room_areas = property(lambda self: self._room_areas, doc="Each room's floor tiles (read-only).")
+    doors = property(lambda self: self._doors, doc="The doors' ``x, y`` rows (read-only).")
+    door_rooms = property(lambda self: self._door_rooms, doc="The two rooms of each door (read-only).")
+    stairs = property(lambda self: self._stairs, doc="``((x, y), (x, y))``: up, then down.")
+    vaults = property(lambda self: self._vaults, doc="The vaults placed, in placing order.")
+    markers = property(lambda self: self._markers, doc="The markers of the vaults placed.")
+
+    @property
+    def options(self) -> Dict[str, float]:
+        """The options the level was made with (as numbers)."""
+        return dict(self._recipe[4]) if self._recipe else {}
+
+    def _digest(self) -> str:
+        h = hashlib.sha256()
+        for a in (self._tiles, self._rooms, self._room_areas, self._doors, self._door_rooms):
+            h.update(a.tobytes())
+        h.update(repr((self._stairs, self._vaults, self._markers, self.summary)).encode())
+        return h.hexdigest()
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        if self._recipe is None:
+            raise TypeError("this level was not made by mcrdun.generate, so it has no recipe to pickle")
+        extra = {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+        return (_restore, (self._recipe, self._digest(), _mcrdun.__version__), extra or None)
+
+    def __copy__(self) -> "Level":
+        new = Level.__new__(Level)
+        new.__dict__.update(self.__dict__)
+        return new
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Level":
+        # What a level holds never changes (read-only arrays, a frozen Rust
+        # level), so the copy shares it; attributes of the caller's own are
+        # copied deeply.
+        new = self.__copy__()
+        memo[id(self)] = new
+        for k, v in self.__dict__.items():
+            if not k.startswith("_"):
+                new.__dict__[k] = copy.deepcopy(v, memo)
+        return new
 
     @property
     def metrics(self) -> Dict[str, Union[int, float]]:
         """Numbers about the level, computed from its tiles on first use:
         doors, doors standing in a room's wall, rooms, the floor's share,
-        loops, dead ends, the walk between the stairs and the tiles the
-        fallback digging dug."""
+        loops, dead ends, the walk between the stairs, the tiles the
+        fallback digging dug, specks of rock, pockets of floor and the
+        longest straight dug run (the ``mcrdun`` command's metrics)."""
         if self._metrics is None:
             self._metrics = self._raw.metrics()
-        return self._metrics
-
+        return dict(self._metrics)
     @property
     def summary(self) -> Dict[str, int]:
         """The generator's own counts (rooms, doors, walkable tiles, the
@@ -262,7 +426,7 @@ class Level:
             "seed": self.seed,
             "width": self.width,
             "height": self.height,
-            "legend": {t.char: t.name.lower() for t in Tile},
+            "legend": {**{t.char: t.name.lower() for t in Tile}, " ": "rock"},
             "tiles": self.to_ascii().splitlines(),
             "stairs": {"up": [ux, uy], "down": [dx, dy]},
             "rooms": [
@@ -273,6 +437,21 @@ class Level:
                 {"x": int(x), "y": int(y), "rooms": [int(a), int(b)]}
                 for (x, y), (a, b) in zip(self.doors.tolist(), self.door_rooms.tolist())
             ],
+            "vaults": [
+                {
+                    "name": v.name,
+                    "index": v.index,
+                    "x": v.x,
+                    "y": v.y,
+                    "w": v.width,
+                    "h": v.height,
+                    "rotation": v.rotation,
+                    "mirror": v.mirror,
+                    "room": v.room,
+                }
+                for v in self.vaults
+            ],
+            "markers": [{"label": m.label, "x": m.x, "y": m.y, "vault": m.vault} for m in self.markers],
             "summary": dict(self.summary),
             "metrics": dict(self.metrics),
         }

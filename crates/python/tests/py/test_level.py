@@ -103,7 +103,7 @@ def test_random_seed_is_kept():
 
 
 def test_tiles_enum():
-    assert [t.char for t in Tile] == list("#.,+<>")
+    assert [t.char for t in Tile] == list("#.,+<>=") and Tile.from_char("=") is Tile.LOCKED_DOOR == 7
     assert Tile.from_char(">") is Tile.STAIRS_DOWN and not Tile.WALL.walkable and Tile.DOOR.walkable
     with pytest.raises(ValueError):
         Tile.from_char("x")
@@ -249,3 +249,77 @@ def test_save_png_error_names_the_path(tmp_path):
     assert e.value.filename == str(target) and str(target) in str(e.value)
     assert ".tmp" not in str(e.value)
     assert not (tmp_path / "missing").exists() and list(tmp_path.iterdir()) == []
+
+
+def level_state(level):
+    return (
+        level.kind, level.seed, level.options, level.tiles.tobytes(), level.rooms.tolist(),
+        level.room_areas.tolist(), level.doors.tolist(), level.door_rooms.tolist(), level.stairs,
+        level.vaults, level.markers, level.summary, level.metrics, level.to_ascii(), level.to_json(), repr(level),
+    )
+
+
+def test_pickle_and_deepcopy_reconstruct_exactly():
+    import copy
+    import pathlib
+    import pickle
+
+    vaults = sorted((pathlib.Path(__file__).parents[4] / "examples" / "vaults").glob("*.vault"))
+    levels = [generate(k, 90, 60, seed=4) for k in KINDS]
+    levels.append(generate("bsp", 100, 70, seed=1, vaults=vaults, depth=6))
+    assert levels[-1].vaults and levels[-1].markers and levels[-1].options == {"depth": 6.0}
+    for level in levels:
+        level.explored = {(1, 2)}  # a game's own attribute
+        for again in (pickle.loads(pickle.dumps(level)), copy.deepcopy(level), copy.copy(level)):
+            assert type(again) is mcrdun.Level and again is not level
+            assert level_state(again) == level_state(level)
+            assert again.explored == {(1, 2)}
+        deep = copy.deepcopy(level)
+        deep.explored.add((3, 4))
+        assert level.explored == {(1, 2)}
+        blob = pickle.dumps(level)
+        assert len(blob) < level.tiles.size, "the recipe (and vault text), not the tiles"
+
+
+def test_pickle_from_another_version_that_differs_is_refused():
+    import pickle
+
+    level = generate("cave", 40, 30, seed=9)
+    fn, (recipe, digest, version), state = level.__reduce__()
+    with pytest.raises(ValueError, match="pickled by mcrdun 0.0.1"):
+        fn(recipe, "0" * 64, "0.0.1")
+    assert fn(recipe, digest, version).to_ascii() == level.to_ascii()
+    assert pickle.loads(pickle.dumps(level)).seed == 9
+
+
+def test_level_is_read_only_and_every_view_agrees():
+    """One source of truth: the level Rust made. Its arrays are read-only,
+    its attributes cannot be replaced, and an edited copy is the caller's."""
+    level = generate("bsp", 60, 40, seed=2)
+    for name in ("tiles", "rooms", "room_areas", "doors", "door_rooms"):
+        arr = getattr(level, name)
+        assert not arr.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            arr[...] = 0
+        with pytest.raises(AttributeError):
+            setattr(level, name, arr.copy())
+    for name in ("kind", "seed", "stairs", "vaults", "markers"):
+        with pytest.raises(AttributeError):
+            setattr(level, name, None)
+    before = level_state(level)
+    tiles = level.tiles.copy()
+    tiles[:, :] = Tile.FLOOR
+    assert tiles.flags.writeable and level_state(level) == before
+    level.metrics["doors"] = -1  # a copy of the metrics: the level's stay
+    assert level.metrics["doors"] == before[12]["doors"]
+    # The views read the same tiles.
+    rows = level.to_ascii().splitlines()
+    for y, row in enumerate(rows):
+        for x, ch in enumerate(row):
+            t = level.tiles[y, x]
+            assert ch == (Tile(t).char if ch != " " else " ") and (ch != " " or t == Tile.WALL)
+    np.testing.assert_array_equal(level.walkable, level.tiles != Tile.WALL)
+    np.testing.assert_array_equal(level.to_rgb(), mcrdun._level.COLOURS[level.tiles])
+    d = level.to_dict()
+    assert d["tiles"] == rows and d["metrics"] == level.metrics and d["legend"][" "] == "rock"
+    assert d["metrics"]["doors"] == len(level.doors)
