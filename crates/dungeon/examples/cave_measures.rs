@@ -9,7 +9,7 @@
 //! Default: seeds 1-1000 at 80x50, 200x120 and 1000x1000. Prints one line a
 //! size: mean and largest of each measure, the floor's range, failures.
 //! `CAVE_SHOW=1` names the seeds with a speck, a pocket or a straight dug
-//! run over 8 tiles.
+//! run over 6 tiles.
 
 use mcrdun_dungeon::{CaveConfig, cave};
 
@@ -30,7 +30,7 @@ fn main() {
     }
     let show = std::env::var_os("CAVE_SHOW").is_some();
     println!(
-        "| size | seeds | failed | specks <3 mean (max) | pockets <20 mean (max) | straight dug run mean (max) | regions mean (max) | dug mean (max) | floor min-max |"
+        "| size | seeds | failed | rock islands <=6 mean (max) | pockets <20 mean (max) | straight dug run (corridor tiles in a row) mean (max) | regions mean (max) | dug mean (max) | floor min-max |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     for (w, h) in sizes {
@@ -47,7 +47,7 @@ fn main() {
             };
             let m = level.metrics();
             let s = level.summary();
-            if show && (m.rock_specks > 0 || m.floor_pockets > 0 || m.longest_dug_run > 8) {
+            if show && (m.rock_specks > 0 || m.floor_pockets > 0 || m.longest_dug_run > 6) {
                 eprintln!(
                     "{w}x{h} seed {seed}: {} specks, {} pockets, straight run {}",
                     m.rock_specks, m.floor_pockets, m.longest_dug_run

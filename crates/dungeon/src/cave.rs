@@ -6,7 +6,7 @@ use crate::error::check_size;
 use crate::measures::{NO_PIECE, pieces};
 use crate::schema;
 use crate::stamp::stamp_vaults;
-use crate::tunnels::join_winding;
+use crate::tunnels::{join_winding, straight_run};
 use crate::vaults::Stamped;
 use crate::{Level, LevelConfig, LevelError, LevelKind, Tile};
 use mcrdun_geom::Grid;
@@ -85,7 +85,7 @@ const MAX_REDRAWS: u32 = 8;
 
 /// Rock islands of at most this many tiles, away from the border, become
 /// floor.
-pub const SPECK_MOST: usize = 6;
+pub const SPECK_MOST: usize = crate::measures::SPECK_MOST;
 
 /// Floor pieces of fewer tiles than this become rock, but the largest.
 pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
@@ -106,8 +106,10 @@ pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
 ///    floor inside the border, so that every seed makes a level from 5x5
 ///    up;
 /// 3. tunnels: the pieces left are joined by winding tunnels dug through
-///    the rock (corridor tiles, see [`crate::tunnels`]); rock cut off by a
-///    tunnel into specks is dug too;
+///    the rock (corridor tiles, see [`crate::tunnels`]), never a straight
+///    run of corridor longer than 6 tiles; rock cut off by a tunnel into
+///    specks of at most 6 tiles is dug too (floor beside floor, else
+///    corridor);
 /// 4. finish: [`Level::finish`]'s checks and stairs; its summary counts
 ///    the pieces joined (`regions`) and the tiles dug (`dug`).
 ///
@@ -254,22 +256,53 @@ fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<(), LevelError> {
     Ok(())
 }
 
-/// Rock that the tunnels cut off into islands of fewer than
-/// [`crate::measures::SPECK_BELOW`] tiles is dug into corridor; returns the
-/// tiles dug.
+/// Rock that the tunnels cut off into islands of at most [`SPECK_MOST`]
+/// tiles is dug: into floor where it touches the cave's floor (as the
+/// clean-up opens specks); where only tunnels surround it (floor there
+/// would be a pocket), into corridor unless that makes a straight run of
+/// corridor longer than [`crate::tunnels::MAX_STRAIGHT`] (the speck then
+/// stays: a rock island between tunnels). Returns the tiles dug.
 fn dig_specks(tiles: &mut [Tile], w: usize, h: usize) -> Result<usize, LevelError> {
     let wall: Vec<bool> = tiles.iter().map(|&t| t == Tile::Wall).collect();
     let (labels, found) = pieces(w, h, &wall)?;
     drop(wall);
-    let mut dug = 0;
-    for (t, &l) in tiles.iter_mut().zip(&labels) {
-        if l != NO_PIECE {
-            let p = found[l as usize];
-            if !p.on_border && p.size < crate::measures::SPECK_BELOW {
-                *t = Tile::Corridor;
-                dug += 1;
-            }
+    let speck = |l: u32| {
+        l != NO_PIECE && !found[l as usize].on_border && found[l as usize].size <= SPECK_MOST
+    };
+    // Each speck's tiles (a speck is off the border, so its four
+    // neighbours are on the map), in raster order.
+    let mut tiles_of: Vec<Vec<usize>> = vec![Vec::new(); found.len()];
+    for (i, &l) in labels.iter().enumerate() {
+        if speck(l) {
+            tiles_of[l as usize].push(i);
         }
+    }
+    let mut dug = 0;
+    for speck in tiles_of.iter().filter(|t| !t.is_empty()) {
+        let by_floor = speck.iter().any(|&i| {
+            [i - 1, i + 1, i - w, i + w]
+                .iter()
+                .any(|&j| tiles[j] == Tile::Floor)
+        });
+        let to = if by_floor {
+            Tile::Floor
+        } else {
+            Tile::Corridor
+        };
+        for &i in speck {
+            tiles[i] = to;
+        }
+        if !by_floor
+            && speck
+                .iter()
+                .any(|&i| straight_run(tiles, w, i) > crate::tunnels::MAX_STRAIGHT)
+        {
+            for &i in speck {
+                tiles[i] = Tile::Wall;
+            }
+            continue;
+        }
+        dug += speck.len();
     }
     Ok(dug)
 }

@@ -118,18 +118,21 @@ pub struct Metrics {
     /// Tiles the fallback digging dug (0: the generator joined its level
     /// itself).
     pub fallback_dug: usize,
-    /// Rock specks: islands of wall (4-connected, away from the border) of
-    /// fewer than [`crate::measures::SPECK_BELOW`] tiles, which read as
-    /// noise in open floor.
+    /// Rock specks: pieces of wall tiles (rock included; 4-connected)
+    /// touching no edge of the map, of at most
+    /// [`crate::measures::SPECK_MOST`] (6) tiles, which read as noise in
+    /// open floor. A vault's own pillars count too.
     pub rock_specks: usize,
     /// Floor pockets: 4-connected pieces of floor (corridors and doors part
     /// them) of fewer than [`crate::measures::POCKET_BELOW`] tiles. A small
     /// room is one too; for a cave, a pocket is a dead end joined by a
     /// tunnel.
     pub floor_pockets: usize,
-    /// The longest straight tunnel: corridor tiles in a row with wall above
-    /// and below each (in a column: wall left and right). For a cave, the
-    /// straightest stretch of its dug tunnels.
+    /// The longest straight run of dug corridor: [`Tile::Corridor`] tiles
+    /// one after the other along a row or a column, whatever lies beside
+    /// them. For a cave, the straightest stretch of its tunnels (at most
+    /// [`crate::tunnels::MAX_STRAIGHT`]); the corridors of the generators
+    /// with rooms run straight and long.
     pub longest_dug_run: usize,
 }
 

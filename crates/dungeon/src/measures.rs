@@ -1,15 +1,22 @@
 //! Connected pieces of a tile map and the cave measures read from them:
-//! rock specks (small islands of rock in open floor), floor pockets (small
-//! floor areas that only a dug corridor joins) and the longest straight run
-//! of dug corridor. [`crate::Level::metrics`] reports them for every level;
-//! the cave generator uses the same pieces to clean its automaton's output.
+//! rock specks (small islands of wall, 4-connected, touching no edge of
+//! the map, of at most [`SPECK_MOST`] tiles), floor pockets (small floor
+//! areas that only a dug corridor joins) and the longest straight run of
+//! dug corridor (corridor tiles one after the other along a row or a
+//! column). [`crate::Level::metrics`] reports them for every level; the
+//! cave generator uses the same pieces to clean its automaton's output,
+//! and keeps its levels to the same counts.
 
 use crate::reach::regions_error;
 use crate::{LevelError, Tile};
 use mcrdun_regions::{Cells, Connectivity, FloorCell, Labeller};
 
-/// Rock islands of fewer tiles than this are specks in the metrics.
-pub const SPECK_BELOW: usize = 3;
+/// Rock islands of at most this many tiles are specks in the metrics
+/// (and in a cave's clean-up).
+pub const SPECK_MOST: usize = 6;
+
+/// Rock islands of fewer tiles than this are specks: [`SPECK_MOST`] + 1.
+pub const SPECK_BELOW: usize = SPECK_MOST + 1;
 
 /// Floor areas of fewer tiles than this are pockets in the metrics.
 pub const POCKET_BELOW: usize = 20;
@@ -141,27 +148,20 @@ pub(crate) fn floor_pockets(tiles: &[Tile], w: usize, h: usize, below: usize) ->
     found.iter().filter(|p| p.size < below).count()
 }
 
-/// The longest straight tunnel: a run of corridor tiles along a row with
-/// wall above and below each of them (along a column: wall left and right),
-/// the one-wide straight stretch that a straight-line digger leaves. A
-/// wider dug area is not counted.
+/// The longest straight run of dug corridor: [`Tile::Corridor`] tiles one
+/// after the other along a row or a column, whatever lies beside them (a
+/// tunnel along open floor, or a wide dug area, counts as well as a
+/// tunnel through rock). Cost: O(w * h), one count a column.
 pub(crate) fn longest_corridor_run(tiles: &[Tile], w: usize, h: usize) -> usize {
-    let wall = |x: usize, y: usize| tiles[y * w + x] == Tile::Wall;
-    let along_row = |x: usize, y: usize| y > 0 && y + 1 < h && wall(x, y - 1) && wall(x, y + 1);
-    let along_column = |x: usize, y: usize| x > 0 && x + 1 < w && wall(x - 1, y) && wall(x + 1, y);
     let mut best = 0;
     let mut column = vec![0usize; w];
-    for y in 0..h {
+    for row in tiles.chunks_exact(w).take(h) {
         let mut run = 0;
-        for x in 0..w {
-            let dug = tiles[y * w + x] == Tile::Corridor;
-            run = if dug && along_row(x, y) { run + 1 } else { 0 };
-            column[x] = if dug && along_column(x, y) {
-                column[x] + 1
-            } else {
-                0
-            };
-            best = best.max(run).max(column[x]);
+        for (t, c) in row.iter().zip(column.iter_mut()) {
+            let dug = *t == Tile::Corridor;
+            run = if dug { run + 1 } else { 0 };
+            *c = if dug { *c + 1 } else { 0 };
+            best = best.max(run).max(*c);
         }
     }
     best
@@ -201,14 +201,34 @@ mod tests {
         assert_eq!(floor_pockets(&t, w, h, 20), 2);
         assert_eq!(floor_pockets(&t, w, h, 18), 1);
         assert_eq!(floor_pockets(&t, w, h, 17), 0);
-        // The corridor at (4,3)-(5,3) has floor below (4,4): one tile.
-        assert_eq!(longest_corridor_run(&t, w, h), 1);
+        // The corridor at (4,3)-(5,3): two tiles, floor beside them or not.
+        assert_eq!(longest_corridor_run(&t, w, h), 2);
         let (t, w, h) = map(&[
             "#####", "#.#.#", "#,#.#", "#,#.#", "#,#.#", "#...#", "#####",
         ]);
         assert_eq!(longest_corridor_run(&t, w, h), 3);
-        let (t, w, h) = map(&["######", "#,,,,#", "#,,,,#", "######"]);
-        assert_eq!(longest_corridor_run(&t, w, h), 0, "a dug area is no tunnel");
+        let (t, w, h) = map(&["#######", "#,,,,,#", "#,,,,.#", "#######"]);
+        assert_eq!(longest_corridor_run(&t, w, h), 5, "a dug area's rows count");
         assert_eq!(rock_islands(&t, w, h, 3), 0);
+        // Islands of 1 to 7 tiles, counted at most SPECK_MOST (6).
+        let (t, w, h) = map(&[
+            "#################",
+            "#...............#",
+            "#.#.##.###.###..#",
+            "#..........###..#",
+            "#...............#",
+            "#.####.####.....#",
+            "#.......###.....#",
+            "#...............#",
+            "#################",
+        ]);
+        // Sizes: 1 (2,2), 2, 3, 6 (the 3x2 at x 11-13), 4 (row 5, x 2-5),
+        // 7 (row 5, x 7-10, and row 6, x 8-10).
+        let sizes = [1, 2, 3, 4, 6, 7];
+        for most in 0..8 {
+            let want = sizes.iter().filter(|&&s| s <= most).count();
+            assert_eq!(rock_islands(&t, w, h, most + 1), want, "at most {most}");
+        }
+        assert_eq!(rock_islands(&t, w, h, SPECK_BELOW), 5);
     }
 }

@@ -9,7 +9,9 @@
 //! then steps toward that target along an axis drawn in proportion to the
 //! distance left on it, sideways a third of the time, and turns after at
 //! most [`MAX_RUN`] steps in one direction: a tunnel winds like a cave's
-//! passage instead of running straight. A walk that wanders too long (more
+//! passage instead of running straight; nor does it dig a tile that would
+//! make a straight run of corridor (with the tunnels before it) longer
+//! than [`MAX_STRAIGHT`]: it turns across instead. A walk that wanders too long (more
 //! than eight times the distance plus 64 steps) finishes straight. Tunnels
 //! never dig the outer border.
 //!
@@ -25,6 +27,29 @@ use std::collections::VecDeque;
 
 /// The most steps a tunnel takes in one direction before it turns.
 pub const MAX_RUN: u32 = 3;
+
+/// The longest straight run of corridor tiles (along a row or a column,
+/// with the tunnels dug before and the vaults' corridors) that a tunnel
+/// digs: where a step would make a longer one, the tunnel turns.
+pub const MAX_STRAIGHT: usize = 6;
+
+/// The straight runs of corridor through tile `i` if it were dug: the
+/// longer of its row's and its column's (up to `MAX_STRAIGHT + 1`).
+pub(crate) fn straight_run(tiles: &[Tile], w: usize, i: usize) -> usize {
+    let dug = |j: usize| tiles.get(j) == Some(&Tile::Corridor);
+    let count = |step: isize| {
+        (1..=MAX_STRAIGHT as isize + 1)
+            .take_while(|k| {
+                let j = i as isize + k * step;
+                // A row's run stops at the row's end.
+                j >= 0 && (step.abs() != 1 || (j as usize) / w == i / w) && dug(j as usize)
+            })
+            .count()
+    };
+    let row = count(-1) + 1 + count(1);
+    let column = count(-(w as isize)) + 1 + count(w as isize);
+    row.max(column)
+}
 
 /// The share of a tunnel's steps taken sideways.
 const WANDER: f64 = 1.0 / 3.0;
@@ -195,13 +220,44 @@ impl Walk {
             if (dx, dy) == (-last.0, -last.1) && step < patience {
                 (dx, dy) = (-dx, -dy);
             }
-            let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);
+            let inside = |(dx, dy): (i8, i8)| {
+                let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);
+                (nx >= 1 && ny >= 1 && (nx as usize) + 1 < w && (ny as usize) + 1 < h)
+                    .then_some(ny as usize * w + nx as usize)
+            };
             // Never onto the border (the choice avoids it but for sideways
             // steps at its edge; those are skipped).
-            if nx < 1 || ny < 1 || nx as usize + 1 >= w || ny as usize + 1 >= h {
+            let Some(next) = inside((dx, dy)) else {
                 run = MAX_RUN;
                 continue;
+            };
+            // Never a straight run of corridor past MAX_STRAIGHT (with the
+            // tunnels dug before): turn across, to the drifting side
+            // first; where neither side may be dug either, go on.
+            let cost = |i: usize| {
+                if labels[i] != NO_PIECE {
+                    return 0;
+                }
+                let run = straight_run(tiles, w, i);
+                if run > MAX_STRAIGHT { run } else { 0 }
+            };
+            let here = cost(next);
+            if here > 0 {
+                let across = if dx == 0 {
+                    [(side, 0), (-side, 0)]
+                } else {
+                    [(0, side), (0, -side)]
+                };
+                let mut best = here;
+                for d in across {
+                    if let Some(c) = inside(d).map(cost)
+                        && c < best
+                    {
+                        (dx, dy, best) = (d.0, d.1, c);
+                    }
+                }
             }
+            let (nx, ny) = (x as isize + dx as isize, y as isize + dy as isize);
             run = if (dx, dy) == last { run + 1 } else { 1 };
             last = (dx, dy);
             (x, y) = (nx as usize, ny as usize);
