@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The deeper run of the property tests: every test file of the workspace
 # that holds a `proptest!` block, run RUNS times (default 200), each time
-# with a fresh seed, in release. `cargo test` itself always runs the pinned
-# seed (mcrdun_test_util::proptest_config), so that CI is reproducible; this
-# is the run that looks for new failing cases.
+# with a fresh seed, in release with debug assertions and overflow checks.
+# `cargo test` itself always runs the pinned seed
+# (mcrdun_test_util::proptest_config), so that CI is reproducible; this is
+# the run that looks for new failing cases.
 #
 #   scripts/fresh-seeds.sh [RUNS]
 #
@@ -14,6 +15,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-200}
+# Release speed, with the checks that `cargo test` has in debug: an
+# overflow or a debug assertion fails here as it would there.
+export CARGO_PROFILE_RELEASE_DEBUG_ASSERTIONS=true
+export CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true
 
 # The property test files, as cargo's package and test names.
 args=()
