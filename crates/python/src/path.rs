@@ -85,10 +85,15 @@ fn dijkstra_u16(
     compute(py, dist, cost, cardinal, diagonal)
 }
 
+/// The largest distance a reached cell holds: one below `i32::MAX`, which
+/// means "unreached" (`mcrdun_distance::SATURATED`'s rule).
+const SATURATED: i64 = i32::MAX as i64 - 1;
+
 /// The heap Dijkstra over `int64`, as libtcod runs it: the cells where
 /// `source` is nonzero start a walk with their value; a cell of cost `<= 0`
 /// is never entered; a step along edge `(di, dj, m)` into a cell of cost
-/// `c` offers `d + m * c` (saturating), kept when below the cell's value.
+/// `c` offers `d + m * c` (saturating at [`SATURATED`]), kept when below
+/// the cell's value.
 fn heap_dijkstra(
     dist: &mut [i64],
     source: &[u8],
@@ -110,6 +115,11 @@ fn heap_dijkstra(
         if d != dist[i] {
             continue;
         }
+        if d > SATURATED {
+            // A source at the top of C's int ("unreached" in an int32 map)
+            // reaches nothing, as in tcod.
+            continue;
+        }
         let (y, x) = ((i / w) as i64, (i % w) as i64);
         for &(di, dj, m) in edges {
             let (ny, nx) = (y + di, x + dj);
@@ -121,7 +131,10 @@ fn heap_dijkstra(
             if c <= 0 {
                 continue;
             }
-            let nd = d.saturating_add(m.saturating_mul(c));
+            // Every value is a C int (the Python layer reads the map as
+            // tcod does): a sum past it saturates one below "unreached",
+            // as on the fast path.
+            let nd = d.saturating_add(m.saturating_mul(c)).min(SATURATED);
             if nd < dist[n] {
                 dist[n] = nd;
                 heap.push(Reverse((nd, n)));

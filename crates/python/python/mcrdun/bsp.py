@@ -22,6 +22,23 @@ BSP tests pass with this class in place of tcod's, through tcod's
 - an ``int`` (or ``None``, a random seed): mcrdun's rules, in Rust, with
   its portable generator; leaves never get smaller than the minimums.
 
+Differences from tcod, and why (each is tested; everything else, and
+python-tcod's own BSP tests, behaves as tcod's):
+
+- ``seed=None``: tcod draws from libtcod's process-wide default generator;
+  mcrdun draws a random seed and uses its own rules (no hidden global
+  state; pass a ``tcod.random.Random`` for tcod's rules).
+- ``seed`` an ``int``: tcod raises (it needs a ``Random``); mcrdun takes it
+  (its own rules, or libtcod's with ``libtcod=True``).
+- A minimum size below 1: tcod accepts it and can cut a node at its own
+  edge; mcrdun raises ``ValueError``. A cut that would leave an empty node
+  (libtcod then makes a tree with widths or heights ``<= 0``, e.g. when a
+  ratio forces a cut across a side shorter than the minimum) raises
+  ``ValueError`` and leaves the node's children as they were.
+- Ratios below 1 (or not a number) with mcrdun's own rules raise
+  ``ValueError``; with a ``tcod.random.Random`` or ``libtcod=True`` they
+  are accepted, as in tcod.
+
 What tcod lacks: :meth:`BSP.leaves` (level order),
 :meth:`BSP.adjacency` (which leaves share a wall) and
 :meth:`BSP.wall_tiles` (the tiles along it, for doors).

@@ -19,6 +19,32 @@ kept between calls for the next one, from any thread, up to
 changes it; 0 keeps none). :func:`cache_size` tells what is kept now and
 :func:`clear_cache` frees it.
 
+Differences from tcod
+---------------------
+
+mcrdun follows tcod wherever tcod's behaviour is sane: the same maps and
+paths, the same argument rules (``TypeError`` for a float multiplier or
+start, ``OverflowError`` outside C's ``int``, a multiplier ``<= 0`` turning
+a move off, numpy's ``ValueError`` for an ``out`` of another shape) and the
+same exceptions. What remains, and why (each is tested):
+
+- **Sums past C's int.** tcod adds in C ``int``: a distance that passes
+  ``2**31 - 1`` overflows (undefined behaviour; in practice it wraps
+  negative, and the search can then run without end on the negative
+  values). mcrdun saturates: such a cell gets ``2**31 - 2``, so it reads
+  as reached (``2**31 - 1`` is "unreached") and the call always ends.
+- **Edge-map multipliers outside C's int.** tcod casts them to ``int``
+  (``2**32 + 1`` becomes 1); mcrdun uses the value given (on its
+  ``int64`` heap path), which is the map that was asked for: such a step
+  passes C's int, so its cell saturates as above.
+- **Maps that are not 2-D.** tcod's C code takes a 1-D map (nothing is
+  reached) or a 3-D one (walked in a layout it does not document), and
+  ``hillclimb2d`` returns a one-cell path on them; mcrdun raises
+  ``ValueError``: these functions are for 2-D grids.
+- **A read-only array.** tcod writes into a read-only ``distance`` (the
+  flag is ignored by its C code); mcrdun raises ``ValueError`` (pass
+  ``out=None`` for a new array).
+
 >>> import numpy as np
 >>> from mcrdun.path import dijkstra2d, hillclimb2d, maxarray
 >>> cost = np.array([[1, 0, 1], [1, 0, 1], [1, 1, 1]], dtype=np.uint8)

@@ -260,3 +260,21 @@ def test_python_splitter_refuses_empty_nodes_and_keeps_the_tree():
     with pytest.raises(ValueError, match="empty node"):
         node.split_recursive(3, 10, 1, 1.5, 1.5, seed=0, libtcod=True)
     assert shape(node) == before
+
+
+def test_documented_differences_from_tcod():
+    import mcrdun.bsp
+
+    assert "Differences from tcod" in mcrdun.bsp.__doc__
+    with pytest.raises(AttributeError):
+        tcod.bsp.BSP(0, 0, 20, 20).split_recursive(3, 3, 3, 1.5, 1.5, seed=1)
+    ours = BSP(0, 0, 20, 20)
+    ours.split_recursive(3, 3, 3, 1.5, 1.5, seed=1)
+    assert ours.children
+    theirs = tcod.bsp.BSP(0, 0, 20, 20)
+    theirs.split_recursive(3, 0, 3, 1.5, 1.5, seed=tcod.random.Random(seed=1))
+    with pytest.raises(ValueError, match="minimum"):
+        BSP(0, 0, 20, 20).split_recursive(3, 0, 3, 1.5, 1.5, seed=tcod.random.Random(seed=1))
+    for ratio in (0.5, float("nan")):
+        with pytest.raises(ValueError):
+            BSP(0, 0, 20, 20).split_recursive(3, 3, 3, ratio, 1.5, seed=1)

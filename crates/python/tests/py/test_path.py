@@ -252,3 +252,39 @@ def test_multipliers_as_tcod_takes_them(steps, rng):
     np.testing.assert_array_equal(
         dijkstra2d(dist, cost, *steps, out=None), tcod.path.dijkstra2d(dist, cost, *steps, out=None)
     )
+
+
+def test_documented_differences_from_tcod():
+    """The differences the module doc lists, as it states them."""
+    from mcrdun import path as mpath
+
+    assert "Differences from tcod" in mpath.__doc__
+    # Sums past C's int saturate at 2**31 - 2 (reached).
+    dist = maxarray((1, 3))
+    dist[0, 0] = 0
+    got = dijkstra2d(dist, np.ones((1, 3), np.uint8), 2**31 - 1, out=None)
+    assert got.tolist() == [[0, 2**31 - 2, 2**31 - 2]]
+    # An edge-map multiplier outside C's int is used as given (tcod: 1), so
+    # the sum saturates.
+    dist = maxarray((2, 1))
+    dist[0, 0] = 0
+    edge_map = [[0, 0, 0], [0, 0, 0], [0, 2**32 + 1, 0]]
+    assert dijkstra2d(dist, np.ones((2, 1), np.uint8), edge_map=edge_map, out=None).tolist() == [[0], [2**31 - 2]]
+    assert tcod.path.dijkstra2d(dist, np.ones((2, 1), np.uint8), edge_map=edge_map, out=None).tolist() == [[0], [1]]
+    # The heap path (int64 costs) saturates as the fast path does.
+    dist = maxarray((1, 3))
+    dist[0, 0] = 0
+    got = dijkstra2d(dist, np.full((1, 3), 2**20, np.int64), 2**12, out=None)
+    assert got.tolist() == [[0, 2**31 - 2, 2**31 - 2]]
+    # Maps that are not 2-D.
+    for shape in ((5,), (3, 3, 3)):
+        with pytest.raises(ValueError, match="2D"):
+            dijkstra2d(maxarray(shape), np.ones(shape, np.uint8), 1, out=None)
+        with pytest.raises(ValueError, match="2D"):
+            hillclimb2d(maxarray(shape), (0, 0), True, True)
+    # A read-only distance array, written in place.
+    ro = maxarray((3, 3))
+    ro[0, 0] = 0
+    ro.flags.writeable = False
+    with pytest.raises(ValueError, match="read-only"):
+        dijkstra2d(ro, np.ones((3, 3), np.uint8), 1, out=ro)
