@@ -24,7 +24,7 @@ pub const DEFAULT_SCALE: u32 = 8;
     version,
     about,
     long_about = None,
-    override_usage = "mcrdun <bsp|scatter|maze|cave|passages> [OPTIONS]\n       mcrdun maze --config FILE\n       mcrdun vaults check FILE...\n       mcrdun help <GENERATOR>"
+    override_usage = "mcrdun <bsp|scatter|maze|cave|passages> [OPTIONS]\n       mcrdun maze --config FILE\n       mcrdun vaults check FILE...\n       mcrdun things check FILE...\n       mcrdun help <GENERATOR>"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -83,6 +83,10 @@ pub struct Common {
     /// Place the vaults of this file (repeatable; see `mcrdun vaults check FILE`).
     #[arg(long = "vaults", value_name = "FILE")]
     pub vaults: Vec<PathBuf>,
+    /// Place the things of this spawn table (repeatable; see `mcrdun things check FILE`), at
+    /// the depth of --dungeon-level.
+    #[arg(long = "things", value_name = "FILE")]
+    pub things: Vec<PathBuf>,
 }
 
 /// The generators. Each one's own options come from the schema (see
@@ -136,7 +140,9 @@ pub enum Command {
 pub fn command() -> clap::Command {
     let mut cmd = <Cli as clap::CommandFactory>::command().after_help(
         "Vault files: `mcrdun vaults check FILE...` checks them and prints each vault;\n\
-         `--vaults FILE` places a file's vaults in a level.",
+         `--vaults FILE` places a file's vaults in a level.\n\
+         Spawn tables: `mcrdun things check FILE...` checks them and prints each entry;\n\
+         `--things FILE` places a table's things on a level.",
     );
     for kind in LevelKind::ALL {
         cmd = cmd.mut_subcommand(kind.name(), |sub| {
@@ -247,12 +253,33 @@ impl Parsed {
         Ok(config)
     }
 
-    /// Builds the level with `seed` and `vaults`, and for mazes without
-    /// vaults the 42 file text.
+    /// Builds the level with `seed` and `vaults`, places the things of
+    /// `tables` on it, and for mazes without vaults gives the 42 file text.
     ///
     /// # Errors
     /// The generator's [`LevelError`].
-    pub fn generate(&self, seed: u64, vaults: &[Vault]) -> Result<Generated, LevelError> {
+    pub fn generate(
+        &self,
+        seed: u64,
+        vaults: &[Vault],
+        tables: &[mcrdun_things::Table],
+    ) -> Result<Generated, LevelError> {
+        let mut generated = self.generate_level(seed, vaults)?;
+        if !tables.is_empty() {
+            let config = self.config()?;
+            let depth = config.get("dungeon_level")? as u32;
+            let cap = match config.max_bytes() {
+                0 => u64::MAX,
+                m => m,
+            };
+            let _budget = mcrdun_geom::memory::Budget::start_with(cap);
+            generated.level.place_things(vaults, tables, depth, seed)?;
+        }
+        Ok(generated)
+    }
+
+    /// The level without things.
+    fn generate_level(&self, seed: u64, vaults: &[Vault]) -> Result<Generated, LevelError> {
         let config = self.config()?;
         if !vaults.is_empty() {
             return Ok(Generated {
@@ -374,6 +401,7 @@ mod tests {
                 "distance",
                 "max-bytes",
                 "vaults",
+                "things",
             ];
             let maze_file: &[&str] = if kind == LevelKind::Maze {
                 &["config", "cells", "entry", "exit"]

@@ -9,6 +9,8 @@
 //! ```
 //!
 //! `--vaults FILE` (repeatable) places the vaults of a file in the level.
+//! `--things FILE` (repeatable) places the things of a spawn table on it,
+//! at the depth of `--dungeon-level N`.
 //!
 //! Bad options print a message and exit with status 2; a failure to write
 //! the output exits with status 1.
@@ -20,6 +22,7 @@ mod maze42;
 mod messages;
 mod output;
 mod render;
+mod things;
 mod vaults;
 
 use args::{Format, Parsed};
@@ -30,6 +33,10 @@ fn main() -> ExitCode {
     // `mcrdun vaults ...` has its own command line.
     if std::env::args_os().nth(1).is_some_and(|a| a == "vaults") {
         return vaults::main();
+    }
+    // So does `mcrdun things ...`.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "things") {
+        return things::main();
     }
     // A misspelled generator: a suggestion and the list (clap suggests
     // only near spellings, and not `bsp` for `bps`).
@@ -107,8 +114,9 @@ fn run(parsed: &Parsed) -> Result<(), Failure> {
     // Without --seed, one from the clock, told once the level is written.
     let seed = common.seed.unwrap_or_else(args::clock_seed);
     let vaults = vaults::load(&common.vaults).map_err(Failure::Usage)?;
+    let tables = things::load(&common.things).map_err(Failure::Usage)?;
     let generated = parsed
-        .generate(seed, &vaults)
+        .generate(seed, &vaults, &tables)
         .map_err(|e| Failure::Usage(messages::level_error(&e, &parsed.given, common.max_bytes)))?;
     let level = &generated.level;
     let scale = common.scale.unwrap_or(args::DEFAULT_SCALE);

@@ -29,7 +29,8 @@ pub fn ascii(level: &Level) -> String {
 pub fn cost(level: &Level, format: Format, scale: u32, distance: bool, stats: bool) -> u64 {
     let tiles = u64::from(level.width()) * u64::from(level.height());
     let items = (level.rooms().len() + level.doors().len() + level.vaults().len()) as u64
-        + level.markers().len() as u64;
+        + level.markers().len() as u64
+        + level.things().len() as u64;
     let metrics = if stats { METRICS_PER_TILE * tiles } else { 0 };
     let shown = match format {
         Format::Ascii => 3 * tiles,
@@ -136,6 +137,7 @@ fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
             .map(|(t, shown)| plain(t, shown))
             .collect();
         tint_vaults(level, &mut colours);
+        mark_things(level, &mut colours);
         return Ok(colours);
     }
     let walkable = Grid::from_vec(
@@ -153,7 +155,7 @@ fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
         .filter(|d| *d != UNREACHED)
         .max()
         .unwrap_or(0);
-    Ok(tiles
+    let mut colours: Vec<[u8; 3]> = tiles
         .as_slice()
         .iter()
         .zip(dist.as_slice())
@@ -163,7 +165,35 @@ fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
             _ if *d == UNREACHED => plain(t, shown),
             _ => distance_colour(*d, max),
         })
-        .collect())
+        .collect();
+    mark_things(level, &mut colours);
+    Ok(colours)
+}
+
+/// The colours of things in a PNG, by entry (the entry's index picks one
+/// in turn); a blocking thing is [`BLOCKING_THING`].
+pub const THING_COLOURS: [[u8; 3]; 6] = [
+    [220, 30, 120],
+    [20, 150, 220],
+    [250, 120, 0],
+    [0, 170, 90],
+    [150, 40, 220],
+    [240, 220, 0],
+];
+
+/// The colour of a thing that blocks movement in a PNG.
+pub const BLOCKING_THING: [u8; 3] = [10, 10, 10];
+
+/// Marks each thing's tile with its entry's colour.
+fn mark_things(level: &Level, colours: &mut [[u8; 3]]) {
+    let w = level.width() as usize;
+    for t in level.things() {
+        colours[t.at.y as usize * w + t.at.x as usize] = if t.blocks {
+            BLOCKING_THING
+        } else {
+            THING_COLOURS[t.entry as usize % THING_COLOURS.len()]
+        };
+    }
 }
 
 /// The level as a PNG: one `scale` x `scale` square of [`colour`] per tile
@@ -213,6 +243,24 @@ pub fn png(level: &Level, scale: u32, distance: bool) -> Result<Vec<u8>, String>
     Ok(out)
 }
 
+/// A thing as JSON: `name`, `glyph`, `x`, `y`, `room` (null outside
+/// rooms), `place` (as tables write it: `room`, ..., `marker X`), `group`
+/// (null for an entry without groups), `distance` (walking, from the up
+/// stairs), `blocks`.
+pub fn thing_json(t: &mcrdun_things::Thing) -> Value {
+    json!({
+        "name": t.name,
+        "glyph": t.glyph.to_string(),
+        "x": t.at.x,
+        "y": t.at.y,
+        "room": t.room,
+        "place": t.place.to_string(),
+        "group": t.group,
+        "distance": t.distance,
+        "blocks": t.blocks,
+    })
+}
+
 /// The summary as JSON.
 pub fn summary_json(s: &Summary) -> Value {
     json!({
@@ -254,7 +302,11 @@ pub fn json(level: &Level, seed: u64) -> Value {
         .collect();
     // Rock: a wall with no walkable tile around it, blank in the rows.
     legend.insert(" ".into(), Value::from("rock"));
-    let rows: Vec<String> = level.to_ascii().lines().map(str::to_owned).collect();
+    let rows: Vec<String> = level
+        .to_ascii_without_things()
+        .lines()
+        .map(str::to_owned)
+        .collect();
     let rooms: Vec<Value> = level
         .rooms()
         .iter()
@@ -289,6 +341,7 @@ pub fn json(level: &Level, seed: u64) -> Value {
             |m| json!({ "label": m.label.to_string(), "x": m.at.x, "y": m.at.y, "vault": m.vault }),
         )
         .collect();
+    let things: Vec<Value> = level.things().iter().map(thing_json).collect();
     json!({
         "generator": level.kind().name(),
         "seed": seed,
@@ -304,6 +357,7 @@ pub fn json(level: &Level, seed: u64) -> Value {
         "doors": doors,
         "vaults": vaults,
         "markers": markers,
+        "things": things,
         "summary": summary_json(level.summary()),
         "metrics": metrics_json(&level.metrics()),
     })

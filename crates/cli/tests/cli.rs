@@ -1149,3 +1149,130 @@ fn showing_a_level_is_counted_against_the_limit() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The example spawn table of the repository.
+fn example_things() -> String {
+    concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/things/dungeon.things"
+    )
+    .to_string()
+}
+
+/// `--things` places a table on every generator's level: ASCII draws the
+/// glyphs, JSON lists each thing with every field, and the map is the
+/// level made without it.
+#[test]
+fn things_on_every_generator() {
+    let table = example_things();
+    for g in GENERATORS {
+        let args = [
+            "--seed",
+            "4",
+            "--width",
+            "120",
+            "--height",
+            "80",
+            "--dungeon-level",
+            "6",
+        ];
+        let bare = ok(&[&[*g][..], &args[..], &["--format", "json"]].concat());
+        let with = ok(&[
+            &[*g][..],
+            &args[..],
+            &["--format", "json", "--things", &table],
+        ]
+        .concat());
+        let bare: serde_json::Value = serde_json::from_slice(&bare.stdout).unwrap();
+        let with: serde_json::Value = serde_json::from_slice(&with.stdout).unwrap();
+        assert_eq!(bare["tiles"], with["tiles"], "{g}");
+        assert_eq!(bare["things"], serde_json::json!([]), "{g}");
+        let things = with["things"].as_array().unwrap();
+        assert!(
+            things.iter().any(|t| t["name"] == "boss"),
+            "{g}: the boss at depth 6"
+        );
+        for t in things {
+            let keys: Vec<&str> = t.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+            assert_eq!(
+                keys,
+                [
+                    "blocks", "distance", "glyph", "group", "name", "place", "room", "x", "y"
+                ]
+            );
+            assert_eq!(t["group"].is_null(), t["name"] != "goblins", "{g}: {t}");
+        }
+        let ascii = ok(&[&[*g][..], &args[..], &["--things", &table]].concat());
+        let text = String::from_utf8(ascii.stdout).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for t in things {
+            let (x, y) = (
+                t["x"].as_u64().unwrap() as usize,
+                t["y"].as_u64().unwrap() as usize,
+            );
+            assert_eq!(&lines[y][x..x + 1], t["glyph"].as_str().unwrap(), "{g}");
+        }
+        // The same seed, the same things.
+        let again = ok(&[&[*g][..], &args[..], &["--things", &table]].concat());
+        assert_eq!(again.stdout, text.as_bytes());
+    }
+}
+
+#[test]
+fn things_check_prints_every_entry() {
+    let out = ok(&["things", "check", &example_things()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("dungeon.things: 12 entries\n"), "{text}");
+    assert!(text.contains("\nthing boss\nglyph D\nweight 1\ncount 1..1\ndepth 5..1000000\nwhere room\ndistance 0.85..1\naway 10\napart 1\nblocks no\n"), "{text}");
+}
+
+#[test]
+fn bad_tables_name_the_file_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("mcrdun-things-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.things");
+    std::fs::write(&bad, "thing rat\nglyph r\ncount 5..2\n").unwrap();
+    let bad = bad.to_str().unwrap();
+    let expected = format!("{bad}:3:7: expected a count `N` or `MIN..MAX`");
+    usage_error(&["things", "check", bad], &expected);
+    usage_error(&["bsp", "--things", bad], &expected);
+    usage_error(&["bsp", "--things", "/no/such.things"], "/no/such.things: ");
+    let latin = dir.join("latin.things");
+    std::fs::write(&latin, b"thing r\xe9\n").unwrap();
+    usage_error(
+        &["things", "check", latin.to_str().unwrap()],
+        "latin.things:1:8: expected UTF-8 text",
+    );
+    // A required entry no place holds: the entry and the rule.
+    let idol = dir.join("idol.things");
+    std::fs::write(&idol, "thing idol\nglyph I\ncount 1\nwhere vault\n").unwrap();
+    usage_error(
+        &["cave", "--seed", "1", "--things", idol.to_str().unwrap()],
+        "thing `idol`: 0 of the 1 required placed: no free tile meets `where vault`",
+    );
+    // Two tables with one name.
+    usage_error(
+        &[
+            "bsp",
+            "--things",
+            &example_things(),
+            "--things",
+            &example_things(),
+        ],
+        "its name is another entry's too",
+    );
+    // A table too large for the memory limit is refused from its size.
+    let big = dir.join("big.things");
+    std::fs::write(&big, "#".repeat(2_000_000)).unwrap();
+    usage_error(
+        &[
+            "things",
+            "check",
+            "--max-bytes",
+            "10000000",
+            big.to_str().unwrap(),
+        ],
+        "needs 66016384 bytes of working memory, above the memory limit of 10000000 bytes (raise it with --max-bytes)",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -31,6 +31,11 @@ pub struct CaveConfig {
     /// lock gates an area holding the down stairs and the next locks,
     /// its key lies before it (see [`crate::locks`]).
     pub locks: u32,
+    /// The level's depth in the dungeon (1: the first level down; default
+    /// 1), which the things' tables read (`depth MIN..MAX`, see
+    /// [`crate::things`]). Not the BSP split depth. Without tables it
+    /// changes nothing.
+    pub dungeon_level: u32,
     /// A lower ceiling on the level's working memory in bytes than the
     /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
     /// raised); 0, the default, keeps the process limit. It can only lower
@@ -48,6 +53,7 @@ impl Default for CaveConfig {
             fill: schema::CAVE_FILL,
             passes: schema::CAVE_PASSES,
             locks: 0,
+            dungeon_level: schema::DUNGEON_LEVEL,
             max_bytes: 0,
         }
     }
@@ -71,6 +77,7 @@ crate::config::options!(CaveConfig {
     "cave_fill" => fill,
     "cave_passes" => passes,
     "locks" => locks,
+    "dungeon_level" => dungeon_level,
 });
 
 /// How much less rock the noise has per unit of the border's share of the
@@ -335,6 +342,7 @@ mod tests {
                 fill: 0.0,
                 passes: 0,
                 locks: 0,
+                dungeon_level: 1,
                 max_bytes: 0,
             },
             3,
@@ -353,6 +361,7 @@ mod tests {
                 fill: 0.0,
                 passes: 3,
                 locks: 0,
+                dungeon_level: 1,
                 max_bytes: 0,
             },
             3,

@@ -91,6 +91,10 @@ pub enum LevelError {
     Passages(PassagesError),
     /// `mcrdun-regions` refused its input.
     Regions(RegionsError),
+    /// The things' tables could not be placed (see [`crate::things`]): a
+    /// required entry that no place holds, names or glyphs shared by two
+    /// tables, the memory ceiling.
+    Things(mcrdun_things::PlaceError),
 }
 
 impl fmt::Display for LevelError {
@@ -149,6 +153,7 @@ impl fmt::Display for LevelError {
             LevelError::Carve(e) => write!(f, "carve: {e}"),
             LevelError::Passages(e) => write!(f, "passages: {e}"),
             LevelError::Regions(e) => write!(f, "regions: {e}"),
+            LevelError::Things(e) => write!(f, "things: {e}"),
         }
     }
 }
@@ -162,8 +167,15 @@ impl std::error::Error for LevelError {
             LevelError::Carve(e) => Some(e),
             LevelError::Passages(e) => Some(e),
             LevelError::Regions(e) => Some(e),
+            LevelError::Things(e) => Some(e),
             _ => None,
         }
+    }
+}
+
+impl From<mcrdun_things::PlaceError> for LevelError {
+    fn from(e: mcrdun_things::PlaceError) -> LevelError {
+        LevelError::Things(e)
     }
 }
 

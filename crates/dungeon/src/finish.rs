@@ -162,6 +162,7 @@ impl Level {
             vaults: stamped.placed,
             markers: stamped.markers,
             locks: Vec::new(),
+            things: Vec::new(),
         })
     }
 }

@@ -154,6 +154,7 @@ pub struct Level {
     pub(crate) vaults: Vec<PlacedVault>,
     pub(crate) markers: Vec<Marker>,
     pub(crate) locks: Vec<Lock>,
+    pub(crate) things: Vec<mcrdun_things::Thing>,
 }
 
 impl Level {
@@ -257,6 +258,12 @@ impl Level {
         &self.markers
     }
 
+    /// The things placed by rule ([`crate::things`]), in the order they
+    /// were placed; empty for a level made without tables.
+    pub fn things(&self) -> &[mcrdun_things::Thing] {
+        &self.things
+    }
+
     /// The locks, in the order a player opens them (lock 1 first); empty
     /// for a level made without the `locks` option.
     pub fn locks(&self) -> &[Lock] {
@@ -267,7 +274,8 @@ impl Level {
     /// row, each tile as [`Tile::to_char`], except that rock (a wall with no
     /// walkable tile among its 8 neighbours) is a space, so rooms and
     /// corridors stand out, and a vault's marker shows its label (a letter
-    /// or digit) on its floor; every line ends in `\n`. Spaces read back as
+    /// or digit) on its floor, and a thing ([`Level::things`]) its glyph;
+    /// every line ends in `\n`. Spaces read back as
     /// walls ([`Tile::from_char`]), so the text still describes the tiles.
     ///
     /// ```
@@ -282,6 +290,17 @@ impl Level {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_ascii(&self) -> String {
+        self.ascii(true)
+    }
+
+    /// [`Level::to_ascii`] without the things: the map as the level was
+    /// made, vault markers shown (the JSON output's rows, beside which the
+    /// things are listed).
+    pub fn to_ascii_without_things(&self) -> String {
+        self.ascii(false)
+    }
+
+    fn ascii(&self, things: bool) -> String {
         let (w, h) = (self.tiles.width() as usize, self.tiles.height() as usize);
         let cells = self.tiles.as_slice();
         // Markers, in raster order, drawn over their floor.
@@ -314,7 +333,22 @@ impl Level {
             }
             s.push('\n');
         }
-        s
+        if self.things.is_empty() || !things {
+            return s;
+        }
+        // Things over everything: every character is ASCII, so a tile's
+        // byte is at y * (w + 1) + x.
+        let mut bytes = s.into_bytes();
+        for t in &self.things {
+            if let (Ok(x), Ok(y)) = (usize::try_from(t.at.x), usize::try_from(t.at.y))
+                && x < w
+                && y < h
+                && t.glyph.is_ascii()
+            {
+                bytes[y * (w + 1) + x] = t.glyph as u8;
+            }
+        }
+        String::from_utf8(bytes).expect("ASCII")
     }
 
     /// What a designer checks first, computed from the tiles: doors, doors

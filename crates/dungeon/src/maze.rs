@@ -35,6 +35,11 @@ pub struct MazeConfig {
     /// lock gates an area holding the down stairs and the next locks,
     /// its key lies before it (see [`crate::locks`]).
     pub locks: u32,
+    /// The level's depth in the dungeon (1: the first level down; default
+    /// 1), which the things' tables read (`depth MIN..MAX`, see
+    /// [`crate::things`]). Not the BSP split depth. Without tables it
+    /// changes nothing.
+    pub dungeon_level: u32,
     /// A lower ceiling on the level's working memory in bytes than the
     /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
     /// raised); 0, the default, keeps the process limit. It can only lower
@@ -53,6 +58,7 @@ impl Default for MazeConfig {
             braid: schema::MAZE_BRAID,
             pattern42: schema::MAZE_PATTERN42 != 0,
             locks: 0,
+            dungeon_level: schema::DUNGEON_LEVEL,
             max_bytes: 0,
         }
     }
@@ -77,6 +83,7 @@ crate::config::options!(MazeConfig {
     "maze_braid" => braid,
     "maze_pattern42" => pattern42,
     "locks" => locks,
+    "dungeon_level" => dungeon_level,
 });
 
 /// A maze level and the maze it was drawn from.

@@ -47,6 +47,11 @@ pub struct ScatterConfig {
     /// lock gates an area holding the down stairs and the next locks,
     /// its key lies before it (see [`crate::locks`]).
     pub locks: u32,
+    /// The level's depth in the dungeon (1: the first level down; default
+    /// 1), which the things' tables read (`depth MIN..MAX`, see
+    /// [`crate::things`]). Not the BSP split depth. Without tables it
+    /// changes nothing.
+    pub dungeon_level: u32,
     /// A lower ceiling on the level's working memory in bytes than the
     /// process-wide memory limit (`mcrdun_geom::memory`, 1 GiB unless
     /// raised); 0, the default, keeps the process limit. It can only lower
@@ -67,6 +72,7 @@ impl Default for ScatterConfig {
             loops: schema::SCATTER_LOOPS,
             loop_factor: schema::LOOP_FACTOR,
             locks: 0,
+            dungeon_level: schema::DUNGEON_LEVEL,
             max_bytes: 0,
         }
     }
@@ -93,6 +99,7 @@ crate::config::options!(ScatterConfig {
     "loops" => loops,
     "loop_factor" => loop_factor,
     "locks" => locks,
+    "dungeon_level" => dungeon_level,
 });
 
 /// Map tiles per room when [`ScatterConfig::rooms`] is 0.

@@ -234,6 +234,10 @@ pub const LOCKS: u32 = 0;
 /// Every generator: the most locks a level takes.
 pub const MAX_LOCKS: u32 = 0;
 
+/// Every generator: the level's depth in the dungeon, for the things'
+/// tables (`dungeon_level`).
+pub const DUNGEON_LEVEL: u32 = 1;
+
 /// The default ceiling on a level's working memory: 1 GiB, the process-wide
 /// memory limit's default (`mcrdun_geom::memory::DEFAULT_MEMORY_LIMIT`).
 /// A level's `max_bytes` can only lower the process limit for its call.
@@ -292,6 +296,9 @@ pub const fn level_bytes(kind: LevelKind, width: u32, height: u32) -> u64 {
 
 /// The doc of the `locks` option, which every generator has.
 const LOCKS_DOC: &str = "Locks placed on the finished level, each opened by its own key (0: none; only 0 until the placement lands).";
+
+/// The doc of the `dungeon_level` option, which every generator has.
+const DUNGEON_LEVEL_DOC: &str = "The level's depth in the dungeon (1: the first level), which the things' tables read (`depth MIN..MAX`); not the BSP split depth. Without things it changes nothing.";
 
 /// Every option of every generator.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -376,6 +383,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: LOCKS_DOC,
     },
     OptionSpec {
+        kind: LevelKind::Bsp,
+        name: "dungeon_level",
+        flag: "dungeon-level",
+        value: ValueKind::Integer,
+        default: DUNGEON_LEVEL as f64,
+        min: 0.0,
+        max: mcrdun_things::MAX_DEPTH as f64,
+        doc: DUNGEON_LEVEL_DOC,
+    },
+    OptionSpec {
         kind: LevelKind::Scatter,
         name: "rooms",
         flag: "rooms",
@@ -436,6 +453,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: LOCKS_DOC,
     },
     OptionSpec {
+        kind: LevelKind::Scatter,
+        name: "dungeon_level",
+        flag: "dungeon-level",
+        value: ValueKind::Integer,
+        default: DUNGEON_LEVEL as f64,
+        min: 0.0,
+        max: mcrdun_things::MAX_DEPTH as f64,
+        doc: DUNGEON_LEVEL_DOC,
+    },
+    OptionSpec {
         kind: LevelKind::Maze,
         name: "maze_algorithm",
         flag: "algorithm",
@@ -476,6 +503,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         doc: LOCKS_DOC,
     },
     OptionSpec {
+        kind: LevelKind::Maze,
+        name: "dungeon_level",
+        flag: "dungeon-level",
+        value: ValueKind::Integer,
+        default: DUNGEON_LEVEL as f64,
+        min: 0.0,
+        max: mcrdun_things::MAX_DEPTH as f64,
+        doc: DUNGEON_LEVEL_DOC,
+    },
+    OptionSpec {
         kind: LevelKind::Cave,
         name: "cave_fill",
         flag: "fill",
@@ -504,6 +541,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         min: 0.0,
         max: MAX_LOCKS as f64,
         doc: LOCKS_DOC,
+    },
+    OptionSpec {
+        kind: LevelKind::Cave,
+        name: "dungeon_level",
+        flag: "dungeon-level",
+        value: ValueKind::Integer,
+        default: DUNGEON_LEVEL as f64,
+        min: 0.0,
+        max: mcrdun_things::MAX_DEPTH as f64,
+        doc: DUNGEON_LEVEL_DOC,
     },
     OptionSpec {
         kind: LevelKind::Passages,
@@ -545,6 +592,16 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: MAX_LOCKS as f64,
         doc: LOCKS_DOC,
     },
+    OptionSpec {
+        kind: LevelKind::Passages,
+        name: "dungeon_level",
+        flag: "dungeon-level",
+        value: ValueKind::Integer,
+        default: DUNGEON_LEVEL as f64,
+        min: 0.0,
+        max: mcrdun_things::MAX_DEPTH as f64,
+        doc: DUNGEON_LEVEL_DOC,
+    },
 ];
 
 /// The options of `kind`, in the order of [`OPTIONS`].
@@ -552,7 +609,7 @@ pub const OPTIONS: &[OptionSpec] = &[
 /// ```
 /// use mcrdun_dungeon::{schema, LevelKind};
 /// let names: Vec<_> = schema::options(LevelKind::Cave).map(|o| o.name).collect();
-/// assert_eq!(names, ["cave_fill", "cave_passes", "locks"]);
+/// assert_eq!(names, ["cave_fill", "cave_passes", "locks", "dungeon_level"]);
 /// ```
 pub fn options(kind: LevelKind) -> impl Iterator<Item = &'static OptionSpec> {
     OPTIONS.iter().filter(move |o| o.kind == kind)
@@ -653,7 +710,7 @@ mod tests {
         let e = config.set("loops", 0.5).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "cave levels have no option \"loops\"; their options are width, height, cave_fill, cave_passes, locks"
+            "cave levels have no option \"loops\"; their options are width, height, cave_fill, cave_passes, locks, dungeon_level"
         );
         assert!(matches!(
             config.get("nope"),

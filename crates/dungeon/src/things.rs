@@ -1,0 +1,276 @@
+//! Things placed by rule, the stage after the level is finished (after its
+//! locks): the entries of spawn tables ([`mcrdun_things`]) put on the
+//! level, every rule of every entry kept.
+//!
+//! [`place_map`] reads a finished level as a [`PlaceMap`]: room floor (a
+//! cave's and a maze's floor too) is [`Spot::Room`], corridors
+//! [`Spot::Corridor`], the floor of a placed vault (its markers included)
+//! [`Spot::Vault`], doors [`Spot::Door`] (their required vault entrances
+//! too), the stairs and the keys of the locks [`Spot::Closed`], locked
+//! doors [`Spot::Barrier`]; the up stairs are where walking distances
+//! start, and `away` counts from both stairs. Each room floor tile carries
+//! its room's index (a vault's tiles their vault's room); a room whose
+//! floor is not one piece of its own (floor running into another room's)
+//! reports none. The markers are the vaults' markers.
+//!
+//! [`Level::place_things`] places tables on a level with a seed of their
+//! own derived from the level's ([`things_seed`]), so the map stays the
+//! same level with or without things; [`generate_with_things`] does both
+//! for a [`LevelConfig`], the level's depth read from its `dungeon_level`
+//! option. With no tables (or no entry at the level's depth) nothing
+//! changes: the level is byte for byte the one made without them.
+//!
+//! A blocking thing never stands where it could cut the level apart, and
+//! a locked door is a barrier its check never walks through, so a level
+//! whose locks are solvable stays solvable (see [`mcrdun_things`]).
+//!
+//! Cost: the placement's ([`mcrdun_things::PLACE_BYTES_PER_TILE`] a tile,
+//! linear in the tiles times the entries plus the things), plus this
+//! map's 5 bytes a tile (a spot and a room index) and the rooms' search
+//! (at most each room's bounding box once), checked against the level's
+//! memory ceiling.
+//!
+//! ```
+//! use mcrdun_dungeon::{generate_with_things, LevelConfig, LevelKind, Tile};
+//! let table = mcrdun_things::parse(
+//!     "thing chest\nglyph C\ncount 1\ndistance 0.8..1\n\
+//!      thing rat\nglyph r\ncount 3..5\nwhere room corridor\naway 5\n",
+//!     "t",
+//! )
+//! .unwrap();
+//! let mut config = LevelConfig::new(LevelKind::Bsp, 80, 50);
+//! config.set("dungeon_level", 3.0)?;
+//! let level = generate_with_things(&config, &[], &[table], 7)?;
+//! assert!(level.things().iter().any(|t| t.name == "chest"));
+//! assert!(level.to_ascii().contains('C'));
+//! for t in level.things() {
+//!     let tile = level.tile(t.at).unwrap();
+//!     assert!(matches!(tile, Tile::Floor | Tile::Corridor), "{tile:?}");
+//!     assert!(t.room.is_some() || tile == Tile::Corridor);
+//! }
+//! # Ok::<(), mcrdun_dungeon::LevelError>(())
+//! ```
+
+use crate::{Level, LevelConfig, LevelError, Tile, Vault};
+use mcrdun_geom::memory::{Budget, check_bytes, try_vec};
+use mcrdun_geom::{Grid, Point};
+use mcrdun_things::{NO_ROOM, PlaceMap, Spot, Table, Thing};
+use mcrdun_vaults::Glyph;
+
+/// What the things' randomness is seeded with, for a level made with
+/// `seed`: the seed mixed with a constant, so the things draw a stream of
+/// their own and the map does not change.
+pub const fn things_seed(seed: u64) -> u64 {
+    seed ^ 0x5448_494E_4753_2D31 // "THINGS-1"
+}
+
+/// The bytes a tile [`place_map`] holds besides the placement: a spot and
+/// a room index.
+pub const MAP_BYTES_PER_TILE: u64 = 5;
+
+/// The level as a map to place things on (see the module docs). `vaults`
+/// are the vaults the level was made with (their maps say which tiles
+/// are a vault's floor).
+///
+/// # Errors
+/// [`LevelError::Vault`] when a placed vault's index is not in `vaults`;
+/// [`LevelError::Things`] or [`LevelError::Geom`] above the memory
+/// ceiling.
+pub fn place_map(level: &Level, vaults: &[Vault]) -> Result<PlaceMap, LevelError> {
+    let tiles = level.tiles();
+    let n = tiles.len();
+    check_bytes(
+        "the things' map",
+        (n as u64).saturating_mul(MAP_BYTES_PER_TILE),
+    )?;
+    let (w, h) = (tiles.width(), tiles.height());
+    let mut spots = try_vec("the things' map", n, Spot::Wall)?;
+    for (s, t) in spots.iter_mut().zip(tiles.as_slice()) {
+        *s = match t {
+            Tile::Wall => Spot::Wall,
+            Tile::Floor => Spot::Room,
+            Tile::Corridor => Spot::Corridor,
+            Tile::Door => Spot::Door,
+            Tile::StairsUp | Tile::StairsDown => Spot::Closed,
+            Tile::LockedDoor => Spot::Barrier,
+        };
+    }
+    let mut rooms = try_vec("the things' map", n, NO_ROOM)?;
+    // Vault floor, with the vault's room.
+    for pv in level.vaults() {
+        let vault = vaults.get(pv.index as usize).ok_or_else(|| LevelError::Vault {
+            name: pv.name.clone(),
+            reason: format!(
+                "placed as vault {} of the list, but the vaults given to the things' stage are {}",
+                pv.index,
+                vaults.len()
+            ),
+        })?;
+        let shape = vault.shape().oriented(pv.orientation);
+        for (p, g) in shape.tiles() {
+            let walkable = matches!(
+                g,
+                Glyph::Floor | Glyph::Marker(_) | Glyph::StairsUp | Glyph::StairsDown
+            );
+            let at = Point::new(pv.bounds.x() + p.x, pv.bounds.y() + p.y);
+            if let Some(i) = tiles.index_of(at)
+                && walkable
+            {
+                if spots[i] == Spot::Room {
+                    spots[i] = Spot::Vault;
+                }
+                if spots[i].is_usable() {
+                    rooms[i] = pv.room.unwrap_or(NO_ROOM);
+                }
+            }
+        }
+    }
+    for lock in level.locks() {
+        if let Some(i) = tiles.index_of(lock.key) {
+            spots[i] = Spot::Closed;
+        }
+    }
+    room_floors(level, &spots, &mut rooms)?;
+    let spots = Grid::from_vec(w, h, spots)?;
+    let rooms = Grid::from_vec(w, h, rooms)?;
+    let map = PlaceMap::new(spots, level.stairs_up())?
+        .with_end(level.stairs_down())?
+        .with_rooms(rooms)?
+        .with_markers(level.markers().iter().map(|m| (m.at, m.label)))?;
+    Ok(map)
+}
+
+/// Gives each room's floor tiles its index: a rectangular room all the
+/// room floor of its bounds; another (a passages room) the piece of room
+/// floor inside its bounds whose size is its area. Each room's bounds are
+/// read once, each piece in them flooded once.
+fn room_floors(level: &Level, spots: &[Spot], rooms: &mut [u32]) -> Result<(), LevelError> {
+    /// A tile of a piece already tried for the room being read.
+    const TRIED: u32 = NO_ROOM - 1;
+    let tiles = level.tiles();
+    let w = tiles.width() as usize;
+    let mut stack: Vec<usize> = Vec::new();
+    let mut piece: Vec<usize> = Vec::new();
+    let mut tried: Vec<usize> = Vec::new();
+    for (k, room) in level.rooms().iter().enumerate() {
+        let b = room.bounds;
+        let inside = |i: usize| {
+            let (x, y) = ((i % w) as i32, (i / w) as i32);
+            x >= b.x() && y >= b.y() && x < b.x() + b.w() && y < b.y() + b.h()
+        };
+        let rectangular = u64::from(room.area) == b.w() as u64 * b.h() as u64;
+        tried.clear();
+        'room: for y in b.y()..b.y() + b.h() {
+            for x in b.x()..b.x() + b.w() {
+                let Some(i) = tiles.index_of(Point::new(x, y)) else {
+                    continue;
+                };
+                if spots[i] != Spot::Room || rooms[i] != NO_ROOM {
+                    continue;
+                }
+                if rectangular {
+                    rooms[i] = k as u32;
+                    continue;
+                }
+                // The piece of free room floor inside the bounds from here.
+                piece.clear();
+                stack.clear();
+                rooms[i] = TRIED;
+                mcrdun_geom::memory::grow("room floors", &mut stack, 0)?;
+                stack.push(i);
+                while let Some(c) = stack.pop() {
+                    mcrdun_geom::memory::grow("room floors", &mut piece, 0)?;
+                    piece.push(c);
+                    let (cx, cy) = (c % w, c / w);
+                    let around = [
+                        (cy > 0).then(|| c - w),
+                        (cx + 1 < w).then(|| c + 1),
+                        (c + w < spots.len()).then(|| c + w),
+                        (cx > 0).then(|| c - 1),
+                    ];
+                    for j in around.into_iter().flatten() {
+                        if inside(j) && spots[j] == Spot::Room && rooms[j] == NO_ROOM {
+                            rooms[j] = TRIED;
+                            mcrdun_geom::memory::grow("room floors", &mut stack, 0)?;
+                            stack.push(j);
+                        }
+                    }
+                }
+                if piece.len() as u64 == u64::from(room.area) {
+                    for &c in &piece {
+                        rooms[c] = k as u32;
+                    }
+                    break 'room;
+                }
+                mcrdun_geom::memory::try_reserve("room floors", &mut tried, piece.len())?;
+                tried.extend_from_slice(&piece);
+            }
+        }
+        for &c in &tried {
+            rooms[c] = NO_ROOM;
+        }
+    }
+    Ok(())
+}
+
+impl Level {
+    /// Places `tables` on this level for dungeon depth `depth` (see the
+    /// module docs), with the things' own stream drawn from `seed`
+    /// ([`things_seed`]), replacing any things it had; `vaults` are the
+    /// vaults the level was made with. On an error the level keeps the
+    /// things it had.
+    ///
+    /// # Errors
+    /// [`LevelError::Things`] naming a required entry and the rule it could
+    /// not keep (or two tables' clash, or the memory ceiling), and those of
+    /// [`place_map`].
+    pub fn place_things(
+        &mut self,
+        vaults: &[Vault],
+        tables: &[Table],
+        depth: u32,
+        seed: u64,
+    ) -> Result<(), LevelError> {
+        let any = tables
+            .iter()
+            .flat_map(|t| t.entries())
+            .any(|e| e.at_depth(depth));
+        if !any {
+            self.things = Vec::new();
+            return Ok(());
+        }
+        let _budget = Budget::start();
+        let map = place_map(self, vaults)?;
+        let things: Vec<Thing> =
+            mcrdun_things::place_seeded(&map, tables, depth, things_seed(seed))?;
+        self.things = things;
+        Ok(())
+    }
+}
+
+/// Runs the pipeline `config` names with `seed` and `vaults`
+/// ([`crate::generate_with_vaults`]), then places `tables` on the level
+/// at the depth of its `dungeon_level` option, under the level's memory
+/// ceiling. With no tables, the same level as `generate_with_vaults`.
+///
+/// # Errors
+/// The pipeline's [`LevelError`], and those of [`Level::place_things`].
+pub fn generate_with_things(
+    config: &LevelConfig,
+    vaults: &[Vault],
+    tables: &[Table],
+    seed: u64,
+) -> Result<Level, LevelError> {
+    let mut level = crate::generate_with_vaults(config, vaults, seed)?;
+    if tables.is_empty() {
+        return Ok(level);
+    }
+    let cap = match config.max_bytes() {
+        0 => u64::MAX,
+        m => m,
+    };
+    let _budget = Budget::start_with(cap);
+    let depth = config.get("dungeon_level")? as u32;
+    level.place_things(vaults, tables, depth, seed)?;
+    Ok(level)
+}
