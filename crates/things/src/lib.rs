@@ -67,7 +67,7 @@
 //!
 //! thing boulder
 //! glyph 0
-//! density 0.5..1
+//! density 0.5..1.5
 //! where room corridor
 //! blocks yes
 //! ```
