@@ -11,8 +11,8 @@ use mcrdun_distance::DistanceError;
 use mcrdun_dungeon::LevelError;
 use mcrdun_geom::GeomError;
 use mcrdun_regions::RegionsError;
-use pyo3::PyErr;
 use pyo3::exceptions::{PyIndexError, PyMemoryError, PyTypeError, PyValueError};
+use pyo3::{PyErr, Python};
 
 /// What a Python caller does about a need above the ceiling.
 pub(crate) const REMEDY: &str = "raise it with mcrdun.set_memory_limit(bytes)";
@@ -93,6 +93,17 @@ pub(crate) fn level(e: LevelError) -> PyErr {
         LevelError::Regions(r) => regions(r.clone()),
         LevelError::Carve(c) => carve(c.clone()),
         LevelError::Bsp(b) => bsp(b.clone()),
+        LevelError::Things(mcrdun_things::PlaceError::Memory(g)) => {
+            let inner = geom(g);
+            if g.is_too_large() {
+                PyMemoryError::new_err(format!(
+                    "things: {}",
+                    Python::attach(|py| inner.value(py).to_string())
+                ))
+            } else {
+                inner
+            }
+        }
         _ => PyValueError::new_err(e.to_string()),
     }
 }

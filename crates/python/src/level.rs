@@ -1,10 +1,12 @@
 //! Whole levels (`mcrdun.generate`) and the option schema they read.
 
 use crate::errors;
+use crate::things::RawTables;
 use crate::vaults::RawVaults;
 use mcrdun_dungeon::schema::{self, ValueKind};
 use mcrdun_dungeon::{
-    Level, LevelConfig, LevelKind, generate as rust_generate, generate_with_vaults,
+    Level, LevelConfig, LevelKind, generate as rust_generate, generate_with_things,
+    generate_with_vaults,
 };
 use mcrdun_geom::memory::{check_budget, try_with_capacity};
 use numpy::{IntoPyArray, PyArray2, PyArrayMethods};
@@ -196,6 +198,41 @@ impl RawLevel {
             .collect()
     }
 
+    /// The things placed by rule: `(name, entry, glyph, x, y, room, place,
+    /// group, distance, blocks)` each (`room` and `group` -1 for none).
+    #[allow(clippy::type_complexity)]
+    fn things(&self) -> Vec<(String, u32, char, i32, i32, i64, String, i64, u32, bool)> {
+        self.inner
+            .things()
+            .iter()
+            .map(|t| {
+                (
+                    t.name.clone(),
+                    t.entry,
+                    t.glyph,
+                    t.at.x,
+                    t.at.y,
+                    t.room.map_or(-1, i64::from),
+                    t.place.to_string(),
+                    t.group.map_or(-1, i64::from),
+                    t.distance,
+                    t.blocks,
+                )
+            })
+            .collect()
+    }
+
+    /// The level as text without the things' glyphs (the map, as the
+    /// command's JSON rows), checked against the memory ceiling.
+    fn to_ascii_without_things(&self) -> PyResult<String> {
+        let (w, h) = (
+            u64::from(self.inner.width()),
+            u64::from(self.inner.height()),
+        );
+        check_budget("a level's text", h, w + 1).map_err(|e| errors::geom(&e))?;
+        Ok(self.inner.to_ascii_without_things())
+    }
+
     /// The vaults' markers: `(label, x, y, vault)` each.
     fn markers(&self) -> Vec<(char, i32, i32, u32)> {
         self.inner
@@ -222,7 +259,8 @@ impl RawLevel {
 /// [`level_options`]; the config checks them again), placing `vaults`
 /// when given (none: the same level as without).
 #[pyfunction]
-#[pyo3(signature = (kind, width, height, seed, options, vaults = None))]
+#[pyo3(signature = (kind, width, height, seed, options, vaults = None, things = None))]
+#[allow(clippy::too_many_arguments)]
 fn generate(
     py: Python<'_>,
     kind: &str,
@@ -231,6 +269,7 @@ fn generate(
     seed: u64,
     options: Vec<(String, f64)>,
     vaults: Option<PyRef<'_, RawVaults>>,
+    things: Option<PyRef<'_, RawTables>>,
 ) -> PyResult<RawLevel> {
     let mut config = LevelConfig::new(kind_of(kind)?, width, height);
     for (name, value) in &options {
@@ -240,9 +279,12 @@ fn generate(
     // its own default, so a ceiling of 0 becomes 1 byte: refuse all).
     config.set_max_bytes(mcrdun_geom::memory::memory_limit().max(1));
     let vaults = vaults.as_ref().map_or(&[][..], |v| v.vaults.as_slice());
+    let tables = things.as_ref().map_or(&[][..], |t| t.tables.as_slice());
     let level = py
         .detach(|| {
-            if vaults.is_empty() {
+            if !tables.is_empty() {
+                generate_with_things(&config, vaults, tables, seed)
+            } else if vaults.is_empty() {
                 rust_generate(&config, seed)
             } else {
                 generate_with_vaults(&config, vaults, seed)

@@ -41,6 +41,7 @@ mod maze;
 mod path;
 mod regions;
 mod scratch;
+mod things;
 mod vaults;
 
 use pyo3::prelude::*;
@@ -74,5 +75,6 @@ fn _mcrdun(m: &Bound<'_, PyModule>) -> PyResult<()> {
     maze::register(m)?;
     level::register(m)?;
     vaults::register(m)?;
+    things::register(m)?;
     Ok(())
 }

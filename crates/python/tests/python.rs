@@ -9,6 +9,7 @@
 //! set of seeds and options to `target/tmp/python/rust_levels.json` (the
 //! golden test compares `mcrdun.generate` with them), the same for levels
 //! with the example vaults and for vault errors (`rust_vaults.json`), and
+//! with the example spawn table (`rust_things.json`), and
 //! runs pytest. A
 //! failing pytest fails this test, with pytest's output.
 //!
@@ -296,6 +297,81 @@ fn rust_vaults(work: &Path) -> String {
     )
 }
 
+/// Levels with the example spawn table (and vaults) and table errors, as
+/// the Rust crates make them, as JSON, for the Python tests.
+fn rust_things() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples");
+    let path = root.join("things/dungeon.things");
+    let text = std::fs::read_to_string(&path).expect("examples/things/dungeon.things");
+    let table = mcrdun_things::parse(&text, "dungeon.things").expect("the example table");
+    let mut vaults = Vec::new();
+    for f in example_vaults() {
+        vaults.extend(mcrdun_vaults::read_file(&f).expect("an example vault file"));
+    }
+    let mut levels = Vec::new();
+    for kind in LevelKind::ALL {
+        for (depth, with_vaults) in [(1, false), (6, true)] {
+            let mut config = LevelConfig::new(kind, 120, 80);
+            config
+                .set("dungeon_level", f64::from(depth))
+                .expect("dungeon_level");
+            let v = if with_vaults { &vaults[..] } else { &[][..] };
+            let level =
+                mcrdun_dungeon::generate_with_things(&config, v, std::slice::from_ref(&table), 9)
+                    .expect("a level with things");
+            let tiles: String = level.tile_bytes().map(|b| format!("{b:02x}")).collect();
+            let things: Vec<String> = level
+                .things()
+                .iter()
+                .map(|t| {
+                    format!(
+                        "[{},{},{},{},{},{},{},{},{},{}]",
+                        json_str(&t.name),
+                        t.entry,
+                        json_str(&t.glyph.to_string()),
+                        t.at.x,
+                        t.at.y,
+                        t.room.map_or("null".to_string(), |r| r.to_string()),
+                        json_str(&t.place.to_string()),
+                        t.group.map_or("null".to_string(), |g| g.to_string()),
+                        t.distance,
+                        t.blocks
+                    )
+                })
+                .collect();
+            levels.push(format!(
+                "{{\"kind\":{},\"depth\":{depth},\"vaults\":{with_vaults},\"tiles\":\"{tiles}\",\"things\":[{}],\"ascii\":{}}}",
+                json_str(kind.name()),
+                things.join(","),
+                json_str(&level.to_ascii())
+            ));
+        }
+    }
+    let bad = [
+        "thing rat\nglyph #\n",
+        "thing rat\nglyph r\ncount 1\ndensity 2\n",
+        "thing rat\nbogus 1\n",
+        "glyph r\n",
+    ];
+    let errors: Vec<String> = bad
+        .iter()
+        .map(|t| {
+            let e = mcrdun_things::parse(t, "case.things").expect_err("a bad table");
+            format!(
+                "{{\"text\":{},\"error\":{}}}",
+                json_str(t),
+                json_str(&e.to_string())
+            )
+        })
+        .collect();
+    format!(
+        "{{\"table\":{},\"levels\":[\n{}\n],\"errors\":[{}]}}\n",
+        json_str(&path.display().to_string()),
+        levels.join(",\n"),
+        errors.join(",")
+    )
+}
+
 #[test]
 fn pytest_suite() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -325,6 +401,8 @@ fn pytest_suite() {
     std::fs::write(&levels, rust_levels()).expect("rust_levels.json");
     let vaults = work.join("rust_vaults.json");
     std::fs::write(&vaults, rust_vaults(&work)).expect("rust_vaults.json");
+    let things = work.join("rust_things.json");
+    std::fs::write(&things, rust_things()).expect("rust_things.json");
     let out = Command::new(&vpy)
         .args([
             "-m",
@@ -341,6 +419,7 @@ fn pytest_suite() {
         .env("PYTHONDONTWRITEBYTECODE", "1")
         .env("MCRDUN_RUST_LEVELS", &levels)
         .env("MCRDUN_RUST_VAULTS", &vaults)
+        .env("MCRDUN_RUST_THINGS", &things)
         .output()
         .expect("pytest runs");
     let text = format!(

@@ -23,7 +23,8 @@ The submodules are drop-ins for what Python roguelikes use today:
   braiding, tiles and the 42 hex format;
 - :mod:`mcrdun.vaults`: vault files (hand-made rooms) for
   ``generate(..., vaults=...)``, read and checked as the ``mcrdun`` command
-  does.
+  does;
+- :mod:`mcrdun.things`: spawn tables for ``generate(..., things=...)``.
 
 Levels are read-only (edit a copy of :attr:`Level.tiles`), pickle and
 deep-copy.
@@ -40,7 +41,7 @@ from . import _mcrdun
 from ._level import Level, Marker, PlacedVault, Tile, generate, level_kinds, level_options
 from ._args import byte_count as _byte_count
 from ._mcrdun import memory_limit
-from . import bsp, maze, path, regions, vaults
+from . import bsp, maze, path, regions, things, vaults
 
 __version__: str = _mcrdun.__version__
 
@@ -77,5 +78,6 @@ __all__ = [
     "path",
     "regions",
     "set_memory_limit",
+    "things",
     "vaults",
 ]

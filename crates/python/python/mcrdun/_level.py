@@ -17,6 +17,7 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from . import _mcrdun
+from . import things as _things
 from . import vaults as _vaults
 
 
@@ -181,6 +182,7 @@ def generate(
     seed: Optional[int] = None,
     *,
     vaults: Any = None,
+    things: Any = None,
     **options: Any,
 ) -> "Level":
     """Makes a ``width`` x ``height`` level of ``kind`` (see
@@ -201,6 +203,13 @@ def generate(
     order, as ``mcrdun --vaults FILE``. The level lists them in
     :attr:`Level.vaults` and their markers in :attr:`Level.markers`; no
     vaults (``None`` or an empty set) make the same level as without.
+
+    ``things`` places things by rule (see :mod:`mcrdun.things`): spawn
+    tables as :class:`mcrdun.things.ThingTables`, table text, a path or a
+    list of these, at the depth of the ``dungeon_level`` option, as
+    ``mcrdun --things FILE``; the level lists them in :attr:`Level.things`
+    and :meth:`Level.to_ascii` draws their glyphs. No tables make the same
+    level as without.
 
     >>> level = generate("cave", 48, 32, seed=5, cave_fill=0.45)
     >>> level.seed, level.tiles.shape
@@ -232,13 +241,14 @@ def generate(
         if spec is None:
             valid = ", ".join(specs) or "none"
             raise TypeError(
-                f"generate() got an unknown option {name!r} for {kind} levels; valid options: {valid} (and vaults)"
+                f"generate() got an unknown option {name!r} for {kind} levels; valid options: {valid} (and vaults, things)"
             )
         values.append((name, _option_value(kind, spec, value)))
     vault_set = None if vaults is None else _vaults.as_vaults(vaults)
     if vault_set is not None and len(vault_set) == 0:
         vault_set = None
-    recipe = (kind, int(width), int(height), int(seed), tuple(values), vault_set)
+    tables = None if things is None else _things.as_tables(things)
+    recipe = (kind, int(width), int(height), int(seed), tuple(values), vault_set, tables)
     return Level._make(recipe)
 
 
@@ -291,6 +301,7 @@ class Level:
         stairs: ``((x, y), (x, y))``: up, then down.
         vaults: the :class:`PlacedVault` s, in placing order.
         markers: the vaults' :class:`Marker` s.
+        things: the things placed by rule (:class:`mcrdun.things.Thing`).
         metrics: dict of numbers about the level (doors, loops, dead ends,
             the walk between the stairs, ...).
         summary: dict of the generator's own counts.
@@ -309,9 +320,10 @@ class Level:
 
     @classmethod
     def _make(cls, recipe: Tuple[Any, ...]) -> "Level":
-        kind, width, height, seed, values, vault_set = recipe
+        kind, width, height, seed, values, vault_set, tables = recipe
         raw_vaults = None if vault_set is None else vault_set._raw
-        raw = _mcrdun.generate(kind, width, height, seed, list(values), raw_vaults)
+        raw_tables = None if tables is None else tables._raw
+        raw = _mcrdun.generate(kind, width, height, seed, list(values), raw_vaults, raw_tables)
         return cls(raw, seed, recipe)
 
     def __init__(self, raw: Any, seed: int, recipe: Optional[Tuple[Any, ...]] = None) -> None:
@@ -330,6 +342,10 @@ class Level:
             PlacedVault(*v[:8], None if v[8] < 0 else int(v[8])) for v in raw.vaults()
         )
         self._markers = tuple(Marker(*m) for m in raw.markers())
+        self._things = tuple(
+            _things.Thing(*t[:5], None if t[5] < 0 else int(t[5]), t[6], None if t[7] < 0 else int(t[7]), *t[8:])
+            for t in raw.things()
+        )
         self._metrics: Optional[Dict[str, Union[int, float]]] = None
         self._ascii: Optional[str] = None
 
@@ -343,6 +359,7 @@ class Level:
     stairs = property(lambda self: self._stairs, doc="``((x, y), (x, y))``: up, then down.")
     vaults = property(lambda self: self._vaults, doc="The vaults placed, in placing order.")
     markers = property(lambda self: self._markers, doc="The markers of the vaults placed.")
+    things = property(lambda self: self._things, doc="The things placed by rule (:class:`mcrdun.things.Thing`).")
 
     @property
     def options(self) -> Dict[str, float]:
@@ -353,7 +370,7 @@ class Level:
         h = hashlib.sha256()
         for a in (self._tiles, self._rooms, self._room_areas, self._doors, self._door_rooms):
             h.update(a.tobytes())
-        h.update(repr((self._stairs, self._vaults, self._markers, self.summary)).encode())
+        h.update(repr((self._stairs, self._vaults, self._markers, self._things, self.summary)).encode())
         return h.hexdigest()
 
     def __reduce__(self) -> Tuple[Any, ...]:
@@ -412,8 +429,10 @@ class Level:
 
     def to_ascii(self) -> str:
         """The level as text, one line per row: ``#`` wall, ``.`` floor,
-        ``,`` corridor, ``+`` door, ``<`` and ``>`` stairs (rock that
-        touches no walkable tile is blank)."""
+        ``,`` corridor, ``+`` door, ``=`` locked door, ``<`` and ``>``
+        stairs, a vault's markers, and each thing's glyph where it stands
+        (rock that touches no walkable tile is blank). :meth:`to_dict`'s
+        rows are the map without the things, as the command's JSON."""
         if self._ascii is None:
             self._ascii = self._raw.to_ascii()
         return self._ascii
@@ -427,7 +446,7 @@ class Level:
             "width": self.width,
             "height": self.height,
             "legend": {**{t.char: t.name.lower() for t in Tile}, " ": "rock"},
-            "tiles": self.to_ascii().splitlines(),
+            "tiles": self._raw.to_ascii_without_things().splitlines(),
             "stairs": {"up": [ux, uy], "down": [dx, dy]},
             "rooms": [
                 {"x": int(x), "y": int(y), "w": int(w), "h": int(h), "area": int(a)}
@@ -452,6 +471,20 @@ class Level:
                 for v in self.vaults
             ],
             "markers": [{"label": m.label, "x": m.x, "y": m.y, "vault": m.vault} for m in self.markers],
+            "things": [
+                {
+                    "name": t.name,
+                    "glyph": t.glyph,
+                    "x": t.x,
+                    "y": t.y,
+                    "room": t.room,
+                    "place": t.place,
+                    "group": t.group,
+                    "distance": t.distance,
+                    "blocks": t.blocks,
+                }
+                for t in self.things
+            ],
             "summary": dict(self.summary),
             "metrics": dict(self.metrics),
         }
