@@ -979,6 +979,262 @@ static int sweep_later_exports(void) {
     return 0;
 }
 
+/* ---- issues 29 and 30: spawn tables, standalone placement, the locks
+ * solver ---- */
+
+static int sweep_thing_tables(void) {
+    static const char text[] = "thing rat\nglyph r\ncount 1\n";
+    McrdunThingTable *t = NULL, *canary = (McrdunThingTable *)(uintptr_t)0xA5A5;
+    McrdunThingEntry e;
+    size_t n = 0xA5, len = 0xA5, old;
+    char buf[8];
+    const uint8_t *big;
+    /* NULLs. */
+    CHECK_STATUS(mcrdun_thing_table_parse(text, strlen(text), NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_parse(NULL, 1, &t), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("`text`");
+    CHECK(t == NULL);
+    CHECK_STATUS(mcrdun_thing_table_count(NULL, &n), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_entry(NULL, 0, &e), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_name(NULL, 0, buf, sizeof buf, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_text(NULL, buf, sizeof buf, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK(n == 0xA5 && len == 0xA5);
+    mcrdun_thing_table_free(NULL);
+    /* A claimed length no buffer can have. */
+    CHECK_STATUS(mcrdun_thing_table_parse(text, SIZE_MAX, &canary), MCRDUN_STATUS_TOO_LARGE);
+    CHECK(canary == (McrdunThingTable *)(uintptr_t)0xA5A5);
+    /* A huge text is refused by the memory ceiling before it is read:
+     * 64 MiB of unmapped-until-read zeros, 32 bytes a byte > 1 GiB. */
+    big = zero_map(64 * MB);
+    if (big != NULL) {
+        CHECK_STATUS(mcrdun_thing_table_parse((const char *)big, 64 * MB, &t), MCRDUN_STATUS_TOO_LARGE);
+        CHECK_LAST_ERROR_HAS("memory limit");
+        munmap((void *)big, 64 * MB);
+    }
+    old = mcrdun_set_memory_limit(1000);
+    CHECK_STATUS(mcrdun_thing_table_parse(text, strlen(text), &t), MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_set_memory_limit(old);
+    CHECK(t == NULL);
+    /* Garbage and NUL bytes: located errors, never a crash. */
+    {
+        static const char junk[] = "thing\0rat\nglyph \x01\n\xff\xfe";
+        CHECK_STATUS(mcrdun_thing_table_parse(junk, sizeof junk - 1, &t), MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK_LAST_ERROR_HAS("text:3:1: expected UTF-8 text");
+        CHECK(t == NULL);
+    }
+    CHECK_OK(mcrdun_thing_table_parse(text, strlen(text), &t));
+    CHECK_STATUS(mcrdun_thing_table_count(t, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_entry(t, 0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_entry(t, SIZE_MAX, &e), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_thing_table_name(t, 0, buf, sizeof buf, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_thing_table_name(t, 1, buf, sizeof buf, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_thing_table_text(t, buf, sizeof buf, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    /* Short buffers keep their canaries. */
+    memset(buf, 0x5A, sizeof buf);
+    CHECK_STATUS(mcrdun_thing_table_name(t, 0, buf, 2, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 3 && buf[0] == 0x5A && buf[7] == 0x5A);
+    CHECK_STATUS(mcrdun_thing_table_text(t, buf, sizeof buf, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len > sizeof buf && buf[0] == 0x5A && buf[7] == 0x5A);
+    mcrdun_thing_table_free(t);
+    return 0;
+}
+
+static int sweep_things_place(void) {
+    uint8_t spots[16];
+    uint32_t rooms[16];
+    McrdunThingTable *t = NULL;
+    const McrdunThingTable *tables[2];
+    McrdunPlaceMap map;
+    McrdunThing out[4];
+    McrdunThingMarker m;
+    size_t len = 0xA5, old;
+    const uint8_t *big;
+    memset(spots, MCRDUN_SPOT_ROOM, sizeof spots);
+    memset(rooms, 0, sizeof rooms);
+    CHECK_OK(mcrdun_thing_table_parse("thing rat\nglyph r\ncount 2\n", 25, &t));
+    tables[0] = t;
+    tables[1] = NULL;
+    memset(&map, 0, sizeof map);
+    map.spots = spots;
+    map.width = 4;
+    map.height = 4;
+    /* NULLs: the map, its spots, a table pointer, a list with a length, len. */
+    CHECK_STATUS(mcrdun_things_place(NULL, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_things_place(&map, NULL, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 2, 1, 1, out, 4, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("tables[1]");
+    map.spots = NULL;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    map.spots = spots;
+    map.markers_len = 3;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    map.markers_len = SIZE_MAX;
+    map.markers = &m;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_TOO_LARGE);
+    map.markers = NULL;
+    map.markers_len = 0;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, SIZE_MAX, 1, 1, out, 4, &len), MCRDUN_STATUS_TOO_LARGE);
+    CHECK(len == 0xA5);
+    /* Sizes: empty, overflowing, past the ceiling (checked before any
+     * spot is read, so a tiny buffer claimed as a huge map is safe). */
+    map.width = 0;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    map.width = UINT32_MAX;
+    map.height = UINT32_MAX;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_TOO_LARGE);
+    map.width = 65536;
+    map.height = 65536;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_LAST_ERROR_HAS("memory limit");
+    map.width = 4;
+    map.height = 4;
+    old = mcrdun_set_memory_limit(4096);
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_set_memory_limit(old);
+    CHECK(len == 0xA5);
+    /* A large map of walls around one floor tile: reads every byte, finds
+     * no room for the rats, says so (2048^2). */
+    big = zero_map((size_t)2048 * 2048);
+    if (big != NULL && !relaxed) {
+        McrdunPlaceMap wide = map;
+        wide.spots = big;
+        wide.width = 2048;
+        wide.height = 2048;
+        CHECK_STATUS(mcrdun_things_place(&wide, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK_LAST_ERROR_HAS("on a wall");
+    }
+    if (big != NULL) {
+        munmap((void *)big, (size_t)2048 * 2048);
+    }
+    /* Bad spots, stairs, markers, rooms of another size cannot be said. */
+    spots[5] = 200;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    spots[5] = MCRDUN_SPOT_ROOM;
+    map.start.x = INT32_MIN;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    map.start.x = 0;
+    map.has_end = true;
+    map.end.y = INT32_MAX;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    map.has_end = false;
+    m.label = 'A';
+    m.x = 9;
+    m.y = 0;
+    map.markers = &m;
+    map.markers_len = 1;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, 1, out, 4, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    map.markers = NULL;
+    map.markers_len = 0;
+    map.rooms = rooms;
+    /* Short buffers keep canaries; *len tells the size. */
+    memset(out, 0xA5, sizeof out);
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, UINT32_MAX, UINT64_MAX, out, 1, &len),
+                 MCRDUN_STATUS_OK); /* depth past every entry's: nothing */
+    CHECK(len == 0);
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 1, 1, UINT64_MAX, out, 1, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 2 && out[0].entry == 0xA5A5A5A5u && out[3].entry == 0xA5A5A5A5u);
+    CHECK_OK(mcrdun_things_place(&map, tables, 1, 1, UINT64_MAX, out, 2, &len));
+    CHECK(len == 2 && out[0].room == 0 && out[2].entry == 0xA5A5A5A5u);
+    /* The same table twice: its names clash. */
+    tables[1] = t;
+    CHECK_STATUS(mcrdun_things_place(&map, tables, 2, 1, 1, out, 4, &len), MCRDUN_STATUS_INVALID_ARGUMENT);
+    mcrdun_thing_table_free(t);
+    return 0;
+}
+
+static int sweep_locks_solve(void) {
+    uint8_t walkable[4] = {1, 1, 1, 1};
+    McrdunPoint door = {1, 0}, pts[2] = {{0, 0}, {0, 0}};
+    McrdunLock lock;
+    McrdunKey key;
+    McrdunLeg legs[4];
+    McrdunPoint s = {0, 0}, g = {1, 1};
+    size_t len = 0xA5, old;
+    uint64_t steps = 0xA5;
+    const uint8_t *big;
+    lock.id = 1;
+    lock.doors = &door;
+    lock.doors_len = 1;
+    key.lock = 1;
+    key.at.x = 0;
+    key.at.y = 1;
+    /* NULLs. */
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, NULL, &steps),
+                 MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_locks_solve(NULL, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, NULL, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, NULL, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_NULL_ARGUMENT);
+    lock.doors = NULL;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("locks[0]");
+    /* Huge claims: door, lock and key counts, the grid. */
+    lock.doors = pts;
+    lock.doors_len = SIZE_MAX;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    lock.doors_len = SIZE_MAX / 16;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    lock.doors = &door;
+    lock.doors_len = 1;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, SIZE_MAX, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, SIZE_MAX, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, (size_t)MCRDUN_LOCKS_MAX_KEYS + 1, s, g, legs,
+                                    4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, UINT32_MAX, UINT32_MAX, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 65536, 65536, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    CHECK_LAST_ERROR_HAS("memory limit");
+    old = mcrdun_set_memory_limit(16);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_set_memory_limit(old);
+    CHECK(len == 0xA5 && steps == 0xA5);
+    /* An empty grid; a start outside; a wall-only big grid read to the end. */
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 0, 0, NULL, 0, NULL, 0, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_OUT_OF_RANGE);
+    s.x = INT32_MIN;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_OUT_OF_RANGE);
+    s.x = 0;
+    big = zero_map((size_t)2048 * 2048);
+    if (big != NULL && !relaxed) {
+        CHECK_STATUS(mcrdun_locks_solve(big, 2048, 2048, NULL, 0, NULL, 0, s, g, legs, 4, &len, &steps),
+                     MCRDUN_STATUS_INVALID_ARGUMENT);
+        CHECK_LAST_ERROR_HAS("not walkable");
+    }
+    if (big != NULL) {
+        munmap((void *)big, (size_t)2048 * 2048);
+    }
+    /* Short buffers keep canaries; steps only on success. */
+    memset(legs, 0xA5, sizeof legs);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 1, &len, &steps),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 2 && steps == 0xA5 && legs[0].key == 0xA5A5A5A5u && legs[3].key == 0xA5A5A5A5u);
+    CHECK_OK(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 2, &len, &steps));
+    CHECK(len == 2 && steps == 2 && legs[2].key == 0xA5A5A5A5u);
+    /* A lock id of UINT32_MAX, a key of it, doors listed twice. */
+    lock.id = UINT32_MAX;
+    key.lock = UINT32_MAX;
+    CHECK_OK(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps));
+    pts[0] = door;
+    pts[1] = door;
+    lock.doors = pts;
+    lock.doors_len = 2;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 2, 2, &lock, 1, &key, 1, s, g, legs, 4, &len, &steps),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    return 0;
+}
+
 static int is_valgrind(void) {
     const char *preload = getenv("LD_PRELOAD");
     return preload != NULL && (strstr(preload, "vgpreload") != NULL || strstr(preload, "valgrind") != NULL);
@@ -1019,6 +1275,9 @@ int main(void) {
     run_case("sweep: extreme sizes and counts", sweep_extreme_sizes, 0, 1);
     run_case("sweep: distance, maze ends, rects, links", sweep_later_exports, 0, 1);
     run_case("sweep: level options and the schema", sweep_level_options, 0, 1);
+    run_case("sweep: spawn tables", sweep_thing_tables, 0, 1);
+    run_case("sweep: things placed on a caller's map", sweep_things_place, 0, 1);
+    run_case("sweep: the locks solver", sweep_locks_solve, 0, 1);
     printf("hostile: %d case(s), %d failed\n", ran_cases, failed_cases);
     return failed_cases == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -218,6 +218,16 @@
 #define MCRDUN_OPTION_VALUE_CHOICE 3
 
 /**
+ * `McrdunLeg::key` of the last leg, which ends at the goal.
+ */
+#define MCRDUN_LEG_GOAL UINT32_MAX
+
+/**
+ * The most keys a puzzle may hold (`mcrdun_locks_solve`): 2^31 - 1.
+ */
+#define MCRDUN_LOCKS_MAX_KEYS 2147483647
+
+/**
  * The default ceiling on one call's working memory, in bytes (1 GiB).
  */
 #define MCRDUN_DEFAULT_MEMORY_LIMIT 1073741824
@@ -292,6 +302,96 @@
  * Spawn area shape: room centres drawn from a rectangle.
  */
 #define MCRDUN_SPAWN_RECT 1
+
+/**
+ * Spot byte: not walkable.
+ */
+#define MCRDUN_SPOT_WALL 0
+
+/**
+ * Spot byte: room floor (a cave's or a maze's floor too): `where room`.
+ */
+#define MCRDUN_SPOT_ROOM 1
+
+/**
+ * Spot byte: a corridor: `where corridor`.
+ */
+#define MCRDUN_SPOT_CORRIDOR 2
+
+/**
+ * Spot byte: floor inside a vault: `where vault`.
+ */
+#define MCRDUN_SPOT_VAULT 3
+
+/**
+ * Spot byte: a door: walkable, never used; the room floor beside it is
+ * `door_side`.
+ */
+#define MCRDUN_SPOT_DOOR 4
+
+/**
+ * Spot byte: walkable, never used (a staircase, a required vault
+ * entrance, a key: anything the map keeps for itself).
+ */
+#define MCRDUN_SPOT_CLOSED 5
+
+/**
+ * Spot byte: walkable, never used, and never passed by the guarantee
+ * that a blocking thing cuts nothing apart (a locked door).
+ */
+#define MCRDUN_SPOT_BARRIER 6
+
+/**
+ * Kind of place (`McrdunThing::place`; as a bit `1 << kind`, a kind
+ * `McrdunThingEntry::places` allows): room floor (a cave's or a maze's
+ * floor), outside vaults: `room`.
+ */
+#define MCRDUN_THING_PLACE_ROOM 0
+
+/**
+ * Kind of place: a corridor tile: `corridor`.
+ */
+#define MCRDUN_THING_PLACE_CORRIDOR 1
+
+/**
+ * Kind of place: a walkable tile with exactly one walkable 4-neighbour:
+ * `dead_end`.
+ */
+#define MCRDUN_THING_PLACE_DEAD_END 2
+
+/**
+ * Kind of place: room floor with a door among its 4 neighbours:
+ * `door_side`.
+ */
+#define MCRDUN_THING_PLACE_DOOR_SIDE 3
+
+/**
+ * Kind of place: floor inside a placed vault: `vault`.
+ */
+#define MCRDUN_THING_PLACE_VAULT 4
+
+/**
+ * Kind of place: a vault marker, `marker X` (the label in
+ * `McrdunThing::marker`).
+ */
+#define MCRDUN_THING_PLACE_MARKER 5
+
+/**
+ * `McrdunThingEntry::amount`: `count MIN..MAX`, things (or groups) per level.
+ */
+#define MCRDUN_THING_AMOUNT_COUNT 0
+
+/**
+ * `McrdunThingEntry::amount`: `density MIN..MAX`, things (or groups) per
+ * 1000 walkable tiles, in thousandths (1000 is one per 1000 tiles).
+ */
+#define MCRDUN_THING_AMOUNT_DENSITY 1
+
+/**
+ * Distance shares (`McrdunThingEntry::distance_lo`, `_hi`) are in
+ * millionths of the farthest walking distance: this is all of it.
+ */
+#define MCRDUN_THING_SHARE_ONE 1000000
 
 /**
  * Major version of the mcrdun library this header belongs to.
@@ -421,6 +521,13 @@ typedef struct McrdunMaze McrdunMaze;
  * (opaque). Immutable once made: any number of threads may read it.
  */
 typedef struct McrdunPassagePlan McrdunPassagePlan;
+
+/**
+ * A spawn table read from text by `mcrdun_thing_table_parse`; free it
+ * with `mcrdun_thing_table_free`. Never changed once made: any number of
+ * threads may read it at once.
+ */
+typedef struct McrdunThingTable McrdunThingTable;
 
 /**
  * A set of vaults read from a vault file's text by `mcrdun_vaults_parse`;
@@ -758,6 +865,61 @@ typedef struct McrdunLevelOptionInfo {
 } McrdunLevelOptionInfo;
 
 /**
+ * A lock of a puzzle (an input of `mcrdun_locks_solve`): an id of the
+ * caller's choosing, unique among the puzzle's locks, and its door tiles,
+ * all opened by one key.
+ */
+typedef struct McrdunLock {
+  /**
+   * The lock's id; `McrdunKey::lock` names it.
+   */
+  uint32_t id;
+  /**
+   * `doors_len` door tiles (NULL when 0): walkable tiles that cannot be
+   * entered before one of its keys is picked up.
+   */
+  const struct McrdunPoint *doors;
+  /**
+   * The number of door tiles (a lock with none gates nothing).
+   */
+  size_t doors_len;
+} McrdunLock;
+
+/**
+ * A key lying on a tile (an input of `mcrdun_locks_solve`).
+ */
+typedef struct McrdunKey {
+  /**
+   * The id of the lock it opens.
+   */
+  uint32_t lock;
+  /**
+   * Where it lies: a walkable tile, not a door of any lock.
+   */
+  struct McrdunPoint at;
+} McrdunKey;
+
+/**
+ * One leg of a walkthrough: a shortest walk, with the locks opened so
+ * far, from where the last leg ended (or the start) to a key or the goal.
+ */
+typedef struct McrdunLeg {
+  /**
+   * The key picked up at its end (an index into the puzzle's keys), or
+   * `MCRDUN_LEG_GOAL` for the last leg.
+   */
+  uint32_t key;
+  /**
+   * The tile it ends on.
+   */
+  struct McrdunPoint at;
+  /**
+   * Its length in 4-connected steps.
+   */
+  uint64_t steps;
+} McrdunLeg;
+
+/**
  * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
  * `across` is its 4-neighbour in the other.
  */
@@ -999,6 +1161,198 @@ typedef struct McrdunDoorSpan {
    */
   uint32_t gap;
 } McrdunDoorSpan;
+
+/**
+ * The settings of one entry of a spawn table, as read (see
+ * `mcrdun_thing_table_parse` for what each means). Its name comes from
+ * `mcrdun_thing_table_name`; the labels of its `where marker X` kinds from
+ * `mcrdun_thing_table_text`.
+ */
+typedef struct McrdunThingEntry {
+  /**
+   * The glyph (a printable ASCII character).
+   */
+  uint8_t glyph;
+  /**
+   * `weight`: its share of the optional things.
+   */
+  uint32_t weight;
+  /**
+   * `MCRDUN_THING_AMOUNT_COUNT` or `MCRDUN_THING_AMOUNT_DENSITY`.
+   */
+  uint32_t amount;
+  /**
+   * The least count, or density in thousandths per 1000 tiles.
+   */
+  uint32_t amount_min;
+  /**
+   * The most count, or density in thousandths per 1000 tiles.
+   */
+  uint32_t amount_max;
+  /**
+   * The shallowest depth where it appears.
+   */
+  uint32_t depth_min;
+  /**
+   * The deepest depth where it appears.
+   */
+  uint32_t depth_max;
+  /**
+   * The kinds of place allowed, one bit `1 << MCRDUN_THING_PLACE_*`
+   * each; 0 for `anywhere`.
+   */
+  uint32_t places;
+  /**
+   * `distance LO..HI`, in millionths (`MCRDUN_THING_SHARE_ONE`).
+   */
+  uint32_t distance_lo;
+  /**
+   * `distance LO..HI`, in millionths (`MCRDUN_THING_SHARE_ONE`).
+   */
+  uint32_t distance_hi;
+  /**
+   * `away N`: the fewest steps from both stairs.
+   */
+  uint32_t away;
+  /**
+   * `apart N`: the fewest steps from every other thing of the entry.
+   */
+  uint32_t apart;
+  /**
+   * `group MIN..MAX within N`: the fewest members; 0 without `group`.
+   */
+  uint32_t group_min;
+  /**
+   * The most members; 0 without `group`.
+   */
+  uint32_t group_max;
+  /**
+   * The most steps from the group's first; 0 without `group`.
+   */
+  uint32_t group_within;
+  /**
+   * `blocks yes`.
+   */
+  bool blocks;
+  /**
+   * The line of its `thing` in the text, from 1.
+   */
+  uint32_t line;
+} McrdunThingEntry;
+
+/**
+ * A vault marker on a caller's map: a labelled walkable tile, which
+ * `where marker X` places on.
+ */
+typedef struct McrdunThingMarker {
+  /**
+   * The label: an ASCII letter or digit.
+   */
+  uint8_t label;
+  /**
+   * Where it is.
+   */
+  int32_t x;
+  /**
+   * Where it is.
+   */
+  int32_t y;
+} McrdunThingMarker;
+
+/**
+ * A caller's map to place things on (`mcrdun_things_place`). Every
+ * pointer is borrowed for the call only.
+ */
+typedef struct McrdunPlaceMap {
+  /**
+   * `width * height` spot bytes (`MCRDUN_SPOT_*`), row-major: tile
+   * (x, y) is `spots[y * width + x]`.
+   */
+  const uint8_t *spots;
+  /**
+   * The map's width in tiles (>= 1).
+   */
+  uint32_t width;
+  /**
+   * The map's height in tiles (>= 1).
+   */
+  uint32_t height;
+  /**
+   * NULL, or `width * height` room indices (`UINT32_MAX`: in no room),
+   * which placed things report.
+   */
+  const uint32_t *rooms;
+  /**
+   * The up stairs, where walking distances start: a walkable tile.
+   */
+  struct McrdunPoint start;
+  /**
+   * Whether `end` holds the down stairs (`away` then counts from both
+   * stairs).
+   */
+  bool has_end;
+  /**
+   * The down stairs when `has_end`: a walkable tile.
+   */
+  struct McrdunPoint end;
+  /**
+   * `markers_len` vault markers (NULL when 0).
+   */
+  const struct McrdunThingMarker *markers;
+  /**
+   * The number of markers.
+   */
+  size_t markers_len;
+} McrdunPlaceMap;
+
+/**
+ * A thing placed on a map.
+ */
+typedef struct McrdunThing {
+  /**
+   * Its entry: an index among the entries of all the tables placed, in
+   * order (the first table's entries first); the name comes from
+   * `mcrdun_thing_table_name` of the table that holds it.
+   */
+  uint32_t entry;
+  /**
+   * Its entry's glyph (printable ASCII).
+   */
+  uint8_t glyph;
+  /**
+   * Where it stands.
+   */
+  int32_t x;
+  /**
+   * Where it stands.
+   */
+  int32_t y;
+  /**
+   * The room of its tile, or `UINT32_MAX` without one.
+   */
+  uint32_t room;
+  /**
+   * The kind of place it stands on, an `MCRDUN_THING_PLACE_*`.
+   */
+  uint32_t place;
+  /**
+   * The marker's label when `place` is `MCRDUN_THING_PLACE_MARKER`, else 0.
+   */
+  uint8_t marker;
+  /**
+   * Its group, numbered from 0 over the whole placement in the order
+   * groups were placed; `UINT32_MAX` for an entry without `group`.
+   */
+  uint32_t group;
+  /**
+   * Its walking distance (4-connected steps) from the up stairs.
+   */
+  uint32_t distance;
+  /**
+   * Whether it blocks movement.
+   */
+  bool blocks;
+} McrdunThing;
 
 /**
  * A vault placed in a level.
@@ -2253,6 +2607,62 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
                                              const char **out);
 
 /**
+ * Finds a walkthrough of a puzzle of locks and keys on a caller's grid
+ * (the solver of `mcrdun-locks`, the one the generated levels are proved
+ * with): from `start`, the greedy player walks (4-connected) to the
+ * nearest key of a lock not yet open, or the goal, picks the key up (its
+ * lock opens for good), and goes on until the goal is reached. A door of
+ * a closed lock is a wall. On a chain of nested locks that is the only
+ * order there is; elsewhere one good order, its length an upper bound
+ * on the shortest.
+ *
+ * `walkable` holds `width * height` bytes, row-major (0: a wall, any
+ * other value walkable with every lock open); `locks` and `keys` are the
+ * puzzle's (a lock may have several keys). The legs go through the
+ * two-call protocol: `*len` receives their number (at least 1: the last
+ * ends at the goal); with `out == NULL` or `cap` too small the call
+ * returns `BUFFER_TOO_SMALL` (call again: the puzzle is solved again, to
+ * the same walkthrough). On success `*steps`, if not NULL, receives the
+ * walkthrough's total steps.
+ *
+ * Time: one breadth-first search a leg, O(tiles x (keys + 1)). Working
+ * memory: 13 bytes a tile (the solver's 12 and the mask's 1), 8 bytes a
+ * door, about 48 a lock and 20 a key, checked against the memory limit
+ * before anything is read; the legs, 32 bytes each, counted as they grow.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `len`, or a NULL `walkable`,
+ * `locks`, `keys` or door list with a length; `OUT_OF_RANGE` for a start,
+ * goal, door or key outside the grid; `INVALID_ARGUMENT` for one on a
+ * wall, two locks with one id, a tile that is two doors, two keys or a
+ * key and a door, or a key of a lock the puzzle lacks; `UNSATISFIABLE`
+ * when the goal cannot be reached (`mcrdun_last_error` names the keys
+ * held and the keys never reached); `TOO_LARGE` for an impossible size,
+ * more than `MCRDUN_LOCKS_MAX_KEYS` keys, or a need above the memory
+ * limit; `BUFFER_TOO_SMALL`. Nothing but `*len` is written on failure.
+ * Thread-safe.
+ *
+ * # Safety
+ * `walkable` is readable for `width * height` bytes; `locks` is NULL
+ * (with 0) or `locks_len` readable locks, each with `doors` NULL (with 0)
+ * or readable for `doors_len` points; `keys` is NULL (with 0) or
+ * `keys_len` readable keys; `out` is NULL or writable for `cap` legs;
+ * `len` and `steps` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_locks_solve(const uint8_t *walkable,
+                                     uint32_t width,
+                                     uint32_t height,
+                                     const struct McrdunLock *locks,
+                                     size_t locks_len,
+                                     const struct McrdunKey *keys,
+                                     size_t keys_len,
+                                     struct McrdunPoint start,
+                                     struct McrdunPoint goal,
+                                     struct McrdunLeg *out,
+                                     size_t cap,
+                                     size_t *len,
+                                     uint64_t *steps);
+
+/**
  * Sets the ceiling on the working memory of any one mcrdun call to `bytes`
  * and returns the previous ceiling. The default is
  * `MCRDUN_DEFAULT_MEMORY_LIMIT` (1 GiB). Every call whose memory grows with
@@ -2299,6 +2709,12 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  *   (scatter), 24 (maze), 26 (cave) or 32 (passages), every stage counted
  *   (`McrdunLevelConfig::max_bytes` can lower the limit for one call,
  *   never raise it).
+ * - `mcrdun_thing_table_parse`: 32 bytes a byte of text and 16 KiB,
+ *   checked before the text is read; `mcrdun_things_place`: 45 bytes a
+ *   tile (40 for the placement, 5 for the copies of the caller's spots
+ *   and rooms), 64 KiB and about 112 bytes a thing.
+ * - `mcrdun_locks_solve`: 13 bytes a tile, 8 a door, about 48 a lock
+ *   and 20 a key, checked before anything is read.
  * - Wilson's algorithm also bounds its time: a maze whose long side
  *   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its
  *   walks stop past 16 n log2 n + 2^24 steps.
@@ -3031,6 +3447,152 @@ enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
                                            uint32_t max_gap,
                                            uint32_t door_width,
                                            struct McrdunDoorSpan *out);
+
+/**
+ * Reads a spawn table from its text (`text_len` bytes of UTF-8; a
+ * byte-order mark at the start is skipped) into a new table in `*out`.
+ *
+ * The format (the crate docs of `mcrdun-things` and the README have the
+ * whole of it): `thing NAME` starts an entry, its settings follow one a
+ * line until the next `thing`, `#` starts a comment. The settings:
+ * `glyph C` (required; printable ASCII, not one of the level's own
+ * `# . , + < > =`), `weight W`, `count MIN..MAX` or `count N`, or
+ * `density MIN..MAX` (per 1000 walkable tiles), `depth MIN..MAX`,
+ * `where KIND...` (`room`, `corridor`, `dead_end`, `door_side`, `vault`,
+ * `marker X`, or `anywhere`), `distance LO..HI` (shares of the farthest
+ * walk from the up stairs), `away N`, `apart N`, `group MIN..MAX within
+ * N`, `blocks yes`. What can never be met is refused here.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `out` (or a NULL `text` with a
+ * length); `INVALID_ARGUMENT` for text that is not a valid table (bytes
+ * that are not UTF-8 included): `mcrdun_last_error` then reads
+ * `text:LINE:COLUMN: expected ..., found ...`; `TOO_LARGE` when 32 bytes
+ * a byte of text (and 16 KiB) pass the memory limit, checked before the
+ * text is read. Working memory: at most that. Thread-safe.
+ *
+ * # Safety
+ * `text` is NULL (with `text_len` 0) or `text_len` readable bytes; `out`
+ * is NULL or writable.
+ */
+enum McrdunStatus mcrdun_thing_table_parse(const char *text,
+                                           size_t text_len,
+                                           struct McrdunThingTable **out);
+
+/**
+ * Frees a spawn table; NULL does nothing.
+ *
+ * # Safety
+ * `table` is NULL or a handle not freed before.
+ */
+void mcrdun_thing_table_free(struct McrdunThingTable *table);
+
+/**
+ * The number of entries of the table in `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `table` or `out`. Thread-safe.
+ *
+ * # Safety
+ * `table` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_thing_table_count(const struct McrdunThingTable *table, size_t *out);
+
+/**
+ * The settings of entry `index` of the table in `*out`.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `table` or `out`; `OUT_OF_RANGE`
+ * for an index past the table. Thread-safe.
+ *
+ * # Safety
+ * `table` is NULL or a live handle; `out` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_thing_table_entry(const struct McrdunThingTable *table,
+                                           size_t index,
+                                           struct McrdunThingEntry *out);
+
+/**
+ * The name of entry `index` of the table, as bytes (no NUL), through the
+ * two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `table` or `len`; `OUT_OF_RANGE`
+ * for an index past the table; `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `table` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_thing_table_name(const struct McrdunThingTable *table,
+                                          size_t index,
+                                          char *out,
+                                          size_t cap,
+                                          size_t *len);
+
+/**
+ * The whole table as text, every setting of every entry spelled out
+ * (what `mcrdun things check` prints; it reads back as the same table),
+ * as bytes (no NUL) through the two-call protocol.
+ *
+ * Working memory: the text, about 200 bytes an entry, counted against
+ * the memory limit (`TOO_LARGE` above it).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `table` or `len`; `BUFFER_TOO_SMALL`;
+ * `TOO_LARGE`. Thread-safe.
+ *
+ * # Safety
+ * `table` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_thing_table_text(const struct McrdunThingTable *table,
+                                          char *out,
+                                          size_t cap,
+                                          size_t *len);
+
+/**
+ * Places the entries of `tables[0..tables_len]` (one list, the first
+ * table's entries first; names and glyphs unique across them) on the
+ * caller's `map` for dungeon depth `depth`, with the randomness of
+ * `seed`, and writes the things through the two-call protocol: `*len`
+ * receives the number of things; with `out == NULL` or `cap` too small
+ * the call returns `BUFFER_TOO_SMALL` (call again with a larger buffer:
+ * the same map, tables, depth and seed place the same things, so the
+ * placement simply runs again). Things come in the order placed
+ * (required ones first, entry by entry, then the optional ones).
+ *
+ * The rules (`mcrdun-things`' crate docs): a thing stands on a room,
+ * corridor or vault spot the up stairs reach, never on a door, closed
+ * or barrier spot nor on the stairs, never two on a tile; walking is
+ * 4-connected over every spot but `MCRDUN_SPOT_WALL`. The same as Rust's
+ * `mcrdun_things::place_seeded`, on every platform.
+ *
+ * Working memory: 45 bytes a tile (40 for the placement, 5 for the
+ * copies of the spots and rooms), 64 KiB, and about 112 bytes a thing,
+ * checked against the memory limit before any input is read.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `map`, `len`, `map->spots`, a NULL
+ * table pointer, or a NULL `tables` / `map->markers` with a length;
+ * `INVALID_ARGUMENT` for a map of no tiles, a spot byte past
+ * `MCRDUN_SPOT_BARRIER`, stairs on a wall, a marker on a wall, outside
+ * the map, twice on a tile or not labelled with an ASCII letter or digit,
+ * or two entries sharing a name or glyph; `OUT_OF_RANGE` for stairs
+ * outside the map; `UNSATISFIABLE` when a required entry cannot be
+ * placed (`mcrdun_last_error` names the entry and the rule); `TOO_LARGE`
+ * above the memory limit; `BUFFER_TOO_SMALL`. Nothing but `*len` is
+ * written on failure. Thread-safe.
+ *
+ * # Safety
+ * `map` is NULL or a valid map whose `spots` (and `rooms`, if not NULL)
+ * are readable for `width * height` items and `markers` for
+ * `markers_len`; `tables` is NULL (with 0) or `tables_len` readable
+ * pointers, each NULL or a live table; `out` is NULL or writable for
+ * `cap` things; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_things_place(const struct McrdunPlaceMap *map,
+                                      const struct McrdunThingTable *const *tables,
+                                      size_t tables_len,
+                                      uint32_t depth,
+                                      uint64_t seed,
+                                      struct McrdunThing *out,
+                                      size_t cap,
+                                      size_t *len);
 
 /**
  * Reads the vaults of a vault file's text (`text_len` bytes of UTF-8,

@@ -33,6 +33,9 @@
 //   regions::                                  labelling, statistics, connecting
 //   scatter::                                  scattered rooms and their links
 //   rect::                                     rectangle relations
+//   DistanceScratch, distance_*                distance maps
+//   ThingTable, place_things                   spawn tables, things placed by rule
+//   solve_locks, Walkthrough                   the locks-and-keys solver
 //
 // Thread-safety is that of the C handles (see mcrdun.h): const methods of
 // one object may run on several threads at once; anything else needs a lock.
@@ -1147,6 +1150,127 @@ inline void distance_scale(std::vector<int32_t> &dist, uint32_t width, uint32_t 
                            int32_t numerator, int32_t denominator) {
     detail::check_cells(dist.size(), width, height, "dist");
     detail::check(mcrdun_distance_scale(dist.data(), width, height, numerator, denominator));
+}
+
+}  // namespace mcrdun
+
+
+// ---------------------------------------------------------------- things
+//
+//     mcrdun::ThingTable table(text);                   // throws with line:column
+//     McrdunPlaceMap map{};                              // spots, size, start, ...
+//     std::vector<McrdunThing> things = mcrdun::place_things(map, {&table}, depth, seed);
+//
+// ---------------------------------------------------------------- locks
+//
+//     mcrdun::Walkthrough walk = mcrdun::solve_locks(walkable, w, h, locks, keys, start, goal);
+//     walk.steps; walk.legs[i].key                       // MCRDUN_LEG_GOAL for the last
+namespace mcrdun {
+
+namespace detail {
+
+struct ThingTableDeleter {
+    void operator()(McrdunThingTable *t) const noexcept { mcrdun_thing_table_free(t); }
+};
+
+}  // namespace detail
+
+/// A spawn table read from its text (McrdunThingTable handle). Throws
+/// mcrdun::Error with the line and column of a bad table.
+class ThingTable {
+public:
+    explicit ThingTable(const std::string &text) {
+        McrdunThingTable *raw = nullptr;
+        detail::check(mcrdun_thing_table_parse(text.data(), text.size(), &raw));
+        handle_.reset(raw);
+    }
+
+    /// The number of entries.
+    std::size_t size() const {
+        std::size_t n = 0;
+        detail::check(mcrdun_thing_table_count(handle_.get(), &n));
+        return n;
+    }
+
+    /// The settings of entry `index`.
+    McrdunThingEntry entry(std::size_t index) const {
+        McrdunThingEntry e{};
+        detail::check(mcrdun_thing_table_entry(handle_.get(), index, &e));
+        return e;
+    }
+
+    /// The name of entry `index`.
+    std::string name(std::size_t index) const {
+        const McrdunThingTable *t = handle_.get();
+        std::vector<char> bytes = detail::read_buffer<char>(
+            [t, index](char *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_thing_table_name(t, index, out, cap, len);
+            });
+        return std::string(bytes.begin(), bytes.end());
+    }
+
+    /// The whole table, every setting spelled out (it reads back as the same table).
+    std::string text() const {
+        const McrdunThingTable *t = handle_.get();
+        std::vector<char> bytes = detail::read_buffer<char>(
+            [t](char *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_thing_table_text(t, out, cap, len);
+            });
+        return std::string(bytes.begin(), bytes.end());
+    }
+
+    /// The C handle, still owned by this object.
+    const McrdunThingTable *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<McrdunThingTable, detail::ThingTableDeleter> handle_;
+};
+
+/// Places the entries of `tables` (one list, in order) on the caller's
+/// `map` for dungeon depth `depth` with `seed` (mcrdun_things_place).
+inline std::vector<McrdunThing> place_things(const McrdunPlaceMap &map,
+                                             const std::vector<const ThingTable *> &tables,
+                                             uint32_t depth, uint64_t seed) {
+    std::vector<const McrdunThingTable *> raw;
+    raw.reserve(tables.size());
+    for (const ThingTable *t : tables) {
+        raw.push_back(t == nullptr ? nullptr : t->get());
+    }
+    return detail::read_buffer<McrdunThing>(
+        [&](McrdunThing *out, std::size_t cap, std::size_t *len) {
+            return mcrdun_things_place(&map, raw.data(), raw.size(), depth, seed, out, cap, len);
+        });
+}
+
+/// A walkthrough of a puzzle of locks and keys (mcrdun_locks_solve).
+struct Walkthrough {
+    std::vector<McrdunLeg> legs;  ///< in order; the last one's key is MCRDUN_LEG_GOAL
+    uint64_t steps;               ///< the steps of all legs
+};
+
+/// Solves a puzzle of locks and keys on a `width` x `height` grid
+/// (`walkable`: 0 a wall, anything else walkable). Throws mcrdun::Error
+/// (MCRDUN_STATUS_UNSATISFIABLE naming the keys when there is no way
+/// through).
+inline Walkthrough solve_locks(const std::vector<uint8_t> &walkable, uint32_t width,
+                               uint32_t height, const std::vector<McrdunLock> &locks,
+                               const std::vector<McrdunKey> &keys, McrdunPoint start,
+                               McrdunPoint goal) {
+    detail::check_cells(walkable.size(), width, height, "walkable");
+    Walkthrough walk{{}, 0};
+    std::size_t len = 0;
+    McrdunStatus status =
+        mcrdun_locks_solve(walkable.data(), width, height, locks.data(), locks.size(), keys.data(),
+                           keys.size(), start, goal, nullptr, 0, &len, nullptr);
+    if (status != MCRDUN_STATUS_BUFFER_TOO_SMALL) {
+        detail::check(status);
+    }
+    walk.legs.resize(len);
+    detail::check(mcrdun_locks_solve(walkable.data(), width, height, locks.data(), locks.size(),
+                                     keys.data(), keys.size(), start, goal, walk.legs.data(),
+                                     walk.legs.size(), &len, &walk.steps));
+    walk.legs.resize(len);
+    return walk;
 }
 
 }  // namespace mcrdun

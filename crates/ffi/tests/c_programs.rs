@@ -227,6 +227,7 @@ fn c_and_cpp_programs_pass_static_shared_and_under_valgrind() {
         "wrapper_layout.cpp",          // Layout, PassagePlan
         "wrapper_regions_scatter.cpp", // regions::, scatter::
         "level_options_wrapper.cpp",   // LevelOptions, level_option_infos
+        "things_locks_wrapper.cpp",    // ThingTable, place_things, solve_locks
     ] {
         assert!(
             programs.iter().any(|p| p.source.ends_with(required)),

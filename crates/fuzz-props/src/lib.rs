@@ -25,6 +25,9 @@
 //! | `vaults` | the vault parser never panics; errors name a line of the text; every vault accepted, turned and mirrored as its settings allow, is written out and read back to the same map with the same markers and entrances |
 //! | `option_set` | `LevelConfig::set` / `set_text` by any name and value: a refused value changes nothing, a taken one reads back exactly and is in its range, and the options then generate a level or an error |
 //! | `level_options` | arbitrary calls on the C options handle agree with the same calls on a Rust `LevelConfig` (accepted or refused alike, values read back alike), never `PANIC`, and the handle builds the level Rust builds |
+//! | `things_parse` | the spawn table parser never panics; errors name a line of the text; an accepted table's full text reads back to itself; C accepts and refuses alike |
+//! | `things_place` | things placed on any small map keep every rule of their entries (kind of place, distance share, away, apart, group, counts, blocks), checked by an independent breadth-first search; C places the same things |
+//! | `locks_solve` | the locks solver on any small puzzle: a walkthrough replays (each leg a shortest walk to a nearest target with the locks opened so far), `Stuck` only when no order of reachable keys reaches the goal; C answers alike |
 //! | `distance` | every distance-map algorithm equals a fixpoint of relaxation sweeps (any costs, sources, start values, steps); the farthest cell and the descent from it agree with the map |
 //!
 //! ```
@@ -35,7 +38,9 @@
 
 mod c_abi;
 mod distance;
+mod locks;
 mod options;
+mod things;
 mod vaults;
 
 use mcrdun_bsp::Bsp;
@@ -47,7 +52,9 @@ use std::collections::VecDeque;
 
 pub use c_abi::c_abi;
 pub use distance::distance;
+pub use locks::locks_solve;
 pub use options::{level_options, option_set};
+pub use things::{things_parse, things_place};
 pub use vaults::vaults;
 
 /// A property: panics when the input shows a bug.
@@ -55,7 +62,7 @@ pub type Property = fn(&[u8]);
 
 /// Every target: its name (the directory under `fuzz/corpus/`) and its
 /// property.
-pub const TARGETS: [(&str, Property); 11] = [
+pub const TARGETS: [(&str, Property); 14] = [
     ("maze_hex", maze_hex),
     ("regions", regions),
     ("bsp_ops", bsp_ops),
@@ -67,6 +74,9 @@ pub const TARGETS: [(&str, Property); 11] = [
     ("vaults", vaults),
     ("option_set", option_set),
     ("level_options", level_options),
+    ("things_parse", things_parse),
+    ("things_place", things_place),
+    ("locks_solve", locks_solve),
 ];
 
 /// A cursor over fuzzer bytes; reads past the end give zeros.

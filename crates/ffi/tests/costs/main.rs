@@ -202,4 +202,5 @@ mod maze;
 mod passages;
 mod regions;
 mod scatter;
+mod things_locks;
 mod vaults;

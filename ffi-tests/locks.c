@@ -1,0 +1,168 @@
+/* The locks-and-keys solver through the C ABI: walkthroughs read back by
+ * the two-call protocol (legs that add up, keys in the only order a chain
+ * allows), a puzzle without a way through named by its keys, and every
+ * malformed puzzle refused with its status. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcrdun.h"
+#include "check.h"
+
+static McrdunPoint pt(int32_t x, int32_t y) {
+    McrdunPoint p;
+    p.x = x;
+    p.y = y;
+    return p;
+}
+
+/* The crate example of mcrdun-locks: S . k . = . G on one row. */
+static void test_corridor(void) {
+    uint8_t walkable[7] = {1, 1, 1, 1, 1, 1, 1};
+    McrdunPoint door = {4, 0};
+    McrdunLock lock;
+    McrdunKey key;
+    McrdunLeg legs[4];
+    size_t len = 0;
+    uint64_t steps = 99;
+    lock.id = 7;
+    lock.doors = &door;
+    lock.doors_len = 1;
+    key.lock = 7;
+    key.at = pt(2, 0);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 7, 1, &lock, 1, &key, 1, pt(0, 0), pt(6, 0), NULL, 0, &len, &steps),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 2 && steps == 99);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 7, 1, &lock, 1, &key, 1, pt(0, 0), pt(6, 0), legs, 1, &len, &steps),
+                 MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 2);
+    CHECK_OK(mcrdun_locks_solve(walkable, 7, 1, &lock, 1, &key, 1, pt(0, 0), pt(6, 0), legs, 4, &len, &steps));
+    CHECK(len == 2 && steps == 6);
+    CHECK(legs[0].key == 0 && legs[0].at.x == 2 && legs[0].steps == 2);
+    CHECK(legs[1].key == MCRDUN_LEG_GOAL && legs[1].at.x == 6 && legs[1].steps == 4);
+    /* `steps` may be NULL. */
+    CHECK_OK(mcrdun_locks_solve(walkable, 7, 1, &lock, 1, &key, 1, pt(0, 0), pt(6, 0), legs, 4, &len, NULL));
+    /* Without the key: stuck, nothing but *len touched. */
+    steps = 99;
+    len = 55;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 7, 1, &lock, 1, NULL, 0, pt(0, 0), pt(6, 0), legs, 4, &len, &steps),
+                 MCRDUN_STATUS_UNSATISFIABLE);
+    CHECK_LAST_ERROR_HAS("the goal cannot be reached with no key");
+    CHECK(steps == 99 && len == 55);
+    /* The key behind its own lock: never reached. */
+    key.at = pt(5, 0);
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 7, 1, &lock, 1, &key, 1, pt(0, 0), pt(6, 0), legs, 4, &len, &steps),
+                 MCRDUN_STATUS_UNSATISFIABLE);
+    CHECK_LAST_ERROR_HAS("keys [0] cannot be reached");
+}
+
+/* A chain of three nested locks in a 9x3 map (keys in the side pockets):
+ *
+ *   . k . . k . . k .
+ *   S . = . . = . . = G     (row 1; G at x = 9)
+ *   . . . . . . . . .       (row 2 walls but under the doors)
+ */
+static void test_chain(void) {
+    enum { CW = 10, CH = 3 };
+    uint8_t map[CW * CH];
+    McrdunPoint doors[3] = {{2, 1}, {5, 1}, {8, 1}};
+    McrdunLock locks[3];
+    McrdunKey keys[3];
+    McrdunLeg legs[8];
+    size_t len = 0, i;
+    uint64_t steps = 0, sum = 0;
+    int x;
+    memset(map, 0, sizeof map);
+    for (x = 0; x < CW; x++) {
+        map[1 * CW + x] = 1;
+    }
+    /* Pockets above row 1, cut from each other by the doors' columns. */
+    for (x = 0; x < CW; x++) {
+        if (x != 2 && x != 5 && x != 8) {
+            map[0 * CW + x] = 1;
+        }
+    }
+    /* Locks listed out of order, ids not their positions. */
+    locks[0].id = 30;
+    locks[0].doors = &doors[2];
+    locks[0].doors_len = 1;
+    locks[1].id = 10;
+    locks[1].doors = &doors[0];
+    locks[1].doors_len = 1;
+    locks[2].id = 20;
+    locks[2].doors = &doors[1];
+    locks[2].doors_len = 1;
+    keys[0].lock = 20; /* beyond door 10 */
+    keys[0].at = pt(4, 0);
+    keys[1].lock = 30; /* beyond door 20 */
+    keys[1].at = pt(7, 0);
+    keys[2].lock = 10; /* before everything */
+    keys[2].at = pt(1, 0);
+    CHECK_OK(mcrdun_locks_solve(map, CW, CH, locks, 3, keys, 3, pt(0, 1), pt(9, 1), legs, 8, &len, &steps));
+    CHECK(len == 4);
+    CHECK(legs[0].key == 2 && legs[1].key == 0 && legs[2].key == 1 && legs[3].key == MCRDUN_LEG_GOAL);
+    for (i = 0; i < len; i++) {
+        sum += legs[i].steps;
+    }
+    CHECK(sum == steps);
+    /* S(0,1) -> (1,0): 2; -> (4,0): 3 + 2 = 5 via row 1; -> (7,0): 5; -> (9,1): 3. */
+    CHECK(legs[0].steps == 2 && legs[1].steps == 5 && legs[2].steps == 5 && legs[3].steps == 3);
+    CHECK(steps == 15);
+}
+
+static void test_malformed(void) {
+    uint8_t walkable[9] = {1, 1, 1, 1, 0, 1, 1, 1, 1};
+    McrdunPoint door = {1, 0}, wall = {1, 1}, outside = {3, 0};
+    McrdunLock lock, two[2];
+    McrdunKey key;
+    McrdunLeg legs[4];
+    size_t len = 0;
+    lock.id = 1;
+    lock.doors = &door;
+    lock.doors_len = 1;
+    key.lock = 1;
+    key.at = pt(2, 2);
+    /* Start or goal outside, on a wall. */
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, &lock, 1, &key, 1, pt(3, 0), pt(2, 0), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_LAST_ERROR_HAS("the start at (3, 0) is outside the grid");
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, &lock, 1, &key, 1, pt(0, 0), pt(1, 1), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("the goal at (1, 1) is not walkable");
+    /* A door on a wall, outside; a key on a door; a key of no lock. */
+    lock.doors = &wall;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, &lock, 1, &key, 1, pt(0, 0), pt(2, 0), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    lock.doors = &outside;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, &lock, 1, &key, 1, pt(0, 0), pt(2, 0), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_OUT_OF_RANGE);
+    lock.doors = &door;
+    key.at = door;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, &lock, 1, &key, 1, pt(0, 0), pt(2, 0), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("is both a door of lock 1 and key 0");
+    key.at = pt(2, 2);
+    key.lock = 5;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, &lock, 1, &key, 1, pt(0, 0), pt(2, 0), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("key 0 opens lock 5");
+    /* Two locks with one id. */
+    two[0] = lock;
+    two[1] = lock;
+    two[1].doors_len = 0;
+    key.lock = 1;
+    CHECK_STATUS(mcrdun_locks_solve(walkable, 3, 3, two, 2, &key, 1, pt(0, 0), pt(2, 0), legs, 4, &len, NULL),
+                 MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("two locks have the id 1");
+    /* No locks at all: one leg, to the goal around the wall. */
+    CHECK_OK(mcrdun_locks_solve(walkable, 3, 3, NULL, 0, NULL, 0, pt(0, 0), pt(2, 2), legs, 4, &len, NULL));
+    CHECK(len == 1 && legs[0].key == MCRDUN_LEG_GOAL && legs[0].steps == 4);
+}
+
+int main(void) {
+    test_corridor();
+    test_chain();
+    test_malformed();
+    return check_finish("locks");
+}

@@ -1,0 +1,5 @@
+//! Fuzz target `locks_solve`: the property `mcrdun_fuzz_props::locks_solve` (see that
+//! crate's docs), also replayed on stable by its tests.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mcrdun_fuzz_props::locks_solve(data));

@@ -1,0 +1,5 @@
+//! Fuzz target `things_place`: the property `mcrdun_fuzz_props::things_place` (see that
+//! crate's docs), also replayed on stable by its tests.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| mcrdun_fuzz_props::things_place(data));
