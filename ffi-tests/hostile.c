@@ -1235,6 +1235,72 @@ static int sweep_locks_solve(void) {
     return 0;
 }
 
+static int sweep_level_things(void) {
+    McrdunThingTable *t = NULL;
+    const McrdunThingTable *tables[2];
+    McrdunLevelOptions *o = NULL;
+    McrdunLevel *level = NULL;
+    McrdunThing things[64];
+    char name[4];
+    size_t len = 0xA5, old, n = 0;
+    CHECK_OK(mcrdun_thing_table_parse("thing rat\nglyph r\ncount 3\n", 25, &t));
+    tables[0] = t;
+    tables[1] = NULL;
+    CHECK_OK(mcrdun_level_options_new(MCRDUN_LEVEL_KIND_BSP, &o));
+    /* NULLs and huge claims; the options keep what they had. */
+    CHECK_STATUS(mcrdun_level_options_set_things(NULL, tables, 1), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_things(o, NULL, 1), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_things(o, tables, 2), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set_things(o, tables, SIZE_MAX), MCRDUN_STATUS_TOO_LARGE);
+    CHECK_STATUS(mcrdun_level_options_set_things(o, tables, SIZE_MAX / 8), MCRDUN_STATUS_TOO_LARGE);
+    old = mcrdun_set_memory_limit(8);
+    CHECK_STATUS(mcrdun_level_options_set_things(o, tables, 1), MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_set_memory_limit(old);
+    CHECK_OK(mcrdun_level_options_set(o, "dungeon_level", 1e6));
+    CHECK_STATUS(mcrdun_level_options_set(o, "dungeon_level", 1e6 + 1), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_set(o, "dungeon_level", -1), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_OK(mcrdun_level_generate_with(o, &level));
+    CHECK_OK(mcrdun_level_things(level, NULL, 0, &n));
+    CHECK(n == 0); /* nothing set */
+    mcrdun_level_free(level);
+    level = NULL;
+    CHECK_OK(mcrdun_level_options_set_things(o, tables, 1));
+    /* A level's ceiling too low for the things: TOO_LARGE, no level. */
+    CHECK_OK(mcrdun_level_options_set_max_bytes(o, 200000));
+    CHECK_STATUS(mcrdun_level_generate_with(o, &level), MCRDUN_STATUS_TOO_LARGE);
+    CHECK(level == NULL);
+    CHECK_LAST_ERROR_HAS("thing placement");
+    CHECK_OK(mcrdun_level_options_set_things(o, NULL, 0));
+    CHECK_OK(mcrdun_level_generate_with(o, &level)); /* the level alone fits */
+    mcrdun_level_free(level);
+    level = NULL;
+    CHECK_OK(mcrdun_level_options_set_things(o, tables, 1));
+    CHECK_OK(mcrdun_level_options_set_max_bytes(o, 0));
+    CHECK_OK(mcrdun_level_generate_with(o, &level));
+    /* The readers: NULLs, short buffers keep canaries, past the end. */
+    CHECK_STATUS(mcrdun_level_things(NULL, things, 64, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_things(level, things, 64, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK(len == 0xA5);
+    memset(things, 0xA5, sizeof things);
+    CHECK_STATUS(mcrdun_level_things(level, things, 2, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 3 && things[0].entry == 0xA5A5A5A5u && things[63].entry == 0xA5A5A5A5u);
+    CHECK_OK(mcrdun_level_things(level, things, 64, &len));
+    CHECK(len == 3 && things[3].entry == 0xA5A5A5A5u);
+    CHECK_STATUS(mcrdun_level_thing_name(NULL, 0, name, sizeof name, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_thing_name(level, 0, name, sizeof name, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_thing_name(level, 3, name, sizeof name, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    CHECK_STATUS(mcrdun_level_thing_name(level, SIZE_MAX, name, sizeof name, &len), MCRDUN_STATUS_OUT_OF_RANGE);
+    memset(name, 0x5A, sizeof name);
+    CHECK_STATUS(mcrdun_level_thing_name(level, 0, name, 2, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 3 && name[0] == 0x5A && name[3] == 0x5A);
+    CHECK_OK(mcrdun_level_thing_name(level, 2, name, 3, &len));
+    CHECK(len == 3 && memcmp(name, "rat", 3) == 0 && name[3] == 0x5A);
+    mcrdun_level_free(level);
+    mcrdun_level_options_free(o);
+    mcrdun_thing_table_free(t);
+    return 0;
+}
+
 static int is_valgrind(void) {
     const char *preload = getenv("LD_PRELOAD");
     return preload != NULL && (strstr(preload, "vgpreload") != NULL || strstr(preload, "valgrind") != NULL);
@@ -1278,6 +1344,7 @@ int main(void) {
     run_case("sweep: spawn tables", sweep_thing_tables, 0, 1);
     run_case("sweep: things placed on a caller's map", sweep_things_place, 0, 1);
     run_case("sweep: the locks solver", sweep_locks_solve, 0, 1);
+    run_case("sweep: things on generated levels", sweep_level_things, 0, 1);
     printf("hostile: %d case(s), %d failed\n", ran_cases, failed_cases);
     return failed_cases == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -440,6 +440,261 @@ static void test_bad_maps(void) {
     mcrdun_thing_table_free(t);
 }
 
+/* ---- things on generated levels ---- */
+
+#ifndef MCRDUN_SOURCE_DIR
+#error "the test harness defines MCRDUN_SOURCE_DIR, the workspace root"
+#endif
+
+/* The whole of a file under the workspace root, NUL-terminated (NULL on failure). */
+static char *read_file(const char *relative, size_t *len) {
+    char path[4096];
+    FILE *f;
+    char *buf = NULL;
+    long n;
+    snprintf(path, sizeof path, "%s/%s", MCRDUN_SOURCE_DIR, relative);
+    f = fopen(path, "rb");
+    if (f == NULL) {
+        fprintf(stderr, "cannot open %s\n", path);
+        check_failures++;
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        buf = malloc((size_t)n + 1);
+        if (buf != NULL && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+            buf[n] = '\0';
+            *len = (size_t)n;
+        } else {
+            free(buf);
+            buf = NULL;
+        }
+    }
+    fclose(f);
+    CHECK(buf != NULL);
+    return buf;
+}
+
+/* The example vaults, every file of examples/vaults/ in name order (as
+ * mcrdun_test_util::example_vault_files reads them), as one set. */
+static McrdunVaults *example_vaults(void) {
+    static const char *const files[] = {
+        "arena", "cells", "cross", "crossroads", "diamond", "l_hall", "library",
+        "moat", "pillars", "round", "stairs_down", "stairs_up", "treasury",
+    };
+    char *all = NULL;
+    size_t total = 0, i;
+    McrdunVaults *v = NULL;
+    for (i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char rel[64];
+        size_t n = 0;
+        char *text, *grown;
+        snprintf(rel, sizeof rel, "examples/vaults/%s.vault", files[i]);
+        text = read_file(rel, &n);
+        if (text == NULL) {
+            continue;
+        }
+        grown = realloc(all, total + n + 2);
+        if (grown != NULL) {
+            all = grown;
+            memcpy(all + total, text, n);
+            total += n;
+            all[total++] = '\n';
+        }
+        free(text);
+    }
+    CHECK_OK(mcrdun_vaults_parse(all, total, &v));
+    free(all);
+    {
+        size_t count = 0;
+        CHECK_OK(mcrdun_vaults_count(v, &count));
+        CHECK(count == sizeof files / sizeof files[0]);
+    }
+    return v;
+}
+
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n) {
+    const uint8_t *b = (const uint8_t *)p;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* Little-endian, as mcrdun_test_util::Fnv1a::u32 feeds it. */
+static uint64_t fnv_u32(uint64_t h, uint32_t v) {
+    uint8_t b[4];
+    b[0] = (uint8_t)v;
+    b[1] = (uint8_t)(v >> 8);
+    b[2] = (uint8_t)(v >> 16);
+    b[3] = (uint8_t)(v >> 24);
+    return fnv_bytes(h, b, 4);
+}
+
+static uint64_t level_tiles_hash(const McrdunLevel *level) {
+    size_t len = 0;
+    uint8_t *tiles;
+    uint64_t h = 0xcbf29ce484222325ull;
+    CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    tiles = malloc(len);
+    if (tiles == NULL) {
+        return 0;
+    }
+    CHECK_OK(mcrdun_level_tiles(level, tiles, len, &len));
+    h = fnv_bytes(h, tiles, len);
+    free(tiles);
+    return h;
+}
+
+/* The goldens of crates/dungeon/tests/things.rs (`goldens`): the example
+ * table on one 80x50 level of every kind, seed 11, depth 6, with the
+ * example vaults; each thing's entry, x, y, group and distance hashed. */
+static void test_level_goldens(void) {
+    static const struct {
+        size_t count;
+        uint64_t hash;
+    } golden[5] = {
+        {18, 838028573592668629ull},   /* bsp */
+        {22, 12814412300775797699ull}, /* scatter */
+        {21, 1288439886977518655ull},  /* maze */
+        {26, 17582375698535442972ull}, /* cave */
+        {19, 14986692372800189833ull}, /* passages */
+    };
+    size_t text_len = 0;
+    char *text = read_file("examples/things/dungeon.things", &text_len);
+    McrdunVaults *vaults = example_vaults();
+    McrdunThingTable *table = NULL;
+    const McrdunThingTable *tables[1];
+    uint32_t kind;
+    if (text == NULL) {
+        return;
+    }
+    CHECK_OK(mcrdun_thing_table_parse(text, text_len, &table));
+    free(text);
+    tables[0] = table;
+    for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
+        McrdunLevelOptions *o = NULL;
+        McrdunLevel *level = NULL, *bare = NULL;
+        McrdunThing *things;
+        McrdunLevelInfo info;
+        size_t n = 0, i, j;
+        uint64_t h = 0xcbf29ce484222325ull;
+        CHECK_OK(mcrdun_level_options_new(kind, &o));
+        CHECK_OK(mcrdun_level_options_set_size(o, 80, 50));
+        CHECK_OK(mcrdun_level_options_set_seed(o, 11));
+        CHECK_OK(mcrdun_level_options_set(o, "dungeon_level", 6));
+        CHECK_OK(mcrdun_level_options_set_vaults(o, vaults));
+        CHECK_OK(mcrdun_level_generate_with(o, &bare));
+        CHECK_OK(mcrdun_level_options_set_things(o, tables, 1));
+        CHECK_OK(mcrdun_level_generate_with(o, &level));
+        if (level == NULL || bare == NULL) {
+            mcrdun_level_free(level);
+            mcrdun_level_free(bare);
+            mcrdun_level_options_free(o);
+            continue;
+        }
+        /* The things' stage leaves the map as it was. */
+        CHECK(level_tiles_hash(level) == level_tiles_hash(bare));
+        CHECK_OK(mcrdun_level_things(bare, NULL, 0, &n));
+        CHECK(n == 0);
+        CHECK_STATUS(mcrdun_level_things(level, NULL, 0, &n), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+        CHECK(n == golden[kind].count);
+        things = malloc(sizeof *things * (n + 1));
+        if (things == NULL) {
+            continue;
+        }
+        CHECK_OK(mcrdun_level_things(level, things, n + 1, &n));
+        CHECK_OK(mcrdun_level_info(level, &info));
+        for (i = 0; i < n; i++) {
+            const McrdunThing *t = &things[i];
+            char name[80];
+            size_t name_len = 0;
+            McrdunThingEntry e;
+            h = fnv_u32(h, t->entry);
+            h = fnv_u32(h, (uint32_t)t->x);
+            h = fnv_u32(h, (uint32_t)t->y);
+            h = fnv_u32(h, t->group);
+            h = fnv_u32(h, t->distance);
+            /* The entry's name and glyph, as its table says. */
+            CHECK_OK(mcrdun_level_thing_name(level, i, name, sizeof name, &name_len));
+            CHECK_OK(mcrdun_thing_table_entry(table, t->entry, &e));
+            CHECK(e.glyph == t->glyph && e.blocks == t->blocks);
+            CHECK(e.depth_min <= 6 && 6 <= e.depth_max);
+            {
+                char want[80];
+                size_t want_len = 0;
+                CHECK_OK(mcrdun_thing_table_name(table, t->entry, want, sizeof want, &want_len));
+                CHECK(want_len == name_len && memcmp(want, name, name_len) == 0);
+            }
+            CHECK(!(t->x == info.stairs_up.x && t->y == info.stairs_up.y));
+            CHECK(!(t->x == info.stairs_down.x && t->y == info.stairs_down.y));
+            for (j = 0; j < i; j++) {
+                CHECK(things[j].x != t->x || things[j].y != t->y);
+            }
+        }
+        CHECK_STATUS(mcrdun_level_thing_name(level, n, NULL, 0, &n), MCRDUN_STATUS_OUT_OF_RANGE);
+        if (h != golden[kind].hash) {
+            fprintf(stderr, "things golden of kind %u: %zu things, hash %llu\n", kind, n,
+                    (unsigned long long)h);
+            check_failures++;
+        }
+        free(things);
+        /* No tables again: no things. */
+        CHECK_OK(mcrdun_level_options_set_things(o, NULL, 0));
+        mcrdun_level_free(level);
+        CHECK_OK(mcrdun_level_generate_with(o, &level));
+        CHECK_OK(mcrdun_level_things(level, NULL, 0, &n));
+        CHECK(n == 0);
+        mcrdun_level_free(level);
+        mcrdun_level_free(bare);
+        mcrdun_level_options_free(o);
+    }
+    mcrdun_thing_table_free(table);
+    mcrdun_vaults_free(vaults);
+}
+
+/* A required thing that fits nowhere, and tables that clash. */
+static void test_level_errors(void) {
+    McrdunThingTable *idol = parse("thing idol\nglyph I\ncount 1\nwhere vault\n");
+    const McrdunThingTable *tables[2];
+    McrdunLevelOptions *o = NULL;
+    McrdunLevel *level = NULL;
+    tables[0] = idol;
+    tables[1] = idol;
+    CHECK_OK(mcrdun_level_options_new(MCRDUN_LEVEL_KIND_CAVE, &o));
+    CHECK_OK(mcrdun_level_options_set_things(o, tables, 1));
+    /* The options keep their own copy. */
+    mcrdun_thing_table_free(idol);
+    CHECK_STATUS(mcrdun_level_generate_with(o, &level), MCRDUN_STATUS_UNSATISFIABLE);
+    CHECK(level == NULL);
+    CHECK_LAST_ERROR_HAS("things: thing `idol`: 0 of the 1 required placed: no free tile meets `where vault`");
+    idol = parse("thing idol\nglyph I\ncount 0..1\n");
+    tables[0] = idol;
+    tables[1] = idol;
+    CHECK_OK(mcrdun_level_options_set_things(o, tables, 2));
+    CHECK_STATUS(mcrdun_level_generate_with(o, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_LAST_ERROR_HAS("thing `idol`: its name is another entry's too");
+    /* A clone keeps the tables. */
+    {
+        McrdunLevelOptions *copy = NULL;
+        CHECK_OK(mcrdun_level_options_set_things(o, tables, 1));
+        CHECK_OK(mcrdun_level_options_clone(o, &copy));
+        CHECK_OK(mcrdun_level_options_set_things(o, NULL, 0));
+        CHECK_OK(mcrdun_level_generate_with(copy, &level));
+        {
+            size_t n = 0;
+            McrdunThing t[2];
+            CHECK_OK(mcrdun_level_things(level, t, 2, &n));
+            CHECK(n <= 1);
+        }
+        mcrdun_level_free(level);
+        mcrdun_level_options_free(copy);
+    }
+    mcrdun_thing_table_free(idol);
+    mcrdun_level_options_free(o);
+}
+
 int main(void) {
     make_spots();
     test_table();
@@ -448,5 +703,7 @@ int main(void) {
     test_place_rooms_markers_stairs();
     test_blocks_and_groups();
     test_bad_maps();
+    test_level_goldens();
+    test_level_errors();
     return check_finish("things");
 }

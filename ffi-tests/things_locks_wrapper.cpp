@@ -115,12 +115,43 @@ void test_solve() {
     }
 }
 
+void test_level_things() {
+    mcrdun::ThingTable table("thing chest\nglyph C\ncount 1\ndistance 0.8..1\n"
+                             "thing rat\nglyph r\ncount 3..5\nwhere room corridor\naway 5\n");
+    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; ++kind) {
+        mcrdun::LevelOptions options(kind);
+        options.size(80, 50).seed(7).set("dungeon_level", 3);
+        std::vector<uint8_t> bare = mcrdun::Level(options).tiles();
+        options.things({&table});
+        mcrdun::Level level(options);
+        CHECK(level.tiles() == bare);
+        std::vector<McrdunThing> things = level.things();
+        CHECK(things.size() >= 4 && things.size() <= 6);
+        int chests = 0;
+        for (std::size_t i = 0; i < things.size(); ++i) {
+            std::string name = level.thing_name(i);
+            CHECK(name == (things[i].glyph == 'C' ? "chest" : "rat"));
+            chests += things[i].glyph == 'C';
+        }
+        CHECK(chests == 1);
+        try {
+            level.thing_name(things.size());
+            CHECK(false);
+        } catch (const mcrdun::Error &e) {
+            CHECK(e.status() == MCRDUN_STATUS_OUT_OF_RANGE);
+        }
+        options.things({});
+        CHECK(mcrdun::Level(options).things().empty());
+    }
+}
+
 }  // namespace
 
 int main() {
     test_table();
     test_place();
     test_solve();
+    test_level_things();
     if (failures != 0) {
         std::fprintf(stderr, "things_locks_wrapper: %d check(s) failed\n", failures);
         return 1;

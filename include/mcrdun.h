@@ -2548,14 +2548,22 @@ enum McrdunStatus mcrdun_level_options_set_max_bytes(struct McrdunLevelOptions *
 
 /**
  * Builds the level `options` describe into a new handle in `*out`; read
- * it with `mcrdun_level_tiles`, `_rooms`, `_doors`, `_info` and free it
- * with `mcrdun_level_free`.
+ * it with `mcrdun_level_tiles`, `_rooms`, `_doors`, `_info` (and
+ * `mcrdun_level_vaults`, `_markers`, `_things`) and free it with
+ * `mcrdun_level_free`. With vaults (`mcrdun_level_options_set_vaults`)
+ * they are placed with the layout; with spawn tables
+ * (`mcrdun_level_options_set_things`) their things are placed on the
+ * finished level at the depth of the `dungeon_level` option, with a
+ * random stream of their own: the map is the same level as without them.
  *
  * Errors: `NULL_ARGUMENT` for a NULL `options` or `out`;
  * `INVALID_ARGUMENT` for a map too small for the kind or options that
- * contradict each other (e.g. `min_leaf_width` below `min_room + 4`);
+ * contradict each other (e.g. `min_leaf_width` below `min_room + 4`), or
+ * tables whose entries share a name or a glyph;
  * `TOO_LARGE` for a map too large; `UNSATISFIABLE` when no level can be
- * made from the options. Thread-safe for a handle no thread is setting.
+ * made from the options, a required vault fits nowhere, or a required
+ * thing cannot be placed (`mcrdun_last_error` names the entry and the
+ * rule). Thread-safe for a handle no thread is setting.
  *
  * # Safety
  * `options` is NULL or a live handle; `out` is NULL or writable.
@@ -3593,6 +3601,69 @@ enum McrdunStatus mcrdun_things_place(const struct McrdunPlaceMap *map,
                                       struct McrdunThing *out,
                                       size_t cap,
                                       size_t *len);
+
+/**
+ * Gives `options` copies of the spawn tables `tables[0..tables_len]` to
+ * place (NULL with 0: none, which leaves every level as it was);
+ * `mcrdun_level_generate_with` then places their entries (one list, the
+ * first table's first; names and glyphs unique across them) on the
+ * finished level at the depth of the `dungeon_level` option: required
+ * entries, or `UNSATISFIABLE` naming the entry and the rule, then
+ * optional ones by weight (see `mcrdun_thing_table_parse` and
+ * `mcrdun_things_place` for the rules). The tables may be freed
+ * afterwards.
+ *
+ * Working memory: the copies, about 100 bytes an entry, counted against
+ * the memory limit (`TOO_LARGE` above it; the options are unchanged on
+ * any failure).
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `options`, a NULL table pointer, or a
+ * NULL `tables` with a length; `TOO_LARGE`.
+ *
+ * # Safety
+ * `options` is NULL or a live handle not used by another thread
+ * meanwhile; `tables` is NULL (with 0) or `tables_len` readable pointers,
+ * each NULL or a live table.
+ */
+enum McrdunStatus mcrdun_level_options_set_things(struct McrdunLevelOptions *options,
+                                                  const struct McrdunThingTable *const *tables,
+                                                  size_t tables_len);
+
+/**
+ * The things placed on `level` (by the spawn tables of
+ * `mcrdun_level_options_set_things`), in the order placed, through the
+ * two-call protocol; `McrdunThing::entry` counts the entries of all the
+ * tables, in order, and `mcrdun_level_thing_name` gives a thing's name.
+ * A level made without tables has none.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * things; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_things(const struct McrdunLevel *level,
+                                      struct McrdunThing *out,
+                                      size_t cap,
+                                      size_t *len);
+
+/**
+ * The name (its entry's) of thing `index` of `level`, as bytes (no NUL),
+ * through the two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `OUT_OF_RANGE`
+ * for an index past the level's things; `BUFFER_TOO_SMALL`. Thread-safe.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * bytes; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_thing_name(const struct McrdunLevel *level,
+                                          size_t index,
+                                          char *out,
+                                          size_t cap,
+                                          size_t *len);
 
 /**
  * Reads the vaults of a vault file's text (`text_len` bytes of UTF-8,

@@ -124,6 +124,10 @@ struct VaultsDeleter {
     void operator()(McrdunVaults *vaults) const noexcept { mcrdun_vaults_free(vaults); }
 };
 
+struct ThingTableDeleter {
+    void operator()(McrdunThingTable *t) const noexcept { mcrdun_thing_table_free(t); }
+};
+
 struct BspDeleter {
     void operator()(McrdunBsp *bsp) const noexcept { mcrdun_bsp_free(bsp); }
 };
@@ -250,6 +254,57 @@ private:
     std::unique_ptr<McrdunVaults, detail::VaultsDeleter> handle_;
 };
 
+/// A spawn table read from its text (McrdunThingTable handle). Throws
+/// mcrdun::Error with the line and column of a bad table.
+class ThingTable {
+public:
+    explicit ThingTable(const std::string &text) {
+        McrdunThingTable *raw = nullptr;
+        detail::check(mcrdun_thing_table_parse(text.data(), text.size(), &raw));
+        handle_.reset(raw);
+    }
+
+    /// The number of entries.
+    std::size_t size() const {
+        std::size_t n = 0;
+        detail::check(mcrdun_thing_table_count(handle_.get(), &n));
+        return n;
+    }
+
+    /// The settings of entry `index`.
+    McrdunThingEntry entry(std::size_t index) const {
+        McrdunThingEntry e{};
+        detail::check(mcrdun_thing_table_entry(handle_.get(), index, &e));
+        return e;
+    }
+
+    /// The name of entry `index`.
+    std::string name(std::size_t index) const {
+        const McrdunThingTable *t = handle_.get();
+        std::vector<char> bytes = detail::read_buffer<char>(
+            [t, index](char *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_thing_table_name(t, index, out, cap, len);
+            });
+        return std::string(bytes.begin(), bytes.end());
+    }
+
+    /// The whole table, every setting spelled out (it reads back as the same table).
+    std::string text() const {
+        const McrdunThingTable *t = handle_.get();
+        std::vector<char> bytes = detail::read_buffer<char>(
+            [t](char *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_thing_table_text(t, out, cap, len);
+            });
+        return std::string(bytes.begin(), bytes.end());
+    }
+
+    /// The C handle, still owned by this object.
+    const McrdunThingTable *get() const noexcept { return handle_.get(); }
+
+private:
+    std::unique_ptr<McrdunThingTable, detail::ThingTableDeleter> handle_;
+};
+
 /// Level options (McrdunLevelOptions handle), set by name and checked
 /// against the option schema: a bad name throws mcrdun::Error with
 /// MCRDUN_STATUS_UNKNOWN_OPTION (its message lists the valid names), a bad
@@ -322,6 +377,19 @@ public:
     /// The vaults to place (a copy; see mcrdun_level_options_set_vaults).
     LevelOptions &vaults(const Vaults &vaults) {
         detail::check(mcrdun_level_options_set_vaults(handle_.get(), vaults.get()));
+        return *this;
+    }
+
+    /// The spawn tables to place, in order (copies; an empty list: none;
+    /// see mcrdun_level_options_set_things). The depth is the
+    /// "dungeon_level" option.
+    LevelOptions &things(const std::vector<const ThingTable *> &tables) {
+        std::vector<const McrdunThingTable *> raw;
+        raw.reserve(tables.size());
+        for (const ThingTable *t : tables) {
+            raw.push_back(t == nullptr ? nullptr : t->get());
+        }
+        detail::check(mcrdun_level_options_set_things(handle_.get(), raw.data(), raw.size()));
         return *this;
     }
 
@@ -438,6 +506,25 @@ public:
             [level](McrdunMarker *out, std::size_t cap, std::size_t *len) {
                 return mcrdun_level_markers(level, out, cap, len);
             });
+    }
+
+    /// The things placed by the options' spawn tables, in the order placed.
+    std::vector<McrdunThing> things() const {
+        const McrdunLevel *level = get();
+        return detail::read_buffer<McrdunThing>(
+            [level](McrdunThing *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_level_things(level, out, cap, len);
+            });
+    }
+
+    /// The name of thing `index` (of things()).
+    std::string thing_name(std::size_t index) const {
+        const McrdunLevel *level = get();
+        std::vector<char> bytes = detail::read_buffer<char>(
+            [level, index](char *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_level_thing_name(level, index, out, cap, len);
+            });
+        return std::string(bytes.begin(), bytes.end());
     }
 
     /// The C handle, still owned by this object.
@@ -1154,77 +1241,18 @@ inline void distance_scale(std::vector<int32_t> &dist, uint32_t width, uint32_t 
 
 }  // namespace mcrdun
 
-
 // ---------------------------------------------------------------- things
 //
 //     mcrdun::ThingTable table(text);                   // throws with line:column
 //     McrdunPlaceMap map{};                              // spots, size, start, ...
 //     std::vector<McrdunThing> things = mcrdun::place_things(map, {&table}, depth, seed);
+//     options.things({&table});  mcrdun::Level level(options);  level.things();
 //
 // ---------------------------------------------------------------- locks
 //
 //     mcrdun::Walkthrough walk = mcrdun::solve_locks(walkable, w, h, locks, keys, start, goal);
 //     walk.steps; walk.legs[i].key                       // MCRDUN_LEG_GOAL for the last
 namespace mcrdun {
-
-namespace detail {
-
-struct ThingTableDeleter {
-    void operator()(McrdunThingTable *t) const noexcept { mcrdun_thing_table_free(t); }
-};
-
-}  // namespace detail
-
-/// A spawn table read from its text (McrdunThingTable handle). Throws
-/// mcrdun::Error with the line and column of a bad table.
-class ThingTable {
-public:
-    explicit ThingTable(const std::string &text) {
-        McrdunThingTable *raw = nullptr;
-        detail::check(mcrdun_thing_table_parse(text.data(), text.size(), &raw));
-        handle_.reset(raw);
-    }
-
-    /// The number of entries.
-    std::size_t size() const {
-        std::size_t n = 0;
-        detail::check(mcrdun_thing_table_count(handle_.get(), &n));
-        return n;
-    }
-
-    /// The settings of entry `index`.
-    McrdunThingEntry entry(std::size_t index) const {
-        McrdunThingEntry e{};
-        detail::check(mcrdun_thing_table_entry(handle_.get(), index, &e));
-        return e;
-    }
-
-    /// The name of entry `index`.
-    std::string name(std::size_t index) const {
-        const McrdunThingTable *t = handle_.get();
-        std::vector<char> bytes = detail::read_buffer<char>(
-            [t, index](char *out, std::size_t cap, std::size_t *len) {
-                return mcrdun_thing_table_name(t, index, out, cap, len);
-            });
-        return std::string(bytes.begin(), bytes.end());
-    }
-
-    /// The whole table, every setting spelled out (it reads back as the same table).
-    std::string text() const {
-        const McrdunThingTable *t = handle_.get();
-        std::vector<char> bytes = detail::read_buffer<char>(
-            [t](char *out, std::size_t cap, std::size_t *len) {
-                return mcrdun_thing_table_text(t, out, cap, len);
-            });
-        return std::string(bytes.begin(), bytes.end());
-    }
-
-    /// The C handle, still owned by this object.
-    const McrdunThingTable *get() const noexcept { return handle_.get(); }
-
-private:
-    std::unique_ptr<McrdunThingTable, detail::ThingTableDeleter> handle_;
-};
 
 /// Places the entries of `tables` (one list, in order) on the caller's
 /// `map` for dungeon depth `depth` with `seed` (mcrdun_things_place).

@@ -228,6 +228,7 @@ impl From<LevelError> for FfiError {
             LevelError::Carve(inner) => FfiError::from(inner).status,
             LevelError::Passages(inner) => FfiError::from(inner).status,
             LevelError::Regions(inner) => FfiError::from(inner).status,
+            LevelError::Things(inner) => FfiError::from(inner).status,
             _ => McrdunStatus::InvalidArgument,
         };
         FfiError::new(status, message)

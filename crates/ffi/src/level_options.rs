@@ -44,6 +44,8 @@ pub struct McrdunLevelOptions {
     seed: u64,
     /// The vaults to place (`mcrdun_level_options_set_vaults`).
     pub(crate) vaults: Vec<mcrdun_dungeon::Vault>,
+    /// The spawn tables to place (`mcrdun_level_options_set_things`).
+    pub(crate) things: Vec<mcrdun_things::Table>,
 }
 
 impl BoxHandle for McrdunLevelOptions {}
@@ -155,6 +157,7 @@ pub unsafe extern "C" fn mcrdun_level_options_new(
             config: LevelConfig::new(kind_of(kind)?, 80, 50),
             seed: 0,
             vaults: Vec::new(),
+            things: Vec::new(),
         };
         // SAFETY: `out` is NULL or writable by contract.
         unsafe { options.hand_out(out, "out") }
@@ -181,6 +184,7 @@ pub unsafe extern "C" fn mcrdun_level_options_clone(
             config: options.config,
             seed: options.seed,
             vaults: options.vaults.clone(),
+            things: options.things.clone(),
         };
         // SAFETY: `out` was checked non-NULL and is writable by contract.
         unsafe { copy.hand_out(out, "out") }
@@ -353,14 +357,22 @@ pub unsafe extern "C" fn mcrdun_level_options_set_max_bytes(
 }
 
 /// Builds the level `options` describe into a new handle in `*out`; read
-/// it with `mcrdun_level_tiles`, `_rooms`, `_doors`, `_info` and free it
-/// with `mcrdun_level_free`.
+/// it with `mcrdun_level_tiles`, `_rooms`, `_doors`, `_info` (and
+/// `mcrdun_level_vaults`, `_markers`, `_things`) and free it with
+/// `mcrdun_level_free`. With vaults (`mcrdun_level_options_set_vaults`)
+/// they are placed with the layout; with spawn tables
+/// (`mcrdun_level_options_set_things`) their things are placed on the
+/// finished level at the depth of the `dungeon_level` option, with a
+/// random stream of their own: the map is the same level as without them.
 ///
 /// Errors: `NULL_ARGUMENT` for a NULL `options` or `out`;
 /// `INVALID_ARGUMENT` for a map too small for the kind or options that
-/// contradict each other (e.g. `min_leaf_width` below `min_room + 4`);
+/// contradict each other (e.g. `min_leaf_width` below `min_room + 4`), or
+/// tables whose entries share a name or a glyph;
 /// `TOO_LARGE` for a map too large; `UNSATISFIABLE` when no level can be
-/// made from the options. Thread-safe for a handle no thread is setting.
+/// made from the options, a required vault fits nowhere, or a required
+/// thing cannot be placed (`mcrdun_last_error` names the entry and the
+/// rule). Thread-safe for a handle no thread is setting.
 ///
 /// # Safety
 /// `options` is NULL or a live handle; `out` is NULL or writable.
@@ -373,7 +385,14 @@ pub unsafe extern "C" fn mcrdun_level_generate_with(
         check_out(out, "out")?;
         // SAFETY: `options` is NULL or live by contract.
         let options = unsafe { McrdunLevelOptions::borrow(options, "options") }?;
-        let level = if options.vaults.is_empty() {
+        let level = if !options.things.is_empty() {
+            mcrdun_dungeon::generate_with_things(
+                &options.config,
+                &options.vaults,
+                &options.things,
+                options.seed,
+            )?
+        } else if options.vaults.is_empty() {
             generate(&options.config, options.seed)?
         } else {
             mcrdun_dungeon::generate_with_vaults(&options.config, &options.vaults, options.seed)?

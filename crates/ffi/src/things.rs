@@ -2,10 +2,14 @@
 //! table read from text (`mcrdun_thing_table_parse`), its entries read
 //! back, and standalone placement of tables on a caller's own map
 //! (`mcrdun_things_place`), the things read back through the two-call
-//! protocol.
+//! protocol; tables attached to level options
+//! (`mcrdun_level_options_set_things`) and the things of a generated
+//! level read back (`mcrdun_level_things`, `mcrdun_level_thing_name`).
 
 use crate::boundary::{boundary, boundary_value};
 use crate::error::{FfiError, FfiResult, McrdunStatus};
+use crate::level::McrdunLevel;
+use crate::level_options::McrdunLevelOptions;
 use crate::ptr::{BoxHandle, check_out, handle_ref, input_slice, write_iter, write_out};
 use crate::types::McrdunPoint;
 use core::ffi::c_char;
@@ -618,6 +622,121 @@ pub unsafe extern "C" fn mcrdun_things_place(
         drop(pm);
         // SAFETY: `out`/`cap`/`len` valid by contract.
         unsafe { write_iter(things.iter().map(McrdunThing::from), out, cap, len, "out") }
+    })
+}
+
+/// The bytes a copy of `table` holds (its entries, names and kinds of
+/// place), counted against the memory limit before it is made.
+fn table_bytes(table: &Table) -> u64 {
+    table
+        .entries()
+        .iter()
+        .map(|e| {
+            size_of::<mcrdun_things::Entry>() as u64
+                + e.name().len() as u64
+                + size_of_val(e.places()) as u64
+        })
+        .sum()
+}
+
+/// Gives `options` copies of the spawn tables `tables[0..tables_len]` to
+/// place (NULL with 0: none, which leaves every level as it was);
+/// `mcrdun_level_generate_with` then places their entries (one list, the
+/// first table's first; names and glyphs unique across them) on the
+/// finished level at the depth of the `dungeon_level` option: required
+/// entries, or `UNSATISFIABLE` naming the entry and the rule, then
+/// optional ones by weight (see `mcrdun_thing_table_parse` and
+/// `mcrdun_things_place` for the rules). The tables may be freed
+/// afterwards.
+///
+/// Working memory: the copies, about 100 bytes an entry, counted against
+/// the memory limit (`TOO_LARGE` above it; the options are unchanged on
+/// any failure).
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `options`, a NULL table pointer, or a
+/// NULL `tables` with a length; `TOO_LARGE`.
+///
+/// # Safety
+/// `options` is NULL or a live handle not used by another thread
+/// meanwhile; `tables` is NULL (with 0) or `tables_len` readable pointers,
+/// each NULL or a live table.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_options_set_things(
+    options: *mut McrdunLevelOptions,
+    tables: *const *const McrdunThingTable,
+    tables_len: usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_options_set_things", {
+        // SAFETY: as this function's contract says.
+        let options = unsafe { McrdunLevelOptions::borrow_mut(options, "options") }?;
+        // SAFETY: NULL (with 0) or live tables by contract.
+        let tables = unsafe { input_tables(tables, tables_len) }?;
+        let bytes = tables.iter().map(|t| table_bytes(t)).sum::<u64>();
+        mcrdun_geom::memory::check_bytes("the spawn tables' copies", bytes)?;
+        let mut copies = mcrdun_geom::memory::try_with_capacity("the spawn tables", tables.len())?;
+        copies.extend(tables.into_iter().cloned());
+        options.things = copies;
+        Ok(())
+    })
+}
+
+/// The things placed on `level` (by the spawn tables of
+/// `mcrdun_level_options_set_things`), in the order placed, through the
+/// two-call protocol; `McrdunThing::entry` counts the entries of all the
+/// tables, in order, and `mcrdun_level_thing_name` gives a thing's name.
+/// A level made without tables has none.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+/// Thread-safe.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// things; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_things(
+    level: *const McrdunLevel,
+    out: *mut McrdunThing,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_things", {
+        check_out(len, "len")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
+        let things = level.inner.things().iter().map(McrdunThing::from);
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(things, out, cap, len, "out") }
+    })
+}
+
+/// The name (its entry's) of thing `index` of `level`, as bytes (no NUL),
+/// through the two-call protocol.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `OUT_OF_RANGE`
+/// for an index past the level's things; `BUFFER_TOO_SMALL`. Thread-safe.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// bytes; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_thing_name(
+    level: *const McrdunLevel,
+    index: usize,
+    out: *mut c_char,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_thing_name", {
+        check_out(len, "len")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
+        let things = level.inner.things();
+        let t = things
+            .get(index)
+            .ok_or_else(|| FfiError::out_of_range(format!("thing {index} of {}", things.len())))?;
+        let bytes = t.name.bytes().map(|b| b as c_char);
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(bytes, out, cap, len, "out") }
     })
 }
 

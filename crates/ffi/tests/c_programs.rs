@@ -162,6 +162,8 @@ fn build(
         .arg(root.join("include"))
         .arg("-I")
         .arg(root.join("ffi-tests"))
+        // Where the programs find the example files (tables, vaults).
+        .arg(format!("-DMCRDUN_SOURCE_DIR=\"{}\"", root.display()))
         .arg(&program.source)
         .arg("-o")
         .arg(&exe);
