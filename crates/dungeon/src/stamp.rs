@@ -7,12 +7,17 @@
 //! map's border), so the corridor is as short as the cave's own tunnels
 //! run straight. A vault uses its required entrances, or, with none, one
 //! of its optional entrances drawn at random among those the cave is near.
+//! A required vault's place is planned first ([`make_room`]): drawn among
+//! every place that holds it, or, where none does, carved out of the cave
+//! (a site turned to rock that keeps the cave joined).
 //!
 //! Cost: a prefix sum of the rock (4 bytes a tile), at most 256 tries of
-//! a place per vault and orientation, one search per entrance (at most
-//! the map, 4 bytes a tile).
+//! a place per optional vault and orientation, for each required vault
+//! two passes over its places and at most 64 labellings when carving
+//! (see [`make_room`]), one search per entrance (at most the map, 4 bytes
+//! a tile).
 
-use crate::measures::{NO_PIECE, SPECK_BELOW, pieces};
+use crate::measures::{NO_PIECE, POCKET_BELOW, SPECK_BELOW, pieces};
 use crate::vaults::{Marker, Pick, PlacedVault, Places, Stamped, choose_in};
 use crate::{LevelError, LevelKind, Tile};
 use mcrdun_geom::random::{SeededRng, index, range_i32};
@@ -33,6 +38,9 @@ struct RockPlaces {
     taken: Vec<Rect>,
     /// Whether each tile is walkable (the cave as it was).
     walkable: Vec<bool>,
+    /// The places [`make_room`] chose for the required vaults, in the
+    /// order they are drawn: each one's turned map and position.
+    planned: VecDeque<(Shape, Point)>,
 }
 
 impl RockPlaces {
@@ -51,7 +59,56 @@ impl RockPlaces {
             h,
             taken: Vec::new(),
             walkable: tiles.iter().map(|t| t.is_walkable()).collect(),
+            planned: VecDeque::new(),
         }
+    }
+
+    /// The ring of one tile around `shape` placed at `at`.
+    fn ring(shape: &Shape, at: Point) -> Option<Rect> {
+        Rect::new(
+            at.x - 1,
+            at.y - 1,
+            shape.width() as i32 + 2,
+            shape.height() as i32 + 2,
+        )
+        .ok()
+    }
+
+    /// The rock tiles of `r`.
+    fn rock_in(&self, r: &Rect) -> u32 {
+        let (x0, y0, x1, y1) = (
+            r.x() as usize,
+            r.y() as usize,
+            r.right() as usize,
+            r.bottom() as usize,
+        );
+        let s = |x: usize, y: usize| self.sum[y * (self.w + 1) + x];
+        s(x1, y1) + s(x0, y0) - s(x0, y1) - s(x1, y0)
+    }
+
+    /// The top-left corners a `shape` may take: two tiles from the edge, so
+    /// that the tile outside an entrance stays off the border (`None`
+    /// when the map is too small for it).
+    fn corners(&self, shape: &Shape) -> Option<(i32, i32, i32, i32)> {
+        let (sw, sh) = (shape.width() as i32, shape.height() as i32);
+        let (w, h) = (self.w as i32, self.h as i32);
+        (sw <= w - 4 && sh <= h - 4).then_some((2, 2, w - 2 - sw, h - 2 - sh))
+    }
+
+    /// Whether `shape` may go at `at` as the cave is: its map and ring all
+    /// rock, clear of the vaults placed, and the cave near the entrances
+    /// it needs.
+    fn fits(&self, shape: &Shape, at: Point) -> bool {
+        let Some(ring) = Self::ring(shape, at) else {
+            return false;
+        };
+        self.all_rock(&ring)
+            && self.taken.iter().all(|t| t.intersection(&ring).is_none())
+            && !usable(shape, at, |door, out| {
+                let step = (out.x - door.x, out.y - door.y);
+                reaches(out, step, |i| self.walkable[i], (self.w, self.h))
+            })
+            .is_empty()
     }
 
     fn all_rock(&self, r: &Rect) -> bool {
@@ -72,26 +129,23 @@ impl Places for RockPlaces {
         shape: &Shape,
         rng: &mut SeededRng,
     ) -> Result<Option<(Point, usize)>, LevelError> {
-        let (sw, sh) = (shape.width() as i32, shape.height() as i32);
-        let (w, h) = (self.w as i32, self.h as i32);
-        // The map two tiles from the edge, so that the tile outside an
-        // entrance stays off the border.
-        if sw > w - 4 || sh > h - 4 {
-            return Ok(None);
+        // The required vaults go where make_room planned them.
+        if let Some((planned, at)) = self.planned.front() {
+            if planned != shape {
+                return Ok(None);
+            }
+            let at = *at;
+            self.planned.pop_front();
+            return Ok(Some((at, 0)));
         }
+        let Some((x0, y0, x1, y1)) = self.corners(shape) else {
+            return Ok(None);
+        };
         for _ in 0..TRIES {
-            let x = range_i32(rng, 2, w - 2 - sw)?;
-            let y = range_i32(rng, 2, h - 2 - sh)?;
-            let ring = Rect::new(x - 1, y - 1, sw + 2, sh + 2)?;
+            let x = range_i32(rng, x0, x1)?;
+            let y = range_i32(rng, y0, y1)?;
             let at = Point::new(x, y);
-            if self.all_rock(&ring)
-                && self.taken.iter().all(|t| t.intersection(&ring).is_none())
-                && !usable(shape, at, |door, out| {
-                    let step = (out.x - door.x, out.y - door.y);
-                    reaches(out, step, |i| self.walkable[i], (self.w, self.h))
-                })
-                .is_empty()
-            {
+            if self.fits(shape, at) {
                 return Ok(Some((at, 0)));
             }
         }
@@ -111,8 +165,9 @@ impl Places for RockPlaces {
 }
 
 /// Stamps vaults on `tiles` (`w` x `h`, one walkable region): the required
-/// ones, then optional ones by weight, at most `budget` of those; joins
-/// their entrances to the rest. Returns what the finish needs.
+/// ones where `planned` ([`make_room`]) puts them, then optional ones by
+/// weight, at most `budget` of those; joins their entrances to the rest.
+/// Returns what the finish needs.
 ///
 /// # Errors
 /// [`LevelError::Vault`] for a required vault that `kind` may not use or
@@ -123,9 +178,11 @@ pub(crate) fn stamp_vaults(
     vaults: &[Vault],
     kind: LevelKind,
     budget: usize,
+    planned: Vec<(Shape, Point)>,
     rng: &mut SeededRng,
 ) -> Result<Stamped, LevelError> {
     let mut places = RockPlaces::new(tiles, w, h);
+    places.planned = planned.into();
     let picks = choose_in(vaults, kind, &mut places, budget, rng)?;
     drop(places);
     let (stamped, protected) = stamp_picks(tiles, (w, h), vaults, &picks, false, rng)?;
@@ -143,6 +200,209 @@ pub(crate) fn stamp_vaults(
         }
     }
     Ok(stamped)
+}
+
+/// The most sites [`make_room`] tries to carve for one vault (each try
+/// labels the map twice).
+const CARVE_TRIES: usize = 64;
+
+/// Plans a place for every required vault that `kind` may use (each as
+/// many times as its minimum, in the order of the list, as
+/// [`choose_in`] draws them), and makes room where the cave has none:
+///
+/// - where some places hold the vault as the cave is (its map and ring
+///   all rock, the cave near each entrance it needs), one of them, drawn
+///   at random among all of them (every orientation, every position);
+/// - else the cave gives up a site: among the places where the cave lies
+///   near each needed entrance, those whose ring holds the most rock
+///   (the least floor lost) are tried in turn (at most [`CARVE_TRIES`]),
+///   and the first whose ring, turned to rock, leaves the cave one
+///   walkable region with no more floor pockets than it had is filled
+///   with rock. Filling only adds rock, so it cuts off no speck, makes no
+///   straight run longer and keeps the cave joined; the vault's rules
+///   (walls as written, entrances joined) are kept by [`stamp_vaults`].
+///
+/// Returns the places, in order, and the corridor tiles filled.
+///
+/// Cost: for each required vault, two passes over its orientations and
+/// positions (O(1) each with the prefix sum) and, when carving, up to
+/// [`CARVE_TRIES`] labellings of the map; [`RockPlaces`] (5 bytes a tile)
+/// and two masks and labels (6 bytes a tile) and the labelling's scratch.
+///
+/// # Errors
+/// [`LevelError::Vault`] for a required vault no place holds, even by
+/// carving.
+pub(crate) fn make_room(
+    tiles: &mut [Tile],
+    (w, h): (usize, usize),
+    vaults: &[Vault],
+    kind: LevelKind,
+    rng: &mut SeededRng,
+) -> Result<(Vec<(Shape, Point)>, usize), LevelError> {
+    let mut planned = Vec::new();
+    let mut taken: Vec<Rect> = Vec::new();
+    let mut filled = 0;
+    let required = vaults
+        .iter()
+        .filter(|v| v.is_required() && v.generators().allows(kind.name()));
+    for v in required {
+        let mut shapes: Vec<Shape> = Vec::new();
+        for o in v.orientations() {
+            let s = v.shape().oriented(o);
+            if !shapes.contains(&s) {
+                shapes.push(s);
+            }
+        }
+        for n in 0..v.min() {
+            let mut places = RockPlaces::new(tiles, w, h);
+            places.taken.clone_from(&taken);
+            // Every place that holds it now, counted, then one drawn.
+            let each = |places: &RockPlaces, f: &mut dyn FnMut(&Shape, Point) -> bool| {
+                for s in &shapes {
+                    let Some((x0, y0, x1, y1)) = places.corners(s) else {
+                        continue;
+                    };
+                    for y in y0..=y1 {
+                        for x in x0..=x1 {
+                            if f(s, Point::new(x, y)) {
+                                return;
+                            }
+                        }
+                    }
+                }
+            };
+            let mut count = 0usize;
+            each(&places, &mut |s, at| {
+                count += usize::from(places.fits(s, at));
+                false
+            });
+            let pick = if count > 0 {
+                let mut k = index(rng, count)?;
+                let mut pick = None;
+                each(&places, &mut |s, at| {
+                    if places.fits(s, at) {
+                        if k == 0 {
+                            pick = Some((s.clone(), at));
+                            return true;
+                        }
+                        k -= 1;
+                    }
+                    false
+                });
+                pick
+            } else {
+                let site = carve_site(tiles, (w, h), &places, &shapes)?;
+                if let Some((_, _, ring)) = &site {
+                    for p in ring.points() {
+                        let t = &mut tiles[p.y as usize * w + p.x as usize];
+                        filled += usize::from(*t == Tile::Corridor);
+                        *t = Tile::Wall;
+                    }
+                }
+                site.map(|(s, at, _)| (s, at))
+            };
+            let Some((s, at)) = pick else {
+                let reason = format!(
+                    "no place on this {} level holds its {}x{} map, even carved out of the cave ({n} of {} placed)",
+                    kind.name(),
+                    v.shape().width(),
+                    v.shape().height(),
+                    v.min()
+                );
+                return Err(LevelError::Vault {
+                    name: v.name().to_string(),
+                    reason,
+                });
+            };
+            if let Some(ring) = RockPlaces::ring(&s, at) {
+                taken.push(ring);
+            }
+            planned.push((s, at));
+        }
+    }
+    Ok((planned, filled))
+}
+
+/// Whether tile `i` of a map `w` wide lies in `r`.
+fn holds(r: &Rect, i: usize, w: usize) -> bool {
+    let (x, y) = ((i % w) as i32, (i / w) as i32);
+    x >= r.x() && x < r.right() && y >= r.y() && y < r.bottom()
+}
+
+/// The site [`make_room`] carves for one of `shapes` (see there): the
+/// turned map, its position and its ring; `None` when none keeps the cave.
+fn carve_site(
+    tiles: &[Tile],
+    (w, h): (usize, usize),
+    places: &RockPlaces,
+    shapes: &[Shape],
+) -> Result<Option<(Shape, Point, Rect)>, LevelError> {
+    // The best CARVE_TRIES places by rock in the ring (then by shape and
+    // raster order): (rock, shape, position).
+    let mut best: Vec<(u32, usize, Point)> = Vec::new();
+    for (k, s) in shapes.iter().enumerate() {
+        let Some((x0, y0, x1, y1)) = places.corners(s) else {
+            continue;
+        };
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let at = Point::new(x, y);
+                let Some(ring) = RockPlaces::ring(s, at) else {
+                    continue;
+                };
+                let rock = places.rock_in(&ring);
+                let worse = |b: &(u32, usize, Point)| b.0 >= rock;
+                if best.len() == CARVE_TRIES && best.iter().all(worse) {
+                    continue;
+                }
+                if places.taken.iter().any(|t| t.intersection(&ring).is_some()) {
+                    continue;
+                }
+                let outside_ring = |i: usize| places.walkable[i] && !holds(&ring, i, w);
+                let near = !usable(s, at, |door, out| {
+                    let step = (out.x - door.x, out.y - door.y);
+                    reaches(out, step, outside_ring, (w, h))
+                })
+                .is_empty();
+                if !near {
+                    continue;
+                }
+                // Kept sorted: most rock first, earlier first on ties.
+                let slot = best.iter().position(|b| b.0 < rock).unwrap_or(best.len());
+                best.insert(slot, (rock, k, at));
+                best.truncate(CARVE_TRIES);
+            }
+        }
+    }
+    let floor = |t: Tile| matches!(t, Tile::Floor | Tile::StairsUp | Tile::StairsDown);
+    let pockets = |mask: &[bool]| -> Result<usize, LevelError> {
+        let (_, found) = pieces(w, h, mask)?;
+        Ok(found.iter().filter(|p| p.size < POCKET_BELOW).count())
+    };
+    let floor_mask: Vec<bool> = tiles.iter().map(|&t| floor(t)).collect();
+    let before = pockets(&floor_mask)?;
+    drop(floor_mask);
+    for (_, k, at) in best {
+        let s = &shapes[k];
+        let Some(ring) = RockPlaces::ring(s, at) else {
+            continue;
+        };
+        let outside = |i: usize| !holds(&ring, i, w);
+        let walkable: Vec<bool> = (0..w * h)
+            .map(|i| tiles[i].is_walkable() && outside(i))
+            .collect();
+        let (_, found) = pieces(w, h, &walkable)?;
+        drop(walkable);
+        if found.len() != 1 {
+            continue;
+        }
+        let floor_mask: Vec<bool> = (0..w * h).map(|i| floor(tiles[i]) && outside(i)).collect();
+        if pockets(&floor_mask)? > before {
+            continue;
+        }
+        return Ok(Some((s.clone(), at, ring)));
+    }
+    Ok(None)
 }
 
 /// Stamps the vaults `picks` on `tiles` and joins the entrances each uses

@@ -1,4 +1,4 @@
-//! The caves' look and their vaults, counted from outside: an oracle
+//! The caves' look, counted from outside: an oracle
 //! written here from the tiles alone (no code of the crate's measures), so
 //! that the cave's own metrics and its clean-up can be held to it.
 //!
