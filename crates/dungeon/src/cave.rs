@@ -221,7 +221,7 @@ pub fn cave_with_vaults(
         .map(|r| if r { Tile::Wall } else { Tile::Floor })
         .collect();
     let (regions, mut dug) = join_winding(&mut tiles, w, h, &mut rng)?;
-    dug += dig_specks(&mut tiles, w, h)?;
+    dug += dig_specks(&mut tiles, w, h, None)?;
     let stamped = if vaults.is_empty() {
         Stamped::default()
     } else {
@@ -280,9 +280,22 @@ fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<(), LevelError> {
 /// clean-up opens specks); where only tunnels surround it (floor there
 /// would be a pocket), into corridor unless that makes a straight run of
 /// corridor longer than [`crate::tunnels::MAX_STRAIGHT`] (the speck then
-/// stays: a rock island between tunnels). Returns the tiles dug.
-fn dig_specks(tiles: &mut [Tile], w: usize, h: usize) -> Result<usize, LevelError> {
-    let wall: Vec<bool> = tiles.iter().map(|&t| t == Tile::Wall).collect();
+/// stays: a rock island between tunnels). Tiles `protected` (a vault's)
+/// are no rock. Returns the tiles dug.
+pub(crate) fn dig_specks(
+    tiles: &mut [Tile],
+    w: usize,
+    h: usize,
+    protected: Option<&[bool]>,
+) -> Result<usize, LevelError> {
+    let wall: Vec<bool> = match protected {
+        Some(p) => tiles
+            .iter()
+            .zip(p)
+            .map(|(&t, &p)| t == Tile::Wall && !p)
+            .collect(),
+        None => tiles.iter().map(|&t| t == Tile::Wall).collect(),
+    };
     let (labels, found) = pieces(w, h, &wall)?;
     drop(wall);
     let speck = |l: u32| {

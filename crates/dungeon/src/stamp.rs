@@ -17,7 +17,8 @@
 //! (see [`make_room`]), one search per entrance (at most the map, 4 bytes
 //! a tile).
 
-use crate::measures::{NO_PIECE, POCKET_BELOW, SPECK_BELOW, pieces};
+use crate::measures::{POCKET_BELOW, pieces};
+use crate::tunnels::{MAX_STRAIGHT, straight_run};
 use crate::vaults::{Marker, Pick, PlacedVault, Places, Stamped, choose_in};
 use crate::{LevelError, LevelKind, Tile};
 use mcrdun_geom::random::{SeededRng, index, range_i32};
@@ -187,18 +188,7 @@ pub(crate) fn stamp_vaults(
     drop(places);
     let (stamped, protected) = stamp_picks(tiles, (w, h), vaults, &picks, false, rng)?;
     // A corridor may cut a speck of rock off; as the cave does, dig it.
-    let wall: Vec<bool> = tiles
-        .iter()
-        .zip(&protected)
-        .map(|(&t, &p)| t == Tile::Wall && !p)
-        .collect();
-    let (labels, found) = pieces(w, h, &wall)?;
-    drop(wall);
-    for (t, &l) in tiles.iter_mut().zip(&labels) {
-        if l != NO_PIECE && !found[l as usize].on_border && found[l as usize].size < SPECK_BELOW {
-            *t = Tile::Corridor;
-        }
-    }
+    crate::cave::dig_specks(tiles, w, h, Some(&protected))?;
     Ok(stamped)
 }
 
@@ -615,10 +605,47 @@ impl Reach {
     /// border, to the nearest walkable tile that is not protected; returns
     /// whether it got there. A walkable `from` needs nothing.
     fn dig(&mut self, tiles: &mut [Tile], protected: &[bool], from: Point) -> bool {
+        if self.maze {
+            return self.dig_avoiding(tiles, protected, from, &[]).is_some();
+        }
+        // In a cave, no straight run of corridor past MAX_STRAIGHT: a way
+        // that makes one is undone and searched again around the tiles
+        // that made it (at most RETRIES times; then no way is dug and the
+        // entrance counts as unreachable).
+        let mut blocked = Vec::new();
+        for _ in 0..=RETRIES {
+            let Some(dug) = self.dig_avoiding(tiles, protected, from, &blocked) else {
+                return false;
+            };
+            let long: Vec<usize> = dug
+                .iter()
+                .copied()
+                .filter(|&i| straight_run(tiles, self.w, i) > MAX_STRAIGHT)
+                .collect();
+            if long.is_empty() {
+                return true;
+            }
+            for &i in &dug {
+                tiles[i] = Tile::Wall;
+            }
+            blocked.extend(long);
+        }
+        false
+    }
+
+    /// One search and dig (see [`Reach::dig`]) that never digs a tile of
+    /// `blocked`; returns the tiles dug (`None`: no way).
+    fn dig_avoiding(
+        &mut self,
+        tiles: &mut [Tile],
+        protected: &[bool],
+        from: Point,
+        blocked: &[usize],
+    ) -> Option<Vec<usize>> {
         let (w, h) = (self.w, self.h);
         let start = from.y as usize * w + from.x as usize;
         if tiles[start].is_walkable() {
-            return true;
+            return Some(Vec::new());
         }
         let mut seen = vec![start];
         self.queue.clear();
@@ -641,14 +668,19 @@ impl Reach {
                     end = Some(i);
                     break 'search;
                 }
+                if blocked.contains(&j) {
+                    continue;
+                }
                 self.parent[j] = i as u32;
                 seen.push(j);
                 self.queue.push_back(j);
             }
         }
+        let mut dug = Vec::new();
         if let Some(mut i) = end {
             loop {
                 tiles[i] = Tile::Corridor;
+                dug.push(i);
                 if i == start {
                     break;
                 }
@@ -658,9 +690,13 @@ impl Reach {
         for i in seen {
             self.parent[i] = UNSEEN;
         }
-        end.is_some()
+        end.map(|_| dug)
     }
 }
+
+/// The searches again for an entrance's corridor in a cave (see
+/// [`Reach::dig`]).
+const RETRIES: usize = 4;
 
 /// The entrances a vault placed at `at` in a maze would use (see
 /// [`usable`]): those whose outside tile is no corner between four cells.
