@@ -793,7 +793,8 @@ typedef struct McrdunLevelInfo {
    */
   size_t rooms;
   /**
-   * Number of doors.
+   * Number of door tiles, the doors of placed vaults included
+   * (`mcrdun_level_doors` lists the rooms' doors only).
    */
   size_t doors;
   /**

@@ -293,7 +293,8 @@ pub fn metrics_json(m: &Metrics) -> Value {
 }
 
 /// The whole level as JSON: size, seed, the tiles as rows of
-/// [`Tile::to_char`] characters with their legend, the stairs, rooms,
+/// [`Tile::to_char`] characters with their legend (every character the
+/// rows hold: each tile's, rock's and each marker label's), the stairs, rooms,
 /// doors, summary and metrics.
 pub fn json(level: &Level, seed: u64) -> Value {
     let mut legend: serde_json::Map<String, Value> = Tile::ALL
@@ -302,6 +303,10 @@ pub fn json(level: &Level, seed: u64) -> Value {
         .collect();
     // Rock: a wall with no walkable tile around it, blank in the rows.
     legend.insert(" ".into(), Value::from("rock"));
+    // A vault's marker shows its label (a letter or digit) on its floor.
+    for m in level.markers() {
+        legend.insert(m.label.to_string(), Value::from("marker"));
+    }
     let rows: Vec<String> = level
         .to_ascii_without_things()
         .lines()

@@ -137,10 +137,13 @@ fn json_has_tiles_rooms_doors_and_summary() {
             b'<'
         );
         assert!(v["rooms"].is_array() && v["doors"].is_array());
-        assert_eq!(
-            v["summary"]["doors"].as_u64().unwrap() as usize,
-            v["doors"].as_array().unwrap().len()
-        );
+        // Without vaults every door tile is a room's door of the list.
+        let door_tiles: usize = rows
+            .iter()
+            .map(|r| r.as_str().unwrap().matches('+').count())
+            .sum();
+        assert_eq!(v["summary"]["doors"].as_u64().unwrap() as usize, door_tiles);
+        assert_eq!(v["doors"].as_array().unwrap().len(), door_tiles);
         assert_eq!(v["legend"]["+"], "door");
         // Rock is blank in the rows, and the legend says so.
         assert_eq!(v["legend"][" "], "rock");
@@ -684,6 +687,73 @@ fn levels_place_vaults_and_list_them() {
         ),
         (0, 0)
     );
+}
+
+/// The counts of the JSON output count every door tile, the vaults' doors
+/// included, and its legend names every character of its tiles, marker
+/// labels included (issue 33: `cave --seed 1` with the treasury had 2
+/// door tiles and `summary.doors` 0; `bsp --seed 1` 33 and 32).
+#[test]
+fn json_counts_every_door_tile_and_its_legend_every_character() {
+    let treasury = example_vault("treasury");
+    for (g, want) in [("cave", Some(2)), ("bsp", Some(33))] {
+        let out = ok(&[g, "--seed", "1", "--format", "json", "--vaults", &treasury]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["summary"]["doors"].as_u64(), want, "{g}");
+        assert_eq!(v["metrics"]["doors"].as_u64(), want, "{g}");
+    }
+    let files: Vec<String> = mcrdun_test_util::example_vault_files()
+        .into_iter()
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    for g in GENERATORS {
+        for seed in ["1", "2", "3"] {
+            let mut args = vec![*g, "--seed", seed, "--width", "120", "--height", "80"];
+            args.extend(["--format", "json"]);
+            for f in &files {
+                args.extend(["--vaults", f.as_str()]);
+            }
+            let v: serde_json::Value = serde_json::from_slice(&ok(&args).stdout).unwrap();
+            let rows: Vec<&str> = v["tiles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r.as_str().unwrap())
+                .collect();
+            let door_tiles = rows.iter().map(|r| r.matches('+').count()).sum::<usize>() as u64;
+            assert_eq!(
+                v["summary"]["doors"].as_u64(),
+                Some(door_tiles),
+                "{g} {seed}"
+            );
+            assert_eq!(
+                v["metrics"]["doors"].as_u64(),
+                Some(door_tiles),
+                "{g} {seed}"
+            );
+            assert_eq!(
+                v["metrics"]["doors_in_walls"].as_u64(),
+                Some(door_tiles),
+                "{g} {seed}"
+            );
+            let legend = v["legend"].as_object().unwrap();
+            for c in rows.iter().flat_map(|r| r.chars()) {
+                assert!(
+                    legend.contains_key(&c.to_string()),
+                    "{g} {seed}: {c:?} not in the legend"
+                );
+            }
+            for m in v["markers"].as_array().unwrap() {
+                assert_eq!(legend[m["label"].as_str().unwrap()], "marker", "{g} {seed}");
+            }
+            if *g != "maze" {
+                assert!(
+                    !v["markers"].as_array().unwrap().is_empty(),
+                    "{g} {seed}: no marker"
+                );
+            }
+        }
+    }
 }
 
 /// A fresh folder for one test's files.

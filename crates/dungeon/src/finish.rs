@@ -140,10 +140,16 @@ impl Level {
         tiles.as_mut_slice()[up] = Tile::StairsUp;
         tiles.as_mut_slice()[down] = Tile::StairsDown;
 
-        let (walkable, loops, dead_ends) = shape(&tiles);
+        let Shape {
+            walkable,
+            loops,
+            dead_ends,
+            doors: door_tiles,
+        } = shape(&tiles);
         let summary = Summary {
             rooms: rooms.len(),
-            doors: doors.len(),
+            // Every door tile: the rooms' doors and the vaults' own.
+            doors: door_tiles,
             walkable,
             regions,
             dug,
@@ -304,16 +310,26 @@ fn place_stairs(
     Ok((up, down, dist))
 }
 
-/// Walkable tiles, loops and dead ends of a connected level.
+/// What [`shape`] counts on the tiles of a connected level.
+struct Shape {
+    walkable: usize,
+    loops: usize,
+    dead_ends: usize,
+    /// Door tiles, whoever placed them (rooms' doors, vaults' doors).
+    doors: usize,
+}
+
+/// Walkable tiles, loops, dead ends and door tiles of a connected level.
 ///
 /// Loops by Euler's formula: the 4-adjacency graph of the walkable tiles is
 /// planar; its bounded faces are the 2x2 blocks of walkable tiles plus one
 /// face per hole, and there are `E - V + C` bounded faces. With `C = 1`,
 /// holes = `E - V + 1 - blocks`.
-fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
+fn shape(tiles: &Grid<Tile>) -> Shape {
     let w = tiles.width() as usize;
     let cells = tiles.as_slice();
     let (mut v, mut e, mut blocks, mut dead_ends) = (0usize, 0usize, 0usize, 0usize);
+    let mut doors = 0usize;
     let h = cells.len().checked_div(w).unwrap_or(0);
     // Row by row (no division per tile): the row above, this one, below.
     for y in 0..h {
@@ -325,6 +341,7 @@ fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
                 continue;
             }
             v += 1;
+            doors += usize::from(row[x] == Tile::Door);
             let right = x + 1 < w && row[x + 1].is_walkable();
             let down = below.is_some_and(|b| b[x].is_walkable());
             e += usize::from(right) + usize::from(down);
@@ -343,7 +360,12 @@ fn shape(tiles: &Grid<Tile>) -> (usize, usize, usize) {
     } else {
         (e + 1).saturating_sub(v + blocks)
     };
-    (v, loops, dead_ends)
+    Shape {
+        walkable: v,
+        loops,
+        dead_ends,
+        doors,
+    }
 }
 
 /// Walking distances for the stairs: one distance map and one

@@ -77,14 +77,20 @@ pub struct Door {
 pub struct Summary {
     /// Number of rooms (0 for mazes and caves).
     pub rooms: usize,
-    /// Number of door tiles.
+    /// Number of door tiles: the doors of [`Level::doors`] and the doors
+    /// of placed vaults (fixed `+` doors, and entrances opened as doors),
+    /// which that list does not hold.
     pub doors: usize,
     /// Number of walkable tiles (everything but walls).
     pub walkable: usize,
     /// Number of 4-connected walkable regions the generator produced, before
     /// the common ending joined them (1: it was already one region).
     pub regions: usize,
-    /// Wall tiles the common ending dug into corridors to join those regions.
+    /// Wall tiles dug into corridors to join those regions: by the common
+    /// ending's fallback, by a canvas's safety net
+    /// ([`crate::corridors::Canvas::connect_all`], in BSP, scatter and
+    /// passages levels) and, in a cave, by its own tunnels (its joining
+    /// stage: a cave of several pieces always has some).
     pub dug: usize,
     /// Independent loops: the walls that walkable tiles go around (holes of
     /// the walkable region). A perfect maze has 0, each braid adds one.
@@ -101,9 +107,9 @@ pub struct Summary {
 /// What [`Level::metrics`] reports.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Metrics {
-    /// Door tiles.
+    /// Door tiles, vaults' doors included ([`Summary::doors`]).
     pub doors: usize,
-    /// Doors standing in a room's wall by the door rule.
+    /// Door tiles standing in a room's wall by the door rule.
     pub doors_in_walls: usize,
     /// Rooms.
     pub rooms: usize,
@@ -115,8 +121,9 @@ pub struct Metrics {
     pub dead_ends: usize,
     /// Steps between the stairs, walking.
     pub stairs_distance: usize,
-    /// Tiles the fallback digging dug (0: the generator joined its level
-    /// itself).
+    /// [`Summary::dug`]: tiles dug to join the pieces of the layout. 0 on a
+    /// BSP, scatter, passages or maze level whose rooms the generator
+    /// joined itself; on a cave, its tunnels (and any fallback digging).
     pub fallback_dug: usize,
     /// Rock specks: pieces of wall tiles (rock included; 4-connected)
     /// touching no edge of the map, of at most
@@ -351,8 +358,8 @@ impl Level {
         String::from_utf8(bytes).expect("ASCII")
     }
 
-    /// What a designer checks first, computed from the tiles: doors, doors
-    /// standing in a room's wall (by the door rule,
+    /// What a designer checks first, computed from the tiles: door tiles
+    /// (vaults' doors included), door tiles standing in a room's wall (by the door rule,
     /// [`door_in_wall`](crate::corridors::door_in_wall): walkable on one
     /// axis with room floor on one side, wall on both sides of the other
     /// axis), rooms, the floor's share of the map, loops, dead ends, the
@@ -379,16 +386,25 @@ impl Level {
     /// ```
     pub fn metrics(&self) -> Metrics {
         let (w, h) = (self.tiles.width() as i32, self.tiles.height() as i32);
-        let in_wall = |d: &&Door| crate::corridors::door_in_wall(&self.tiles, d.at);
         let area = f64::from(w.max(0)) * f64::from(h.max(0));
         let (cells, uw, uh) = (
             self.tiles.as_slice(),
             self.tiles.width() as usize,
             self.tiles.height() as usize,
         );
+        // Every door tile, whoever placed it (the door list holds the rooms'
+        // doors only, not a vault's own).
+        let (mut doors, mut doors_in_walls) = (0, 0);
+        for (i, t) in cells.iter().enumerate() {
+            if *t == Tile::Door {
+                doors += 1;
+                let at = Point::new((i % uw) as i32, (i / uw) as i32);
+                doors_in_walls += usize::from(crate::corridors::door_in_wall(&self.tiles, at));
+            }
+        }
         Metrics {
-            doors: self.doors.len(),
-            doors_in_walls: self.doors.iter().filter(in_wall).count(),
+            doors,
+            doors_in_walls,
             rooms: self.rooms.len(),
             floor_share: if area > 0.0 {
                 self.summary.walkable as f64 / area

@@ -275,7 +275,14 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
         })
         .sum();
     assert_eq!(door_tiles, level.doors().len() + fixed_doors, "{kind:?}");
-    assert_eq!(level.summary().doors, level.doors().len());
+    // The counts are of every door tile, the vaults' included.
+    assert_eq!(level.summary().doors, door_tiles, "{kind:?}");
+    let metrics = level.metrics();
+    assert_eq!(metrics.doors, door_tiles, "{kind:?}");
+    assert_eq!(
+        metrics.doors_in_walls, door_tiles,
+        "{kind:?}: a door out of a wall"
+    );
     for door in level.doors() {
         assert_eq!(level.tile(door.at), Some(Tile::Door));
         let (a, b) = door.rooms;

@@ -176,7 +176,8 @@ pub struct McrdunLevelInfo {
     pub stairs_down: McrdunPoint,
     /// Number of rooms.
     pub rooms: usize,
-    /// Number of doors.
+    /// Number of door tiles, the doors of placed vaults included
+    /// (`mcrdun_level_doors` lists the rooms' doors only).
     pub doors: usize,
     /// Number of walkable tiles.
     pub walkable: usize,
