@@ -315,7 +315,8 @@ struct Shape {
     walkable: usize,
     loops: usize,
     dead_ends: usize,
-    /// Door tiles, whoever placed them (rooms' doors, vaults' doors).
+    /// Door tiles, locked ones included, whoever placed them (rooms'
+    /// doors, vaults' doors).
     doors: usize,
 }
 
@@ -341,7 +342,7 @@ fn shape(tiles: &Grid<Tile>) -> Shape {
                 continue;
             }
             v += 1;
-            doors += usize::from(row[x] == Tile::Door);
+            doors += usize::from(matches!(row[x], Tile::Door | Tile::LockedDoor));
             let right = x + 1 < w && row[x + 1].is_walkable();
             let down = below.is_some_and(|b| b[x].is_walkable());
             e += usize::from(right) + usize::from(down);

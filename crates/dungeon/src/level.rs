@@ -77,8 +77,8 @@ pub struct Door {
 pub struct Summary {
     /// Number of rooms (0 for mazes and caves).
     pub rooms: usize,
-    /// Number of door tiles: the doors of [`Level::doors`] and the doors
-    /// of placed vaults (fixed `+` doors, and entrances opened as doors),
+    /// Number of door tiles ([`Tile::Door`] and [`Tile::LockedDoor`]): the
+    /// doors of [`Level::doors`] and the doors of placed vaults (fixed `+` doors, and entrances opened as doors),
     /// which that list does not hold.
     pub doors: usize,
     /// Number of walkable tiles (everything but walls).
@@ -396,7 +396,7 @@ impl Level {
         // doors only, not a vault's own).
         let (mut doors, mut doors_in_walls) = (0, 0);
         for (i, t) in cells.iter().enumerate() {
-            if *t == Tile::Door {
+            if matches!(t, Tile::Door | Tile::LockedDoor) {
                 doors += 1;
                 let at = Point::new((i % uw) as i32, (i / uw) as i32);
                 doors_in_walls += usize::from(crate::corridors::door_in_wall(&self.tiles, at));
