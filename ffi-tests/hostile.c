@@ -784,6 +784,10 @@ static int sweep_level_options(void) {
         CHECK(strlen(last_error_text()) < 1000); /* the name is cut short */
         CHECK_STATUS(mcrdun_level_options_set(o, "", 1.0), MCRDUN_STATUS_UNKNOWN_OPTION);
         CHECK_STATUS(mcrdun_level_options_set(o, "\xc3\x28", 1.0), MCRDUN_STATUS_INVALID_ARGUMENT);
+        {
+            double got = 0.0;
+            CHECK_STATUS(mcrdun_level_options_get(o, "\xc3\x28", &got), MCRDUN_STATUS_INVALID_ARGUMENT);
+        }
         CHECK_STATUS(mcrdun_level_options_set_text(o, "width", huge), MCRDUN_STATUS_INVALID_ARGUMENT);
         CHECK_STATUS(mcrdun_level_options_set(o, "width", 5e9), MCRDUN_STATUS_INVALID_ARGUMENT);
         CHECK_OK(mcrdun_level_option_count(kind, &n));

@@ -203,6 +203,7 @@ static void test_errors(void) {
     CHECK_STATUS(mcrdun_level_options_set_text(o, "cave_fill", "half"),
                  MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mcrdun_level_options_set(o, "\xff\xfe", 1.0), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_get(o, "\xff\xfe", &v), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_OK(mcrdun_level_options_get(o, "cave_fill", &v));
     CHECK(v == 0.5); /* refused values change nothing */
 

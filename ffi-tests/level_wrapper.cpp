@@ -113,8 +113,8 @@ void test_levels() {
         CHECK(direct == tiles);
     }
 
-    McrdunLevelConfig cave = mcrdun::level_config(MCRDUN_LEVEL_KIND_CAVE, 60, 40);
-    cave.cave_fill = 1.0;
+    McrdunLevelConfig cave = mcrdun::level_config(MCRDUN_LEVEL_KIND_CAVE, 5, 5);
+    cave.cave_fill = 0.6;
     EXPECT_ERROR([&] { mcrdun::Level level(cave, 1); }, MCRDUN_STATUS_UNSATISFIABLE, "no level can be made");
     EXPECT_ERROR([] { mcrdun::level_config(42, 10, 10); }, MCRDUN_STATUS_INVALID_ARGUMENT,
                  "mcrdun_level_config_default");

@@ -2333,8 +2333,8 @@ enum McrdunStatus mcrdun_level_config_default(uint32_t kind,
  * Errors: `NULL_ARGUMENT` for a NULL `config` or `tiles_len`;
  * `INVALID_ARGUMENT` for an unknown kind or algorithm, an option out of its
  * range or a map too small for the kind; `TOO_LARGE` for a map too large;
- * `UNSATISFIABLE` when no level can be made from the options (e.g. a cave
- * with `cave_fill` 1). Thread-safe.
+ * `UNSATISFIABLE` when no level can be made from the options (e.g. a 5x5
+ * cave with `cave_fill` 0.6). Thread-safe.
  *
  * # Safety
  * `config` is NULL or valid; each `*_len` is NULL or writable; each buffer
@@ -2502,7 +2502,8 @@ enum McrdunStatus mcrdun_level_options_set_text(struct McrdunLevelOptions *optio
  * their number).
  *
  * Errors: `NULL_ARGUMENT` for a NULL `options`, `name` or `out`;
- * `UNKNOWN_OPTION` when the kind has no such option.
+ * `UNKNOWN_OPTION` when the kind has no such option; `INVALID_ARGUMENT`
+ * for a name that is not UTF-8 (as `mcrdun_level_options_set`).
  *
  * # Safety
  * `options` is NULL or a live handle; `name` is NULL or a NUL-terminated

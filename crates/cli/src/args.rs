@@ -8,7 +8,6 @@
 //! library and the Python package use too. An option added to the schema is
 //! a flag here with no edit.
 
-use clap::builder::PossibleValuesParser;
 use clap::{Arg, ArgAction, ArgMatches, Args, FromArgMatches, Parser, Subcommand, ValueEnum};
 use mcrdun_dungeon::schema::{self, OptionSpec, ValueKind};
 use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind, Vault};
@@ -159,30 +158,40 @@ pub fn command() -> clap::Command {
 }
 
 /// The flag of one schema option: its help is the spec's doc with the
-/// spec's default, and its parser [`OptionSpec::parse`], so an out-of-range
+/// spec's default, and its parser [`OptionSpec::parse`] (the one rule of
+/// `LevelConfig::set_text` and the C `mcrdun_level_options_set_text`: a
+/// choice by its name in any case or by its number), so an out-of-range
 /// value is refused with the spec's range before anything runs. The arg's
 /// id is the option's name.
 fn option_arg(spec: &'static OptionSpec) -> Arg {
     let arg = Arg::new(spec.name).long(spec.flag).help(spec.doc);
+    // clap names the flag; the message is the range alone.
+    let parser = move |text: &str| {
+        spec.parse(text).map_err(|e| match e {
+            LevelError::InvalidOption { reason, .. } => reason,
+            other => other.to_string(),
+        })
+    };
     match spec.value {
         ValueKind::Switch => arg.action(ArgAction::SetTrue),
         ValueKind::Choice(names) => arg
             .value_name("NAME")
-            .value_parser(PossibleValuesParser::new(names.iter().copied()))
-            .default_value(names[spec.default as usize]),
+            .value_parser(parser)
+            .default_value(names[spec.default as usize])
+            // clap adds the default.
+            .help(format!(
+                "{} [possible values: {}, in any case, or their numbers 0-{}]",
+                spec.doc,
+                names.join(", "),
+                names.len() - 1,
+            )),
         ValueKind::Integer | ValueKind::Real => arg
             .value_name(if spec.value == ValueKind::Integer {
                 "N"
             } else {
                 "X"
             })
-            // clap names the flag; the message is the range alone.
-            .value_parser(move |text: &str| {
-                spec.parse(text).map_err(|e| match e {
-                    LevelError::InvalidOption { reason, .. } => reason,
-                    other => other.to_string(),
-                })
-            })
+            .value_parser(parser)
             // Shown in the help; when the flag is absent the bridge keeps
             // the generator's default, which is the same number.
             .help(format!("{} [default: {}]", spec.doc, spec.default)),
@@ -306,11 +315,7 @@ impl Parsed {
 fn option_value(spec: &OptionSpec, sub: &ArgMatches) -> f64 {
     match spec.value {
         ValueKind::Switch => f64::from(u8::from(sub.get_flag(spec.name))),
-        ValueKind::Choice(_) => sub
-            .get_one::<String>(spec.name)
-            .and_then(|name| spec.parse(name).ok())
-            .unwrap_or(spec.default),
-        ValueKind::Integer | ValueKind::Real => sub
+        ValueKind::Choice(_) | ValueKind::Integer | ValueKind::Real => sub
             .get_one::<f64>(spec.name)
             .copied()
             .unwrap_or(spec.default),
@@ -486,9 +491,36 @@ mod tests {
                 "2.5 is not a whole number",
             ),
             (&["mcrdun", "maze", "--algorithm", "dfs"][..], "backtracker"),
+            (
+                &["mcrdun", "maze", "--algorithm", "11"][..],
+                "10 (binary-tree)",
+            ),
         ] {
             let e = parse(args).unwrap_err().to_string();
             assert!(e.contains(says), "{args:?}: {e}");
+        }
+    }
+
+    /// `--algorithm` reads a choice by the rule of `set_text` (issue 33:
+    /// `WILSON` and `3` were refused): any case, or the number.
+    #[test]
+    fn choices_read_as_set_text_reads_them() {
+        let spec = schema::find(LevelKind::Maze, "maze_algorithm").unwrap();
+        for text in ["wilson", "WILSON", "Wilson", "3", " 3 "] {
+            let p = parse(&["mcrdun", "maze", "--algorithm", text]).unwrap();
+            let mut by_text = LevelConfig::new(LevelKind::Maze, 80, 50);
+            by_text.set_text("maze_algorithm", text).unwrap();
+            assert_eq!(p.config().unwrap(), by_text, "{text:?}");
+            assert_eq!(by_text.get("maze_algorithm").unwrap(), 3.0);
+        }
+        for text in ["11", "1.5", "dfs", "-1", ""] {
+            let cli = parse(&["mcrdun", "maze", "--algorithm", text]).is_err();
+            let mut c = LevelConfig::new(LevelKind::Maze, 80, 50);
+            assert!(
+                cli && c.set_text("maze_algorithm", text).is_err(),
+                "{text:?}"
+            );
+            assert!(spec.parse(text).is_err());
         }
     }
 }

@@ -43,10 +43,11 @@ pub struct BspConfig {
     /// spanning tree that are linked anyway, making loops (default 0.15;
     /// see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
-    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
-    /// 2, a link beyond the spanning tree is made only where it cuts the
-    /// walk between its rooms, in links, from at least this many to 1
-    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when not 0, a
+    /// link beyond the spanning tree is made only where it cuts the walk
+    /// between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut); 1 links every
+    /// adjacency, as `loops` 1 does); 0 (the default) uses `loops`.
     pub loop_factor: u32,
     /// Locks and keys placed on the finished level (default 0: none, and
     /// the level is byte for byte the one made without this option): each
@@ -372,18 +373,16 @@ mod tests {
         .unwrap();
         assert!(brogue.summary().loops > level.summary().loops);
         assert!(brogue.summary().loops < looped.summary().loops);
-        assert!(matches!(
-            bsp(
-                &BspConfig {
-                    loop_factor: 1,
-                    ..c
-                },
-                11
-            ),
-            Err(LevelError::InvalidOption {
-                name: "loop_factor",
-                ..
-            })
-        ));
+        // A factor of 1: every walk takes at least one link, so every
+        // adjacency is linked, in the order a share of 1 links them.
+        let every = bsp(
+            &BspConfig {
+                loop_factor: 1,
+                ..c
+            },
+            11,
+        )
+        .unwrap();
+        assert_eq!(every, looped);
     }
 }

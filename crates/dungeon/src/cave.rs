@@ -22,7 +22,8 @@ pub struct CaveConfig {
     pub width: u32,
     /// Height in tiles (at least 5).
     pub height: u32,
-    /// The share of rock in the initial noise, in `[0, 1]` (default 0.5: 45-52% floor at every size).
+    /// The share of rock in the initial noise, in `[0, 0.65]`
+    /// ([`schema::CAVE_MAX_FILL`]; default 0.5: 45-52% floor at every size).
     pub fill: f64,
     /// Smoothing passes of the automaton, at most 64 (default 4).
     pub passes: u32,
@@ -125,8 +126,9 @@ pub const POCKET_BELOW: usize = crate::measures::POCKET_BELOW;
 ///
 /// # Errors
 /// [`LevelError::TooSmall`] under 5x5, [`LevelError::InvalidOption`] for a
-/// `fill` outside `[0, 1]` or too many passes, [`LevelError::Unsatisfiable`]
-/// when a `fill` other than the default leaves fewer than two floor tiles.
+/// `fill` outside `[0, 0.65]` or too many passes, [`LevelError::Unsatisfiable`]
+/// when a `fill` other than the default leaves fewer than two floor tiles
+/// (a high fill on a small map: 0.6 at 5x5).
 ///
 /// ```
 /// use mcrdun_dungeon::{cave, CaveConfig, Tile};
@@ -353,7 +355,19 @@ mod tests {
         assert!(cave(&CaveConfig { fill: -0.1, ..c }, 1).is_err());
         assert!(cave(&CaveConfig { passes: 65, ..c }, 1).is_err());
         assert!(matches!(
-            cave(&CaveConfig { fill: 1.0, ..c }, 1),
+            cave(&CaveConfig { fill: 0.66, ..c }, 1),
+            Err(LevelError::InvalidOption {
+                name: "cave_fill",
+                ..
+            })
+        ));
+        let tiny = CaveConfig {
+            width: 5,
+            height: 5,
+            ..c
+        };
+        assert!(matches!(
+            cave(&CaveConfig { fill: 0.6, ..tiny }, 1),
             Err(LevelError::Unsatisfiable(_))
         ));
     }

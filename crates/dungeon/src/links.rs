@@ -34,7 +34,8 @@ pub enum Loops {
     /// that matter are made). The edges are tried in random order, each
     /// against the links made so far.
     Shortcut {
-        /// The least walk, in links, that an edge must cut short (at least 2).
+        /// The least walk, in links, that an edge must cut short (at least
+        /// 1; at 1 every edge is added, as [`Loops::Share`] 1 adds them).
         factor: u32,
     },
 }
@@ -79,7 +80,8 @@ pub fn loop_rule(loops: f64, factor: u32) -> Loops {
 ///
 /// # Errors
 /// [`LevelError::InvalidOption`] (`loops`) for a share outside `[0, 1]` or
-/// a factor below 2; [`LevelError::Unsatisfiable`] for an edge naming a
+/// a factor of 0 (a factor of 1 links every edge: every walk takes at
+/// least one link); [`LevelError::Unsatisfiable`] for an edge naming a
 /// room `>= n`.
 ///
 /// ```
@@ -142,7 +144,7 @@ pub fn spanning_links(
     }
 }
 
-/// Refuses a share outside `[0, 1]`, a factor below 2 and an edge naming
+/// Refuses a share outside `[0, 1]`, a factor of 0 and an edge naming
 /// a room `>= n`.
 fn check(n: usize, edges: &[Edge], loops: Loops) -> Result<(), LevelError> {
     match loops {
@@ -152,10 +154,10 @@ fn check(n: usize, edges: &[Edge], loops: Loops) -> Result<(), LevelError> {
                 reason: format!("{s} is not a fraction in [0, 1]"),
             });
         }
-        Loops::Shortcut { factor } if factor < 2 => {
+        Loops::Shortcut { factor: 0 } => {
             return Err(LevelError::InvalidOption {
                 name: "loop_factor",
-                reason: format!("a shortcut factor of {factor} is below 2"),
+                reason: "a shortcut factor of 0: the rule is off at 0 (use Loops::Share)".into(),
             });
         }
         _ => {}
@@ -328,11 +330,27 @@ mod tests {
         assert_eq!(t, [1, 2]);
     }
 
+    /// A factor of 1 adds every edge, the same links in the same order as
+    /// a share of 1.
+    #[test]
+    fn a_factor_of_one_links_every_edge() {
+        let edges = grid_graph(6);
+        let every = spanning_links(36, &edges, Loops::Share(1.0), &mut seeded_rng(4)).unwrap();
+        let one = spanning_links(
+            36,
+            &edges,
+            Loops::Shortcut { factor: 1 },
+            &mut seeded_rng(4),
+        );
+        assert_eq!(one.unwrap(), every);
+        assert_eq!(every.tree.len() + every.loops.len(), edges.len());
+    }
+
     #[test]
     fn bad_rules_are_errors() {
         let mut rng = seeded_rng(1);
         assert!(spanning_links(2, &[], Loops::Share(f64::NAN), &mut rng).is_err());
-        assert!(spanning_links(2, &[], Loops::Shortcut { factor: 1 }, &mut rng).is_err());
+        assert!(spanning_links(2, &[], Loops::Shortcut { factor: 0 }, &mut rng).is_err());
         let bad = [Edge {
             a: 0,
             b: 5,

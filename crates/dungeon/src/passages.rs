@@ -30,10 +30,11 @@ pub struct PassagesConfig {
     /// The share, in `[0, 1]`, of the other adjacent room pairs linked
     /// beyond the spanning tree (default 0.1; see [`Loops::Share`](crate::links::Loops::Share)).
     pub loops: f64,
-    /// Brogue's loop rule instead of [`loops`](Self::loops): when at least
-    /// 2, a link beyond the spanning tree is made only where it cuts the
-    /// walk between its rooms, in links, from at least this many to 1
-    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut)); 0 (the default) uses `loops`.
+    /// Brogue's loop rule instead of [`loops`](Self::loops): when not 0, a
+    /// link beyond the spanning tree is made only where it cuts the walk
+    /// between its rooms, in links, from at least this many to 1
+    /// ([`Loops::Shortcut`](crate::links::Loops::Shortcut); 1 links every
+    /// adjacency, as `loops` 1 does); 0 (the default) uses `loops`.
     pub loop_factor: u32,
     /// Locks and keys placed on the finished level (default 0: none, and
     /// the level is byte for byte the one made without this option): each

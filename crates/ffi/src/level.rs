@@ -408,8 +408,8 @@ pub unsafe extern "C" fn mcrdun_level_config_default(
 /// Errors: `NULL_ARGUMENT` for a NULL `config` or `tiles_len`;
 /// `INVALID_ARGUMENT` for an unknown kind or algorithm, an option out of its
 /// range or a map too small for the kind; `TOO_LARGE` for a map too large;
-/// `UNSATISFIABLE` when no level can be made from the options (e.g. a cave
-/// with `cave_fill` 1). Thread-safe.
+/// `UNSATISFIABLE` when no level can be made from the options (e.g. a 5x5
+/// cave with `cave_fill` 0.6). Thread-safe.
 ///
 /// # Safety
 /// `config` is NULL or valid; each `*_len` is NULL or writable; each buffer
@@ -707,8 +707,8 @@ mod tests {
     #[test]
     fn errors_map_to_statuses() {
         let mut len = 0;
-        let mut c = config(MCRDUN_LEVEL_KIND_CAVE, 40, 30);
-        c.cave_fill = 1.0;
+        let mut c = config(MCRDUN_LEVEL_KIND_CAVE, 5, 5);
+        c.cave_fill = 0.6;
         // SAFETY: `len` is writable; every buffer NULL.
         let generate_status = |c: &McrdunLevelConfig, len: &mut usize| unsafe {
             mcrdun_level_generate(

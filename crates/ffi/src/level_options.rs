@@ -270,7 +270,8 @@ pub unsafe extern "C" fn mcrdun_level_options_set_text(
 /// their number).
 ///
 /// Errors: `NULL_ARGUMENT` for a NULL `options`, `name` or `out`;
-/// `UNKNOWN_OPTION` when the kind has no such option.
+/// `UNKNOWN_OPTION` when the kind has no such option; `INVALID_ARGUMENT`
+/// for a name that is not UTF-8 (as `mcrdun_level_options_set`).
 ///
 /// # Safety
 /// `options` is NULL or a live handle; `name` is NULL or a NUL-terminated
@@ -687,6 +688,10 @@ mod tests {
             let bad_utf8 = [0xffu8 as c_char, 0];
             assert_eq!(
                 mcrdun_level_options_set(o, bad_utf8.as_ptr(), 1.0),
+                McrdunStatus::InvalidArgument
+            );
+            assert_eq!(
+                mcrdun_level_options_get(o, bad_utf8.as_ptr(), &mut v),
                 McrdunStatus::InvalidArgument
             );
             assert_eq!(
