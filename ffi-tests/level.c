@@ -284,7 +284,9 @@ static void test_errors(void) {
                  MCRDUN_STATUS_NULL_ARGUMENT);
     CHECK_LAST_ERROR_HAS("`tiles_len` is NULL");
 
-    c.cave_fill = 1.0;
+    /* A high fill on a tiny map leaves no cave. */
+    c = config(MCRDUN_LEVEL_KIND_CAVE, 5, 5);
+    c.cave_fill = 0.6;
     CHECK_STATUS(mcrdun_level_generate(&c, 1, NULL, 0, &tl, NULL, 0, NULL, NULL, 0, NULL, NULL),
                  MCRDUN_STATUS_UNSATISFIABLE);
     CHECK_LAST_ERROR_HAS("no level can be made");
@@ -330,9 +332,13 @@ static void test_errors(void) {
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_LAST_ERROR_HAS("invalid rooms");
     c = config(MCRDUN_LEVEL_KIND_BSP, 80, 50);
-    c.loop_factor = 1;
+    c.loop_factor = 1001;
     CHECK_STATUS(mcrdun_level_new(&c, 1, &level), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_LAST_ERROR_HAS("loop_factor");
+    c.loop_factor = 1; /* every value of the schema's range: 1 links every adjacency */
+    CHECK_OK(mcrdun_level_new(&c, 1, &level));
+    mcrdun_level_free(level);
+    level = NULL;
     c.loop_factor = 4;
     CHECK_OK(mcrdun_level_new(&c, 1, &level));
     mcrdun_level_free(level);

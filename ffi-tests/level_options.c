@@ -197,7 +197,7 @@ static void test_errors(void) {
     CHECK_LAST_ERROR_HAS("cave_fill, cave_passes");
     CHECK_STATUS(mcrdun_level_options_get(o, "lops", &v), MCRDUN_STATUS_UNKNOWN_OPTION);
     CHECK_STATUS(mcrdun_level_options_set(o, "cave_fill", 1.5), MCRDUN_STATUS_INVALID_ARGUMENT);
-    CHECK_LAST_ERROR_HAS("a number in [0, 1]");
+    CHECK_LAST_ERROR_HAS("a number in [0, 0.65]");
     CHECK_STATUS(mcrdun_level_options_set(o, "cave_fill", -INFINITY),
                  MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mcrdun_level_options_set_text(o, "cave_fill", "half"),

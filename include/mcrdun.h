@@ -710,14 +710,14 @@ typedef struct McrdunLevelConfig {
    */
   double maze_braid;
   /**
-   * Cave: the share in [0, 1] of rock in the initial noise.
+   * Cave: the share in [0, 0.65] of rock in the initial noise.
    */
   double cave_fill;
   /**
    * BSP, scatter, passages: Brogue's loop rule instead of `loops`: a
    * link beyond the spanning tree only where it cuts the walk between
-   * its rooms, in links, from at least this many to 1 (0: off; else at
-   * least 2).
+   * its rooms, in links, from at least this many to 1 (0: off; 1: every
+   * adjacency linked; at most 1000).
    */
   uint32_t loop_factor;
   /**

@@ -191,7 +191,11 @@ fn bad_options_exit_2_with_a_message() {
     usage_error(&["cave", "--format", "42"], "maze");
     usage_error(&["cave", "--scale", "0", "--format", "png"], "--scale");
     usage_error(&["cave", "--scale", "2"], "--scale applies to --format png");
-    usage_error(&["cave", "--fill", "1"], "no level can be made");
+    usage_error(&["cave", "--fill", "1"], "1 is not a number in [0, 0.65]");
+    usage_error(
+        &["cave", "--fill", "0.6", "--width", "5", "--height", "5"],
+        "no level can be made",
+    );
     usage_error(
         &["cave", "--width", "4000000000", "--height", "4000000000"],
         "too large",
@@ -209,7 +213,9 @@ fn bad_options_exit_2_with_a_message() {
     usage_error(&["bsp", "--min-leaf-width", "3"], "--min-leaf-width");
     usage_error(&["bsp", "--depth", "40"], "--depth");
     usage_error(&["bsp", "--loops=-1"], "--loops");
-    usage_error(&["scatter", "--loop-factor", "1"], "--loop-factor");
+    usage_error(&["scatter", "--loop-factor", "1001"], "--loop-factor");
+    // Every value of the schema's range is taken (1 was refused).
+    ok(&["scatter", "--seed", "1", "--loop-factor", "1"]);
     usage_error(
         &["scatter", "--min-room", "8", "--max-room", "4"],
         "--min-room",

@@ -17,7 +17,7 @@
 //! ```
 //! use mcrdun_dungeon::{LevelConfig, LevelKind, schema};
 //! let spec = schema::find(LevelKind::Cave, "cave_fill").unwrap();
-//! assert_eq!((spec.min, spec.max, spec.default), (0.0, 1.0, 0.5));
+//! assert_eq!((spec.min, spec.max, spec.default), (0.0, 0.65, 0.5));
 //! assert!(spec.check(0.25).is_ok());
 //! assert!(spec.check(f64::NAN).is_err());
 //! let mut config = LevelConfig::new(LevelKind::Cave, 60, 30);
@@ -825,7 +825,7 @@ mod tests {
         let e = fill.parse("x\u{1}").unwrap_err().to_string();
         assert_eq!(
             e,
-            "invalid cave_fill (--fill): \"x\\u{1}\" is not a number in [0, 1]"
+            "invalid cave_fill (--fill): \"x\\u{1}\" is not a number in [0, 0.65]"
         );
         let switch = find(LevelKind::Maze, "maze_pattern42").unwrap();
         for (text, v) in [("on", 1.0), ("No", 0.0), ("1", 1.0), ("FALSE", 0.0)] {

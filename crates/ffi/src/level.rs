@@ -121,12 +121,12 @@ pub struct McrdunLevelConfig {
     pub loops: f64,
     /// Maze: the share in [0, 1] of dead ends removed (adds loops).
     pub maze_braid: f64,
-    /// Cave: the share in [0, 1] of rock in the initial noise.
+    /// Cave: the share in [0, 0.65] of rock in the initial noise.
     pub cave_fill: f64,
     /// BSP, scatter, passages: Brogue's loop rule instead of `loops`: a
     /// link beyond the spanning tree only where it cuts the walk between
-    /// its rooms, in links, from at least this many to 1 (0: off; else at
-    /// least 2).
+    /// its rooms, in links, from at least this many to 1 (0: off; 1: every
+    /// adjacency linked; at most 1000).
     pub loop_factor: u32,
     /// Every kind: a lower ceiling on the level's working memory in bytes
     /// than the process-wide limit (`mcrdun_set_memory_limit`, 1 GiB
