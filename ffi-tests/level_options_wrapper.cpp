@@ -62,7 +62,7 @@ void test_copies_and_errors() {
     mcrdun::LevelOptions moved = std::move(b);
     CHECK(moved.get("cave_passes") == 2.0);
     EXPECT_ERROR([&a] { a.set("loops", 0.5); }, MCRDUN_STATUS_UNKNOWN_OPTION, "cave_fill");
-    EXPECT_ERROR([&a] { a.set("cave_fill", 2.0); }, MCRDUN_STATUS_INVALID_ARGUMENT, "[0, 1]");
+    EXPECT_ERROR([&a] { a.set("cave_fill", 2.0); }, MCRDUN_STATUS_INVALID_ARGUMENT, "[0, 0.65]");
     EXPECT_ERROR([&a] { a.set_text("cave_fill", "lots"); }, MCRDUN_STATUS_INVALID_ARGUMENT, "lots");
     EXPECT_ERROR([&a] { (void)a.get("nope"); }, MCRDUN_STATUS_UNKNOWN_OPTION, "nope");
     EXPECT_ERROR([] { mcrdun::LevelOptions bad(7); }, MCRDUN_STATUS_INVALID_ARGUMENT, "kind");
