@@ -143,7 +143,7 @@ fn bfs(spots: &[Spot], w: usize, h: usize, from: usize, blocked: &[bool]) -> Vec
 
 /// Placement on any small map: a map of up to 24 x 24 spots (any mix of
 /// the seven kinds), stairs, rooms and markers from the bytes, and a table
-/// of up to four entries built from [`SETTINGS`]. When placement succeeds
+/// of up to four entries built from `SETTINGS`. When placement succeeds
 /// every thing stands on a usable spot the up stairs reach, never on the
 /// stairs, never two on a tile; its distance is the breadth-first walk
 /// from the up stairs; its kind of place is one its entry allows and its
