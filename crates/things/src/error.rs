@@ -31,6 +31,14 @@ impl fmt::Display for TableError {
     }
 }
 
+impl TableError {
+    /// Whether the text was refused as a whole by the memory limit (line
+    /// and column 0), before it was read.
+    pub fn is_too_large(&self) -> bool {
+        self.line == 0 && self.column == 0
+    }
+}
+
 impl std::error::Error for TableError {}
 
 /// The rule a required entry could not keep (see [`PlaceError::Unplaced`]).

@@ -146,22 +146,25 @@
 //!
 //! ## Cost
 //!
-//! Linear in the map's tiles times the entries, plus the things: one
-//! walking-distance map from the up stairs and, when an entry has `away`,
-//! one from the down stairs (`mcrdun-distance`, breadth-first rings); for
-//! each entry taking part, one pass over the tiles to list its candidates
-//! (twice when it has both required things and extras) and a partial
-//! shuffle that draws each candidate at most once. `apart N` stamps the
-//! tiles within `N - 1` steps of each thing placed (a bounded
-//! breadth-first search, re-entering a tile only when it comes nearer), so
-//! each candidate's check is one comparison; a group searches the tiles
-//! within `within` steps of its first member. Both bounds are at most
-//! [`MAX_STEPS`] = 255 steps, so the searches cost at most a constant a
-//! thing (`2N² + 2N + 1` tiles). Working memory: [`PLACE_BYTES_PER_TILE`]
-//! a tile and [`PLACE_BYTES_PER_THING`] a thing, checked against the
-//! memory ceiling ([`mcrdun_geom::memory`]) before any work; reading a
-//! table [`PARSE_BYTES_PER_TEXT_BYTE`] a byte of text, a text above the
-//! ceiling refused before it is read.
+//! Linear in the map's tiles plus the things, times small constants: one
+//! breadth-first walk from the up stairs over the whole map and, when an
+//! entry has `away`, one from the down stairs bounded to the largest
+//! `away`; one pass that gives each tile its kinds of place and sorts the
+//! open tiles of each kind by walking distance (a counting sort). An
+//! entry's candidates are then the slices of its kinds' lists within its
+//! distance shares (two binary searches a kind, then a copy), drawn at
+//! random by a partial shuffle that draws each candidate at most once, so
+//! an entry costs its candidates, not the map, and a tile's check is a few
+//! comparisons. `apart N` stamps the tiles within `N - 1` steps of each
+//! thing placed (a bounded breadth-first search, re-entering a tile only
+//! when it comes nearer), so each check is one comparison; a group
+//! searches the tiles within `within` steps of its first member. Both
+//! bounds are at most [`MAX_STEPS`] = 255 steps, so these searches cost at
+//! most a constant a thing (`2N² + 2N + 1` tiles). Working memory:
+//! [`PLACE_BYTES_PER_TILE`] a tile and [`PLACE_BYTES_PER_THING`] a thing,
+//! checked against the memory ceiling ([`mcrdun_geom::memory`]) before any
+//! work; reading a table [`PARSE_BYTES_PER_TEXT_BYTE`] a byte of text, a
+//! text above the ceiling refused before it is read.
 //!
 //! # Errors
 //!
@@ -220,7 +223,7 @@ pub use error::{PlaceError, Rule, TableError};
 pub use map::{NO_ROOM, PlaceMap, Spot};
 pub use parse::{
     LEVEL_GLYPHS, MAX_AWAY, MAX_COUNT, MAX_DENSITY, MAX_DEPTH, MAX_GROUP, MAX_NAME, MAX_STEPS,
-    MAX_WEIGHT, PARSE_BYTES_PER_TEXT_BYTE, PARSE_FIXED_BYTES, parse,
+    MAX_WEIGHT, PARSE_BYTES_PER_TEXT_BYTE, PARSE_FIXED_BYTES, parse, parse_bytes,
 };
 pub use place::{
     PLACE_BYTES_PER_THING, PLACE_BYTES_PER_TILE, PLACE_FIXED_BYTES, Thing, place, place_seeded,

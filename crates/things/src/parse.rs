@@ -137,6 +137,53 @@ pub fn parse(text: &str, file: &str) -> Result<Table, TableError> {
     Ok(Table { entries })
 }
 
+/// Reads the table in `bytes`: [`parse`] after the memory check (before
+/// anything is read) and a check that the bytes are UTF-8, which names the
+/// line and column (in characters, from 1) of the first byte that is not;
+/// a byte-order mark at the start is skipped. The one reader of table
+/// bytes (the command's files and the C ABI's text).
+///
+/// # Errors
+/// As [`parse`], and a [`TableError`] for bytes that are not UTF-8.
+///
+/// ```
+/// let e = mcrdun_things::parse_bytes(b"thing r\xe9\n", "t").unwrap_err();
+/// assert_eq!(e.to_string(), "t:1:8: expected UTF-8 text, found the byte 0xE9");
+/// assert!(mcrdun_things::parse_bytes(b"\xef\xbb\xbfthing r\nglyph r\n", "t").is_ok());
+/// ```
+pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Table, TableError> {
+    let need = (bytes.len() as u64)
+        .saturating_mul(PARSE_BYTES_PER_TEXT_BYTE)
+        .saturating_add(PARSE_FIXED_BYTES);
+    if let Err(e) = mcrdun_geom::memory::check_bytes("spawn table text", need) {
+        return Err(TableError {
+            file: file.to_string(),
+            line: 0,
+            column: 0,
+            expected: "a text whose table fits the memory limit".into(),
+            found: e.to_string(),
+        });
+    }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let text = match core::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
+            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+            let column = core::str::from_utf8(&good[start..]).map_or(0, |s| s.chars().count()) + 1;
+            return Err(TableError {
+                file: file.to_string(),
+                line: u32::try_from(line).unwrap_or(u32::MAX),
+                column: u32::try_from(column).unwrap_or(u32::MAX),
+                expected: "UTF-8 text".into(),
+                found: format!("the byte 0x{:02X}", bytes[e.valid_up_to()]),
+            });
+        }
+    };
+    parse(text, file)
+}
+
 /// The words of a line with their byte offsets, up to a comment (a word
 /// starting with `#`).
 fn words(line: &str) -> Vec<(usize, &str)> {

@@ -4,7 +4,10 @@
 use crate::error::Rule;
 use crate::table::{Entry, Place, SHARE_ONE, Table, decimal};
 use crate::{PlaceError, PlaceMap, Spot};
-use mcrdun_distance::{DistanceScratch, Steps, UNREACHED};
+
+/// A tile no walk reaches.
+const UNREACHED: i32 = i32::MAX;
+
 use mcrdun_geom::Point;
 use mcrdun_geom::memory::{Budget, grow, try_vec};
 use mcrdun_geom::random::{below, range_u64, seeded_rng, weighted_index};
@@ -40,13 +43,16 @@ pub struct Thing {
 }
 
 /// The most working memory [`place`] uses a tile of the map, besides the
-/// things it returns: the walking distances from both stairs (4 bytes a
-/// tile each), the distance search's scratch (at most 22 bytes a padded
-/// tile, dropped before anything is placed), which tiles hold things (1),
-/// the `apart` stamps (5, only when some entry has `apart` of 2 or more),
-/// the group search's marks (4, only with groups) and one entry's
-/// candidate tiles at a time (4). Checked against the memory ceiling
-/// before any work; `tests/memory.rs` measures at most 23.5 a tile.
+/// things it returns: the walking distances from the up stairs and the
+/// search's queue (4 bytes a tile each), the distances from the down
+/// stairs (4, with `away`), each tile's kinds of place (1), the lists of
+/// open tiles by kind sorted by distance (4 a tile and kind, at most 4
+/// kinds a tile, typically little over 1) and one entry's candidates
+/// drawn from them (as much again at worst), which tiles hold things
+/// (1) and were drawn (4), the `apart` stamps (5, only when some entry
+/// has `apart` of 2 or more) and the group search's marks (4, only with
+/// groups). Checked against the memory ceiling before any work;
+/// `tests/memory.rs` measures at most 28.1 a tile.
 pub const PLACE_BYTES_PER_TILE: u64 = 40;
 
 /// The fixed part of [`place`]'s working memory: the entries' lists and
@@ -214,6 +220,48 @@ fn setting(e: &Entry, rule: Rule) -> String {
     }
 }
 
+/// The kinds of place of a tile, as bits, in the order of [`list_of`].
+const K_ROOM: u8 = 1;
+const K_CORRIDOR: u8 = 2;
+const K_DEAD_END: u8 = 4;
+const K_DOOR_SIDE: u8 = 8;
+const K_VAULT: u8 = 16;
+const K_MARKER: u8 = 32;
+const K_BITS: [u8; 6] = [
+    K_ROOM,
+    K_CORRIDOR,
+    K_DEAD_END,
+    K_DOOR_SIDE,
+    K_VAULT,
+    K_MARKER,
+];
+/// Whether a tile may stand in two of `e`'s kinds' lists (a dead end, a
+/// door side or a marker besides another kind): then a run remembers the
+/// tiles it drew.
+fn overlapping(e: &Entry) -> bool {
+    e.places.len() > 1
+        && e.places
+            .iter()
+            .any(|p| matches!(p, Place::DeadEnd | Place::DoorSide | Place::Marker(_)))
+}
+
+/// The list of kind `p` (markers: one list for every label).
+const fn list_of(p: Place) -> usize {
+    match p {
+        Place::Room => 0,
+        Place::Corridor => 1,
+        Place::DeadEnd => 2,
+        Place::DoorSide => 3,
+        Place::Vault => 4,
+        Place::Marker(_) => 5,
+    }
+}
+
+/// The bit of kind `p`.
+const fn bit_of(p: Place) -> u8 {
+    K_BITS[list_of(p)]
+}
+
 /// What a tile holds: nothing, a thing, a thing that blocks.
 const FREE: u8 = 0;
 const THING: u8 = 1;
@@ -238,11 +286,24 @@ struct Placer<'a> {
     w: usize,
     h: usize,
     up: Vec<i32>,
-    down: Option<Vec<i32>>,
+    /// Walking distances from the down stairs, up to the largest `away`
+    /// less one (`u32::MAX` beyond); `None` without down stairs or `away`.
+    down: Option<Vec<u32>>,
+    /// Each tile's kinds of place (`K_*` bits); 0 for a tile no thing may
+    /// take (not usable, a staircase, not reached).
+    kinds: Vec<u8>,
+    /// The open tiles of each kind ([`list_of`] order), each sorted by
+    /// walking distance from the up stairs.
+    lists: [Vec<u32>; 6],
+    /// One run's candidates: the slices of its kinds' lists in its
+    /// distance range.
+    cand: Vec<u32>,
+    /// The run's epoch on tiles it has drawn (a tile of two of its kinds
+    /// is listed twice, drawn once).
+    drawn: Vec<u32>,
+    run_epoch: u32,
     /// The farthest walk from the up stairs.
     far: u64,
-    start: usize,
-    end: Option<usize>,
     taken: Vec<u8>,
     /// `apart` stamps: the run's epoch on tiles too near a thing of the
     /// entry being placed, and the steps left from there.
@@ -267,50 +328,27 @@ impl<'a> Placer<'a> {
         let n = spots.len();
         let start = map.spots.index_of(map.start).expect("checked by PlaceMap");
         let end = map.end.and_then(|p| map.spots.index_of(p));
-        let walk = {
-            let mut v = try_vec("walkable tiles", n, false)?;
-            for (b, s) in v.iter_mut().zip(spots) {
-                *b = s.is_walkable();
-            }
-            v
-        };
-        let mut scratch = DistanceScratch::new();
-        let from = |scratch: &mut DistanceScratch, at: usize| -> Result<Vec<i32>, PlaceError> {
-            let mut d = try_vec("walking distances", n, UNREACHED)?;
-            d[at] = 0;
-            scratch
-                .compute(&walk, &mut d, w as u32, h as u32, Steps::FOUR)
-                .map_err(|e| PlaceError::Map {
-                    reason: e.to_string(),
-                })?;
-            Ok(d)
-        };
-        let up = from(&mut scratch, start)?;
-        let needs_down = active.iter().any(|(_, e)| e.away > 0);
-        let down = match end {
-            Some(at) if needs_down => Some(from(&mut scratch, at)?),
-            _ => None,
-        };
-        drop(scratch);
-        drop(walk);
-        let far = up
-            .iter()
-            .filter(|&&d| d != UNREACHED)
-            .max()
-            .copied()
-            .unwrap_or(0) as u64;
+        let (up, order, kinds) = walk_from(spots, w, start, end, map.walkable as usize)?;
+        let far = order.last().map_or(0, |&t| up[t as usize]) as u64;
         let apart = active.iter().any(|(_, e)| e.apart >= 2);
         let groups = active.iter().any(|(_, e)| e.group.is_some());
-        Ok(Placer {
+        let mut p = Placer {
             map,
             spots,
             w,
             h,
             up,
-            down,
+            down: None,
+            kinds,
+            lists: Default::default(),
+            cand: Vec::new(),
+            drawn: if active.iter().any(|(_, e)| overlapping(e)) {
+                try_vec("tiles drawn", n, 0u32)?
+            } else {
+                Vec::new()
+            },
+            run_epoch: 0,
             far,
-            start,
-            end,
             taken: try_vec("things' tiles", n, FREE)?,
             stamp: if apart {
                 try_vec("apart stamps", n, 0u32)?
@@ -334,7 +372,73 @@ impl<'a> Placer<'a> {
             logging: false,
             things: Vec::new(),
             groups: 0,
-        })
+        };
+        let away = active.iter().map(|(_, e)| e.away).max().unwrap_or(0);
+        if let (Some(at), true) = (end, away > 0) {
+            p.down = Some(p.near(at, away - 1)?);
+        }
+        p.sort_kinds(order)?;
+        Ok(p)
+    }
+
+    /// Walking distances from tile `at` up to `reach` steps (`u32::MAX`
+    /// beyond): a bounded breadth-first search.
+    #[inline(never)]
+    fn near(&mut self, at: usize, reach: u32) -> Result<Vec<u32>, PlaceError> {
+        let mut d = try_vec("distances from the down stairs", self.spots.len(), u32::MAX)?;
+        d[at] = 0;
+        let mut queue: Vec<u32> = Vec::new();
+        grow("distances from the down stairs", &mut queue, 0)?;
+        queue.push(at as u32);
+        let mut head = 0;
+        while head < queue.len() {
+            let t = queue[head] as usize;
+            head += 1;
+            if d[t] >= reach {
+                continue;
+            }
+            for j in self.neighbours(t) {
+                if self.spots[j].is_walkable() && d[j] == u32::MAX {
+                    d[j] = d[t] + 1;
+                    grow("distances from the down stairs", &mut queue, 0)?;
+                    queue.push(j as u32);
+                }
+            }
+        }
+        Ok(d)
+    }
+
+    /// The lists of open tiles of each kind, sorted by walking distance:
+    /// the walk's `order` (breadth first, so by distance) filtered.
+    #[inline(never)]
+    fn sort_kinds(&mut self, order: Vec<u32>) -> Result<(), PlaceError> {
+        for &(m, _) in &self.map.markers {
+            if self.kinds[m as usize] != 0 {
+                self.kinds[m as usize] |= K_MARKER;
+            }
+        }
+        let mut counts = [0usize; 6];
+        for &t in &order {
+            let k = self.kinds[t as usize];
+            for (c, bit) in counts.iter_mut().zip(K_BITS) {
+                *c += usize::from(k & bit != 0);
+            }
+        }
+        for (list, c) in self.lists.iter_mut().zip(counts) {
+            *list = mcrdun_geom::memory::try_with_capacity("kinds of place", c)?;
+        }
+        for &t in &order {
+            let k = self.kinds[t as usize];
+            if k == 0 {
+                continue;
+            }
+            for (list, bit) in self.lists.iter_mut().zip(K_BITS) {
+                if k & bit != 0 {
+                    list.push(t);
+                }
+            }
+        }
+        Ok(())
     }
 
     #[inline]
@@ -360,32 +464,26 @@ impl<'a> Placer<'a> {
         n.into_iter().flatten()
     }
 
-    /// Whether tile `i` is a place of kind `p`.
-    fn is(&self, p: Place, i: usize) -> bool {
-        let s = self.spots[i];
+    /// Whether open tile `i` is a place of kind `p` (from its kinds).
+    #[inline]
+    fn has(&self, p: Place, i: usize) -> bool {
+        let k = self.kinds[i];
         match p {
-            Place::Room => s == Spot::Room,
-            Place::Corridor => s == Spot::Corridor,
-            Place::Vault => s == Spot::Vault,
-            Place::DeadEnd => {
-                self.neighbours(i)
-                    .filter(|&j| self.spots[j].is_walkable())
-                    .count()
-                    == 1
-            }
-            Place::DoorSide => {
-                s == Spot::Room && self.neighbours(i).any(|j| self.spots[j] == Spot::Door)
-            }
-            Place::Marker(c) => self.map.marker_at(i as u32) == Some(c),
+            Place::Marker(c) => k & K_MARKER != 0 && self.map.marker_at(i as u32) == Some(c),
+            _ => k & bit_of(p) != 0,
         }
     }
 
     /// The kind of place tile `i` is for `e`, `None` when `e` may not
     /// stand there.
+    #[inline]
     fn place_of(&self, e: &Entry, i: usize) -> Option<Place> {
+        if self.kinds[i] == 0 {
+            return None;
+        }
         if e.places.is_empty() {
-            if let Some(c) = self.map.marker_at(i as u32) {
-                return Some(Place::Marker(c));
+            if self.kinds[i] & K_MARKER != 0 {
+                return self.map.marker_at(i as u32).map(Place::Marker);
             }
             return [
                 Place::Vault,
@@ -395,18 +493,9 @@ impl<'a> Placer<'a> {
                 Place::Room,
             ]
             .into_iter()
-            .find(|&p| self.is(p, i));
+            .find(|&p| self.has(p, i));
         }
-        e.places.iter().copied().find(|&p| self.is(p, i))
-    }
-
-    /// Whether a usable tile the up stairs reach, not a staircase.
-    #[inline]
-    fn open(&self, i: usize) -> bool {
-        self.spots[i].is_usable()
-            && i != self.start
-            && Some(i) != self.end
-            && self.up[i] != UNREACHED
+        e.places.iter().copied().find(|&p| self.has(p, i))
     }
 
     #[inline]
@@ -421,17 +510,51 @@ impl<'a> Placer<'a> {
         i64::from(self.up[i]) >= a && self.down.as_ref().is_none_or(|d| i64::from(d[i]) >= a)
     }
 
+    /// The candidates of `e`: the slices of its kinds' lists within its
+    /// distance shares, in `self.cand`.
+    fn candidates(&mut self, e: &Entry) -> Result<(), PlaceError> {
+        let mut wanted = [false; 6];
+        if e.places.is_empty() {
+            for p in [Place::Room, Place::Corridor, Place::Vault] {
+                wanted[list_of(p)] = true;
+            }
+        }
+        for &p in &e.places {
+            wanted[list_of(p)] = true;
+        }
+        let (lo, hi) = (
+            u64::from(e.distance.0) * self.far,
+            u64::from(e.distance.1) * self.far,
+        );
+        let up = &self.up;
+        let scaled = |t: u32| up[t as usize] as u64 * u64::from(SHARE_ONE);
+        self.cand.clear();
+        for (k, list) in self.lists.iter().enumerate() {
+            if !wanted[k] {
+                continue;
+            }
+            let a = list.partition_point(|&t| scaled(t) < lo);
+            let b = list.partition_point(|&t| scaled(t) <= hi);
+            let slice = &list[a..b.max(a)];
+            mcrdun_geom::memory::try_reserve("candidate tiles", &mut self.cand, slice.len())?;
+            self.cand.extend_from_slice(slice);
+        }
+        Ok(())
+    }
+
     /// The rules that never change while things are placed.
     #[inline]
     fn admits(&self, e: &Entry, i: usize) -> bool {
-        self.open(i) && self.share_ok(e, i) && self.away_ok(e, i) && self.place_of(e, i).is_some()
+        self.kinds[i] != 0
+            && self.share_ok(e, i)
+            && self.away_ok(e, i)
+            && self.place_of(e, i).is_some()
     }
 
     /// The first static rule no tile keeps (for an entry with no
     /// candidates).
     fn static_rule(&self, e: &Entry) -> Rule {
-        let by_where =
-            (0..self.spots.len()).filter(|&i| self.open(i) && self.place_of(e, i).is_some());
+        let by_where = (0..self.spots.len()).filter(|&i| self.place_of(e, i).is_some());
         let mut any_where = false;
         let mut any_share = false;
         for i in by_where {
@@ -600,13 +723,10 @@ impl<'a> Placer<'a> {
                 self.stamp(i, e.apart)?;
             }
         }
-        let mut cand: Vec<u32> = Vec::new();
-        for i in 0..self.spots.len() {
-            if self.admits(e, i) {
-                grow("candidate tiles", &mut cand, 0)?;
-                cand.push(i as u32);
-            }
-        }
+        self.candidates(e)?;
+        let mut cand = core::mem::take(&mut self.cand);
+        self.run_epoch += 1;
+        let mut admitted = 0u64;
         let mut cursor = 0usize;
         let mut refused = [0u64; 7];
         let mut placed = 0u64;
@@ -616,6 +736,16 @@ impl<'a> Placer<'a> {
                 let Some(i) = draw(&mut cand, &mut cursor, rng)? else {
                     break 'want;
                 };
+                if !self.drawn.is_empty() {
+                    if self.drawn[i] == self.run_epoch {
+                        continue;
+                    }
+                    self.drawn[i] = self.run_epoch;
+                }
+                if !self.admits(e, i) {
+                    continue;
+                }
+                admitted += 1;
                 if let Some(r) = self.refuses(e, i) {
                     refused[r as usize] += 1;
                     continue;
@@ -638,6 +768,7 @@ impl<'a> Placer<'a> {
                 }
             }
         }
+        self.cand = cand;
         if placed >= want {
             return Ok((placed, None));
         }
@@ -648,7 +779,7 @@ impl<'a> Placer<'a> {
             .max_by_key(|&r| refused[r as usize]);
         let rule = match most {
             Some(r) => Some(r),
-            None if cand.is_empty() => None,
+            None if admitted == 0 => None,
             None => Some(Rule::Taken),
         };
         Ok((placed, rule))
@@ -749,4 +880,74 @@ fn draw<R: Rng + ?Sized>(
     let i = cand[*cursor] as usize;
     *cursor += 1;
     Ok(Some(i))
+}
+
+/// What [`walk_from`] finds: the distances, the order of the walk, the
+/// kinds of place.
+type Walk = (Vec<i32>, Vec<u32>, Vec<u8>);
+
+/// Walking distances (4-connected steps over the walkable spots) from tile
+/// `at` (`UNREACHED` where no walk leads), the tiles reached in the order
+/// of the walk (breadth first: by distance), and each tile's kinds of
+/// place (0 for a tile no thing may take: not usable, a staircase, not
+/// reached; markers are added after). One breadth-first search: the
+/// distances, the order and the kinds, 9 bytes a tile at most.
+#[inline(never)]
+fn walk_from(
+    spots: &[Spot],
+    w: usize,
+    at: usize,
+    end: Option<usize>,
+    walkable: usize,
+) -> Result<Walk, PlaceError> {
+    let n = spots.len();
+    let mut d = try_vec("walking distances", n, UNREACHED)?;
+    let mut kinds = try_vec("kinds of place", n, 0u8)?;
+    // Every walkable tile is queued at most once: one allocation.
+    let mut queue: Vec<u32> =
+        mcrdun_geom::memory::try_with_capacity("walking distances", walkable.max(1))?;
+    d[at] = 0;
+    queue.push(at as u32);
+    let mut head = 0;
+    while head < queue.len() {
+        let t = queue[head] as usize;
+        head += 1;
+        let next = d[t] + 1;
+        let (x, y) = (t % w, t / w);
+        let around = [
+            (y > 0).then(|| t - w),
+            (x + 1 < w).then(|| t + 1),
+            (t + w < n).then(|| t + w),
+            (x > 0).then(|| t - 1),
+        ];
+        let (mut open, mut door) = (0, false);
+        for j in around.into_iter().flatten() {
+            let s = spots[j];
+            if s.is_walkable() {
+                open += 1;
+                door |= s == Spot::Door;
+                if d[j] == UNREACHED {
+                    d[j] = next;
+                    queue.push(j as u32);
+                }
+            }
+        }
+        let mut k = match spots[t] {
+            Spot::Room => K_ROOM,
+            Spot::Corridor => K_CORRIDOR,
+            Spot::Vault => K_VAULT,
+            _ => continue,
+        };
+        if t == at || Some(t) == end {
+            continue;
+        }
+        if open == 1 {
+            k |= K_DEAD_END;
+        }
+        if door && k == K_ROOM {
+            k |= K_DOOR_SIDE;
+        }
+        kinds[t] = k;
+    }
+    Ok((d, queue, kinds))
 }
