@@ -86,6 +86,34 @@ fn tint_vaults(level: &Level, colours: &mut [[u8; 3]]) {
     }
 }
 
+/// The colours of locks in a PNG, by lock id (lock 1 the first, then
+/// round again after the eighth): its locked doors and its key.
+pub const LOCK_COLOURS: [[u8; 3]; 8] = [
+    [230, 190, 40],
+    [40, 170, 230],
+    [220, 70, 200],
+    [120, 220, 60],
+    [250, 120, 40],
+    [150, 110, 250],
+    [40, 210, 170],
+    [250, 250, 250],
+];
+
+/// The colour of lock `id` ([`LOCK_COLOURS`]).
+pub fn lock_colour(id: u32) -> [u8; 3] {
+    LOCK_COLOURS[(id.max(1) as usize - 1) % LOCK_COLOURS.len()]
+}
+
+/// Each lock's doors and key in its colour ([`lock_colour`]).
+fn paint_locks(level: &Level, colours: &mut [[u8; 3]]) {
+    let w = level.width() as usize;
+    for l in level.locks() {
+        for p in l.doors.iter().chain([&l.key]) {
+            colours[p.y as usize * w + p.x as usize] = lock_colour(l.id);
+        }
+    }
+}
+
 /// The colour of a vault's floor in a PNG.
 pub const VAULT_FLOOR: [u8; 3] = [196, 176, 220];
 
@@ -137,6 +165,7 @@ fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
             .map(|(t, shown)| plain(t, shown))
             .collect();
         tint_vaults(level, &mut colours);
+        paint_locks(level, &mut colours);
         mark_things(level, &mut colours);
         return Ok(colours);
     }
@@ -166,6 +195,7 @@ fn tile_colours(level: &Level, distance: bool) -> Result<Vec<[u8; 3]>, String> {
             _ => distance_colour(*d, max),
         })
         .collect();
+    paint_locks(level, &mut colours);
     mark_things(level, &mut colours);
     Ok(colours)
 }
@@ -307,18 +337,39 @@ pub fn json(level: &Level, seed: u64) -> Value {
     for m in level.markers() {
         legend.insert(m.label.to_string(), Value::from("marker"));
     }
+    // A key on its floor (the locks list where and whose).
+    legend.insert(mcrdun_dungeon::KEY_CHAR.to_string(), Value::from("key"));
     let rows: Vec<String> = level
         .to_ascii_without_things()
         .lines()
         .map(str::to_owned)
         .collect();
+    let intensity = level.room_intensity();
     let rooms: Vec<Value> = level
         .rooms()
         .iter()
-        .map(|r| {
-            json!({
+        .enumerate()
+        .map(|(i, r)| {
+            let mut room = json!({
                 "x": r.bounds.x(), "y": r.bounds.y(), "w": r.bounds.w(), "h": r.bounds.h(),
                 "area": r.area,
+            });
+            // With locks: how far along the progression the room lies.
+            if let (Some(v), Value::Object(o)) = (intensity.get(i), &mut room) {
+                o.insert("intensity".into(), json!(v));
+            }
+            room
+        })
+        .collect();
+    let locks: Vec<Value> = level
+        .locks()
+        .iter()
+        .map(|l| {
+            json!({
+                "id": l.id,
+                "doors": l.doors.iter().map(|d| json!({ "x": d.x, "y": d.y })).collect::<Vec<_>>(),
+                "key": { "x": l.key.x, "y": l.key.y },
+                "area": l.area,
             })
         })
         .collect();
@@ -363,9 +414,32 @@ pub fn json(level: &Level, seed: u64) -> Value {
         "vaults": vaults,
         "markers": markers,
         "things": things,
+        "locks": locks,
+        "walkthrough": walkthrough_json(level),
         "summary": summary_json(level.summary()),
         "metrics": metrics_json(&level.metrics()),
     })
+}
+
+/// The walkthrough found when the locks were placed, as JSON: its steps,
+/// the backtracking factor and each leg (`null` without locks).
+pub fn walkthrough_json(level: &Level) -> Value {
+    let Some(walk) = level.walkthrough() else {
+        return Value::Null;
+    };
+    let factor = walk.steps as f64 / level.summary().longest_path.max(1) as f64;
+    let legs: Vec<Value> = walk
+        .legs
+        .iter()
+        .map(|l| {
+            let to = match l.to {
+                mcrdun_dungeon::Stop::Key(k) => json!({ "key": k + 1 }),
+                mcrdun_dungeon::Stop::Goal => json!("stairs_down"),
+            };
+            json!({ "to": to, "x": l.at.x, "y": l.at.y, "steps": l.steps })
+        })
+        .collect();
+    json!({ "steps": walk.steps, "backtracking": factor, "legs": legs })
 }
 
 /// The summary as lines of text for `--stats`.
@@ -399,6 +473,21 @@ pub fn stats_text(level: &Level, seed: u64) -> String {
         level.stairs_up().y,
         level.stairs_down().x,
         level.stairs_down().y,
+    ) + &locks_text(level)
+}
+
+/// The locks' lines of `--stats` (none without locks).
+fn locks_text(level: &Level) -> String {
+    let Some(walk) = level.walkthrough() else {
+        return String::new();
+    };
+    let factor = walk.steps as f64 / level.summary().longest_path.max(1) as f64;
+    format!(
+        "locks         {}
+walkthrough   {} steps (backtracking factor {factor:.2})
+",
+        level.locks().len(),
+        walk.steps
     )
 }
 

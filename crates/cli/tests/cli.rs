@@ -112,6 +112,72 @@ fn png_decodes_to_the_right_size() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `--locks K`: the JSON lists the locks (doors and key) and each room's
+/// intensity, the ASCII shows locked doors and keys, `--stats` the
+/// walkthrough; too many locks is an error naming how many fit.
+#[test]
+fn locks_everywhere_a_level_goes() {
+    for g in GENERATORS {
+        let args = [
+            g, "--seed", "7", "--width", "80", "--height", "50", "--locks", "2",
+        ];
+        let mut json_args = args.to_vec();
+        json_args.extend(["--format", "json"]);
+        let v: serde_json::Value = serde_json::from_slice(&ok(&json_args).stdout).unwrap();
+        let locks = v["locks"].as_array().unwrap();
+        assert_eq!(locks.len(), 2, "{g}");
+        let rows: Vec<&str> = v["tiles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        let at = |p: &serde_json::Value| {
+            rows[p["y"].as_u64().unwrap() as usize].as_bytes()[p["x"].as_u64().unwrap() as usize]
+        };
+        for (i, l) in locks.iter().enumerate() {
+            assert_eq!(l["id"], i + 1);
+            assert_eq!(at(&l["key"]), b'*', "{g}");
+            for d in l["doors"].as_array().unwrap() {
+                assert_eq!(at(d), b'=', "{g}");
+            }
+        }
+        assert_eq!(v["legend"]["="], "locked_door");
+        assert_eq!(v["legend"]["*"], "key");
+        assert!(
+            v["walkthrough"]["steps"].as_u64().unwrap()
+                >= v["summary"]["longest_path"].as_u64().unwrap()
+        );
+        assert_eq!(v["walkthrough"]["legs"].as_array().unwrap().len(), 3);
+        for r in v["rooms"].as_array().unwrap() {
+            let x = r["intensity"].as_f64().unwrap();
+            assert!((0.0..=1.0).contains(&x), "{g}");
+        }
+        let text = String::from_utf8(ok(&args).stdout).unwrap();
+        assert_eq!(text.matches('*').count(), 2, "{g}");
+        let mut stats_args = args.to_vec();
+        stats_args.push("--stats");
+        let stats = String::from_utf8(ok(&stats_args).stdout).unwrap();
+        assert!(
+            stats.contains("locks         2\nwalkthrough   "),
+            "{g}: {stats}"
+        );
+        assert!(stats.contains("backtracking factor"), "{g}");
+    }
+    // Without locks: an empty list, no walkthrough, no intensity.
+    let v: serde_json::Value =
+        serde_json::from_slice(&ok(&["bsp", "--seed", "7", "--format", "json"]).stdout).unwrap();
+    assert_eq!(v["locks"], serde_json::json!([]));
+    assert!(v["walkthrough"].is_null());
+    assert!(v["rooms"][0].get("intensity").is_none());
+    let out = mcrdun(&[
+        "cave", "--seed", "7", "--width", "40", "--height", "30", "--locks", "32",
+    ]);
+    assert!(!out.status.success());
+    let e = String::from_utf8_lossy(&out.stderr);
+    assert!(e.contains("32 locks asked for, but "), "{e}");
+}
+
 #[test]
 fn json_has_tiles_rooms_doors_and_summary() {
     for g in GENERATORS {
@@ -380,6 +446,15 @@ fn docs_pictures_are_current() {
             "--distance",
         ],
     ));
+    // With three locks (docs/locks-<generator>-80x50.png).
+    for g in GENERATORS {
+        pictures.push((
+            format!("locks-{g}-80x50.png"),
+            vec![
+                g, "--seed", "7", "--width", "80", "--height", "50", "--locks", "3",
+            ],
+        ));
+    }
     // With every example vault (docs/vaults-<generator>-120x80.png).
     let examples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/vaults");
     let mut vault_files: Vec<String> = std::fs::read_dir(examples)

@@ -1,7 +1,19 @@
 //! Generates `COUNT` levels of `KIND` at `WxH` (seeds 1..=COUNT) and prints
-//! the CPU time per level; `ROOMS` sets the room count of scatter and
-//! passages (the bench's scaling).
-use mcrdun_dungeon::{LevelConfig, LevelKind, generate};
+//! the time per level; `ROOMS` sets the room count of scatter and
+//! passages (the bench's scaling, 0 for the default). With `LOCKS`, every
+//! seed is generated twice in one run, without locks and with `LOCKS`
+//! locks (asking the most that fit where fewer fit), and the medians of
+//! both and their ratio are printed: what the locks stage adds.
+//!
+//! `cargo run --release -p mcrdun-dungeon --example time_levels -- bsp 1000x1000 10 0 8`
+use mcrdun_dungeon::{LevelConfig, LevelError, LevelKind, generate};
+use std::time::Instant;
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
     let kind = LevelKind::ALL
@@ -13,7 +25,8 @@ fn main() {
         .map(|(w, h)| (w.parse().unwrap(), h.parse().unwrap()))
         .unwrap();
     let count: u64 = a[2].parse().unwrap();
-    let rooms: Option<u32> = a.get(3).map(|r| r.parse().unwrap());
+    let rooms: Option<u32> = a.get(3).map(|r| r.parse().unwrap()).filter(|r| *r > 0);
+    let locks: Option<u32> = a.get(4).map(|r| r.parse().unwrap());
     let mut c = LevelConfig::new(kind, w, h);
     if let Some(r) = rooms {
         match &mut c {
@@ -22,14 +35,39 @@ fn main() {
             _ => {}
         }
     }
-    let t = std::time::Instant::now();
-    let mut walk = 0;
+    let Some(k) = locks else {
+        let t = Instant::now();
+        let mut walk = 0;
+        for seed in 1..=count {
+            walk += generate(&c, seed).unwrap().summary().walkable;
+        }
+        println!(
+            "{} {w}x{h}: {:.3} ms/level ({walk})",
+            kind.name(),
+            t.elapsed().as_secs_f64() * 1000.0 / count as f64
+        );
+        return;
+    };
+    let (mut plain, mut locked, mut placed) = (Vec::new(), Vec::new(), 0u64);
     for seed in 1..=count {
-        walk += generate(&c, seed).unwrap().summary().walkable;
+        let t = Instant::now();
+        generate(&c, seed).unwrap();
+        plain.push(t.elapsed().as_secs_f64() * 1000.0);
+        let mut with = c;
+        with.set("locks", f64::from(k)).unwrap();
+        // The most that fit, found first (not timed).
+        if let Err(LevelError::Locks { fit, .. }) = generate(&with, seed) {
+            with.set("locks", f64::from(fit)).unwrap();
+        }
+        let t = Instant::now();
+        let level = generate(&with, seed).unwrap();
+        locked.push(t.elapsed().as_secs_f64() * 1000.0);
+        placed += level.locks().len() as u64;
     }
+    let (p, l) = (median(&mut plain), median(&mut locked));
     println!(
-        "{} {w}x{h}: {:.3} ms/level ({walk})",
+        "{} {w}x{h}: {p:.3} ms/level without locks, {l:.3} ms with up to {k} ({placed} placed over {count} seeds): +{:.1}%",
         kind.name(),
-        t.elapsed().as_secs_f64() * 1000.0 / count as f64
+        100.0 * (l / p - 1.0)
     );
 }

@@ -251,7 +251,7 @@ pub fn bsp_with_vaults(
     // 2. Room graph: leaves sharing a wall; 3-5. links, doors and
     // corridors inside the two leaves, finish.
     let edges = leaf_graph(&tree)?;
-    link_and_finish(
+    let mut level = link_and_finish(
         LevelKind::Bsp,
         canvas,
         &edges,
@@ -259,7 +259,10 @@ pub fn bsp_with_vaults(
         |e| bounding(&leaves[e.a as usize], &leaves[e.b as usize]),
         stamped,
         &mut rng,
-    )
+    )?;
+    // 6. Locks and keys on the finished level.
+    crate::locks::add_locks(&mut level, config.locks)?;
+    Ok(level)
 }
 
 /// Where a vault's map may lie in `leaf`: a lane of rock on each side

@@ -241,14 +241,17 @@ pub fn cave_with_vaults(
         )?
     };
     let tiles = Grid::from_vec(config.width, config.height, tiles)?;
-    Level::finish_joined(
+    let mut level = Level::finish_joined(
         LevelKind::Cave,
         tiles,
         Vec::new(),
         Vec::new(),
         Some((regions, dug, false)),
         stamped,
-    )
+    )?;
+    // 5. Locks and keys on the finished level.
+    crate::locks::add_locks(&mut level, config.locks)?;
+    Ok(level)
 }
 
 /// The clean-up stage: rock islands of at most [`SPECK_MOST`] tiles away

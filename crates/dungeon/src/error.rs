@@ -79,6 +79,16 @@ pub enum LevelError {
         /// Why.
         reason: String,
     },
+    /// Fewer locks fit on the level than the `locks` option asks
+    /// ([`crate::locks`]).
+    Locks {
+        /// The locks asked for.
+        asked: u32,
+        /// How many fit: asking for that many (0: none) succeeds.
+        fit: u32,
+        /// Why no more fit.
+        reason: String,
+    },
     /// `mcrdun-geom` refused its input.
     Geom(GeomError),
     /// `mcrdun-bsp` refused its input.
@@ -147,6 +157,17 @@ impl fmt::Display for LevelError {
             }
             LevelError::Unsatisfiable(why) => write!(f, "no level can be made: {why}"),
             LevelError::Vault { name, reason } => write!(f, "vault {name}: {reason}"),
+            LevelError::Locks { asked, fit, reason } => {
+                let fit = match fit {
+                    0 => "no lock fits".to_string(),
+                    1 => "only 1 lock fits".to_string(),
+                    n => format!("only {n} locks fit"),
+                };
+                write!(
+                    f,
+                    "{asked} locks asked for, but {fit} on this level: {reason}"
+                )
+            }
             LevelError::Geom(e) => write!(f, "geom: {e}"),
             LevelError::Bsp(e) => write!(f, "bsp: {e}"),
             LevelError::Scatter(e) => write!(f, "scatter: {e}"),

@@ -84,9 +84,12 @@ impl Level {
     ) -> Result<Level, LevelError> {
         let (groups, dug) = canvas.connect_all(rng);
         let connected = canvas.is_connected();
+        let room_tiles = canvas.room_firsts();
         let (tiles, rooms, doors) = canvas.into_parts();
         let joined = Some((groups, dug, connected));
-        Level::finish_joined(kind, tiles, rooms, doors, joined, stamped)
+        let mut level = Level::finish_joined(kind, tiles, rooms, doors, joined, stamped)?;
+        level.room_tiles = room_tiles;
+        Ok(level)
     }
 
     /// As [`Level::finish`], for tiles a generator has joined itself:
@@ -169,6 +172,10 @@ impl Level {
             markers: stamped.markers,
             locks: Vec::new(),
             things: Vec::new(),
+            behind: Vec::new(),
+            intensity: Vec::new(),
+            required: stamped.required.concat(),
+            room_tiles: Vec::new(),
         })
     }
 }

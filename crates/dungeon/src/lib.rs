@@ -116,11 +116,12 @@ pub use cave::{CaveConfig, cave, cave_with_vaults};
 pub use config::{LevelConfig, generate, generate_with_vaults};
 pub use error::LevelError;
 pub use level::{
-    Door, Level, LevelKind, METRICS_BYTES_PER_TILE, Metrics, ROCK_BYTE, Room, Summary,
+    Door, KEY_CHAR, Level, LevelKind, METRICS_BYTES_PER_TILE, Metrics, ROCK_BYTE, Room, Summary,
 };
 pub use locks::Lock;
 pub use maze::{MazeConfig, MazeLevel, maze, maze_level, maze_level_with_vaults};
 pub use mcrdun_carve::Algorithm as MazeAlgorithm;
+pub use mcrdun_locks::{Leg, SolveError, Stop, Walkthrough};
 pub use mcrdun_vaults::{Orientation, Vault};
 pub use passages::{PassagesConfig, passages, passages_with_vaults};
 pub use scatter::{ScatterConfig, scatter, scatter_with_vaults};

@@ -1,14 +1,85 @@
-//! Locks and keys on a finished level.
+//! Locks and keys on a finished level: a chain of nested areas, each
+//! entered only through the doors of its lock, each key placed before its
+//! lock, so that every level is solvable by construction; the public
+//! solver of `mcrdun-locks` then proves it.
 //!
-//! A level made with the `locks` option (see [`crate::schema`]) holds
-//! [`Lock`]s: each a set of locked door tiles ([`Tile::LockedDoor`]) and
-//! the tile where its key lies. Without the option a level has none, and
-//! [`Level::locks`] is empty.
+//! With the `locks` option at `K` (every generator has it, see
+//! [`crate::schema`]; 0, the default, leaves the level untouched), the
+//! stage runs after [`Level::finish`]:
 //!
-//! [`Tile::LockedDoor`]: crate::Tile::LockedDoor
-//! [`Level::locks`]: crate::Level::locks
+//! 1. **Gates**: the tiles a lock may close. For the room generators (BSP,
+//!    scatter, passages) the doors ([`crate::Tile::Door`]); for caves and
+//!    mazes the chokepoints: a straight cross-section of a passage, from
+//!    a wall to a wall, of one tile in a maze (a corridor tile between
+//!    walls) and of at most [`MAX_SEGMENT`] tiles in a cave (a narrow
+//!    neck), drawn as locked doors when locked; no two gates touch (in
+//!    raster order, a cross-section next to one already taken is not
+//!    one). Never the stairs, a tile of a vault or a vault's required
+//!    entrance, and never a gate into the up stairs' piece (no lock on
+//!    the up stairs' room).
+//! 2. **Pieces**: the walkable tiles that are not gates, in 4-connected
+//!    pieces (a room, a corridor between doors, a stretch of cave); gates
+//!    that may not be locked join their two pieces into one node. The
+//!    nodes and the gates between them are the graph the locks are cut
+//!    in.
+//! 3. **Areas**: grown from the down stairs' node, one node at a time,
+//!    the node that leaves the fewest gates on the area's boundary first
+//!    (a dead end joins at once), never the up stairs' node. Each prefix
+//!    of this growth whose boundary holds at most [`MAX_DOORS`] gates is a
+//!    candidate; a candidate's area is closed (everything the up stairs
+//!    cannot reach without entering it belongs to it, which only shrinks
+//!    the boundary). A chain `A_1 ⊃ A_2 ⊃ ... ⊃ A_K` is picked from the
+//!    innermost out, each area about `(K + 1 - i) / (K + 1)` of the
+//!    walkable tiles (so the bands between the locks are about equal),
+//!    every gate on `A_i`'s boundary leading into `A_{i-1} \ A_i` (so no
+//!    door belongs to two locks), every band holding a tile for a key and
+//!    at least a quarter of its share of the tiles (else a sixteenth,
+//!    else any).
+//!    When the spread chain cannot be had, the chain of the smallest
+//!    areas is taken; when not even that holds `K` locks, the error says
+//!    how many fit ([`LevelError::Locks`]).
+//! 4. **Locks**: the boundary gates of `A_i` become lock `i`'s locked
+//!    doors ([`crate::Tile::LockedDoor`]); lock 1 is the outermost, the
+//!    first a player meets.
+//! 5. **Keys** (`key_spots`): key `i` lies in the band `A_{i-1} \ A_i`
+//!    (`A_0` the whole level, so key 1 lies before lock 1), on the tile
+//!    farthest, by walking inside that band, from both its ends (the up
+//!    stairs or lock `i - 1`'s doors, and lock `i`'s doors): the larger of
+//!    the two distances' minimum wins, so keys go into dead ends and rooms
+//!    off the way between one lock and the next; ties prefer floor to
+//!    corridor, then the first tile in raster order. No randomness: the
+//!    stage draws nothing from the level's generator.
+//! 6. **Proof**: [`Level::solve`] runs [`mcrdun_locks::solve`] from the
+//!    up to the down stairs ([`Level::walkthrough`], with the
+//!    backtracking factor [`Level::backtracking`]); the tests run it on
+//!    every level they make, and check that each key taken away leaves
+//!    the level unsolvable. It is not run while generating (it would add
+//!    one search per lock to every level).
+//!
+//! # Why a chain
+//!
+//! A chain (key 1, lock 1, key 2, lock 2, ...) makes every lock matter by
+//! construction: the down stairs lie in every area, so each lock stands
+//! between the player and the goal, and key `i + 1` lies behind lock `i`.
+//! A tree (two keys in either order) needs two disjoint areas each gating
+//! part of the way, which the room graphs of these generators (a spanning
+//! tree plus a few loops) rarely offer without long detours; the solver
+//! handles trees, and a game may build them on its own.
+//!
+//! # Cost
+//!
+//! Linear in the tiles: a labelling, the growth (a heap over the nodes, a
+//! few bytes a node), the closed areas of every prefix at once (a widest
+//! path search from the up stairs, see `Cuts`), a scan of the areas and
+//! of the gates per lock, two breadth-first sweeps for the keys and the
+//! intensity. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile,
+//! checked against the level's ceiling (the earlier stages' memory is
+//! free by then).
 
-use mcrdun_geom::Point;
+use crate::{Level, LevelError, LevelKind, Tile};
+use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
+use mcrdun_geom::memory::{self, Budget};
+use mcrdun_geom::{GeomError, Point};
 
 /// One lock of a level: its door tiles, all opened by one key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -22,7 +93,970 @@ pub struct Lock {
     /// Where its key lies: a walkable tile reachable with the keys of the
     /// locks before it, never behind this lock.
     pub key: Point,
-    /// The walkable tiles of the area it gates (its doors excluded): the
-    /// tiles that cannot be reached without its key.
+    /// The walkable tiles of the area it gates, its own doors left out:
+    /// the tiles a player cannot reach without its key
+    /// ([`Level::behind`] at least `id`).
     pub area: usize,
+}
+
+/// The most gates on the boundary of an area: the most door tiles of one
+/// lock.
+pub const MAX_DOORS: u32 = 4;
+
+/// The stage's working memory in bytes a tile, counted from the code
+/// (not yet measured by the costs harness of `crates/ffi/tests/costs`):
+/// while the graph is cut, the pieces' labels (4), the flood's stack (at
+/// most 4), a byte of key-level and the nodes' and gates' arrays (about
+/// 2); while the keys are placed, the key-levels (1), a walkable mask (1),
+/// two distance maps (8) and the distance search's scratch (at most 10).
+/// Checked against the level's ceiling when the stage starts.
+pub const LOCKS_BYTES_PER_TILE: u64 = 24;
+
+/// No piece (a wall).
+const NONE: u32 = u32::MAX;
+/// A gate tile, in the labels.
+const GATE: u32 = u32::MAX - 1;
+
+fn memory_error(level: &Level) -> impl Fn(GeomError) -> LevelError + '_ {
+    move |e| match e {
+        GeomError::OverBudget { needed, limit, .. } => LevelError::OverBudget {
+            width: level.width(),
+            height: level.height(),
+            needed,
+            per_tile: LOCKS_BYTES_PER_TILE,
+            limit,
+        },
+        _ => LevelError::TooLarge {
+            width: level.width(),
+            height: level.height(),
+        },
+    }
+}
+
+/// The stage: `k` locks on `level` (nothing for 0). See the module docs.
+///
+/// # Errors
+/// [`LevelError::Locks`] when fewer than `k` locks fit (naming how many
+/// do); [`LevelError::OverBudget`] past the memory limit.
+pub(crate) fn add_locks(level: &mut Level, k: u32) -> Result<(), LevelError> {
+    if k == 0 {
+        return Ok(());
+    }
+    let _budget = Budget::start();
+    let n = level.tiles.len();
+    memory::check_budget("the locks stage", n as u64, LOCKS_BYTES_PER_TILE)
+        .map_err(memory_error(level))?;
+    let graph = Graph::new(level).map_err(memory_error(level))?;
+    let cuts = graph.cuts().map_err(memory_error(level))?;
+    let mut chain = graph.chain(&cuts, k);
+    if (chain.len() as u32) < k {
+        // The spread chain failed: the chain of the smallest areas, which
+        // holds as many locks as this search finds (and so many always
+        // fit when asked for).
+        let mut smallest = graph.chain(&cuts, 0);
+        if (smallest.len() as u32) < k {
+            // How many fit: the most the smallest chain or a spread chain
+            // of fewer locks holds.
+            let mut fit = smallest.len() as u32;
+            for fewer in (fit + 1..k).rev() {
+                if graph.chain(&cuts, fewer).len() as u32 == fewer {
+                    fit = fewer;
+                    break;
+                }
+            }
+            return Err(LevelError::Locks {
+                asked: k,
+                fit,
+                reason: graph.why(),
+            });
+        }
+        smallest.truncate(k as usize);
+        chain = smallest;
+    }
+    // Key-levels: each node's count of areas holding it.
+    let mut depth =
+        memory::try_vec("the nodes' key-levels", graph.nodes, 0u8).map_err(memory_error(level))?;
+    for (d, b) in depth.iter_mut().zip(&cuts.bottleneck) {
+        *d = chain.iter().filter(|a| *b <= a.c).count() as u8;
+    }
+    drop(cuts);
+    // The chain runs innermost first; lock 1 is the outermost.
+    let kk = chain.len();
+    let mut doors: Vec<Vec<Point>> = vec![Vec::new(); kk];
+    let mut behind = memory::try_vec("the key-levels", n, 0u8).map_err(memory_error(level))?;
+    for (i, b) in behind.iter_mut().enumerate() {
+        let l = graph.label[i];
+        if l != NONE && l != GATE {
+            *b = depth[graph.node_of[l as usize] as usize];
+        }
+    }
+    // Every gate's tiles: the key-level of the side behind more locks;
+    // a gate between two key-levels is a door of the lock between them.
+    let w = level.tiles.width() as usize;
+    for seg in &graph.segments {
+        let depth_of = |t: usize| {
+            let l = graph.label[t];
+            (l < GATE && level.tiles.as_slice()[t].is_walkable())
+                .then(|| depth[graph.node_of[l as usize] as usize])
+        };
+        let (mut lo, mut hi) = (u8::MAX, 0u8);
+        for t in seg.beside(w) {
+            if let Some(d) = depth_of(t) {
+                lo = lo.min(d);
+                hi = hi.max(d);
+            }
+        }
+        for t in seg.tiles(w) {
+            behind[t] = hi;
+            if lo < hi {
+                debug_assert!(hi - lo == 1, "a gate spans two bands");
+                doors[hi as usize - 1].push(level.tiles.point_of(t));
+                level.tiles.as_mut_slice()[t] = Tile::LockedDoor;
+            }
+        }
+    }
+    drop(graph);
+    for d in &mut doors {
+        d.sort_unstable_by_key(|p| (p.y, p.x));
+    }
+    let up = level.tiles.index_of(level.stairs_up).unwrap_or(0);
+    let keys = key_spots(level, &behind, &doors, up)?;
+    let mut area = vec![0usize; kk + 1];
+    for (t, b) in level.tiles.as_slice().iter().zip(&behind) {
+        if t.is_walkable() && *t != Tile::LockedDoor {
+            area[*b as usize] += 1;
+        }
+    }
+    let mut locks = Vec::with_capacity(kk);
+    for i in 0..kk {
+        locks.push(Lock {
+            id: i as u32 + 1,
+            doors: core::mem::take(&mut doors[i]),
+            key: keys.spots[i],
+            area: area[i + 1..].iter().sum(),
+        });
+    }
+    level.intensity = intensity(level, &behind, &keys.entry, kk);
+    drop(keys);
+    level.locks = locks;
+    level.behind = behind;
+    Ok(())
+}
+
+/// Where the keys go, and the walking distance of every tile from its
+/// band's entrance (for the intensity).
+pub(crate) struct KeySpots {
+    /// Key `i + 1`'s tile.
+    pub spots: Vec<Point>,
+    /// Each tile's distance from its band's entrance ([`UNREACHED`] for
+    /// walls and locked doors).
+    pub entry: Vec<i32>,
+}
+
+/// The key rule, given the level's tiles, each tile's key-level `behind`
+/// (the locks to open to reach it; a locked door counts its own lock),
+/// each lock's doors (`doors[i]` for lock `i + 1`) and the up stairs'
+/// tile index `up`: key `i + 1` on the tile of key-level `i` farthest from
+/// both ends of its band, walking inside the band (the up stairs or the
+/// doors of lock `i`, and the doors of lock `i + 1`): the largest minimum
+/// of the two distances, then floor before corridor, then raster order.
+/// Keys never lie on a door, the stairs, or inside a vault's rectangle
+/// (unless nothing else is left in the band).
+///
+/// These inputs (a key-level a tile, the ends of each band) are what the
+/// things placement of issue 29 is to take over: a key is one more thing
+/// with a rule of where it may lie.
+pub(crate) fn key_spots(
+    level: &Level,
+    behind: &[u8],
+    doors: &[Vec<Point>],
+    up: usize,
+) -> Result<KeySpots, LevelError> {
+    let n = behind.len();
+    let (w, h) = (level.tiles.width(), level.tiles.height());
+    let cells = level.tiles.as_slice();
+    let too_large = |e: DistanceError| match e {
+        DistanceError::TooLarge { .. } | DistanceError::AllocationFailed { .. } => {
+            LevelError::TooLarge {
+                width: w,
+                height: h,
+            }
+        }
+        other => LevelError::Unsatisfiable(format!("keys: {other}")),
+    };
+    let memory = |e: GeomError| too_large_geom(e, w, h);
+    // The bands, apart: every walkable tile but the locked doors.
+    let mut open: Vec<bool> = memory::try_with_capacity("the keys' mask", n).map_err(memory)?;
+    open.extend(
+        cells
+            .iter()
+            .map(|t| t.is_walkable() && *t != Tile::LockedDoor),
+    );
+    let around = Around::new(cells, w as usize);
+    // Each band's tiles next to a locked door: inside it (behind the same
+    // locks as the door) at 1 from its entrance, before it (one lock
+    // fewer) at 1 from its exit.
+    let mut entry = memory::try_vec("the keys' entry distances", n, UNREACHED).map_err(memory)?;
+    let mut exit = memory::try_vec("the keys' exit distances", n, UNREACHED).map_err(memory)?;
+    entry[up] = 0;
+    for d in doors
+        .iter()
+        .flatten()
+        .filter_map(|p| level.tiles.index_of(*p))
+    {
+        for j in around.of(d) {
+            if j == OFF || !open[j] {
+                continue;
+            }
+            if behind[j] == behind[d] {
+                entry[j] = entry[j].min(1);
+            } else if behind[j] + 1 == behind[d] {
+                exit[j] = exit[j].min(1);
+            }
+        }
+    }
+    let mut scratch = DistanceScratch::new();
+    scratch.set_max_cells(n);
+    for dist in [&mut entry, &mut exit] {
+        scratch
+            .compute(&open, dist, w, h, Steps::FOUR)
+            .map_err(too_large)?;
+    }
+    drop((scratch, open));
+    let vaults = !level.vaults.is_empty();
+    let in_vault = |i: usize| {
+        vaults && {
+            let p = level.tiles.point_of(i);
+            level.vaults.iter().any(|v| v.bounds.contains(p))
+        }
+    };
+    // The best tile of each band: outside vaults, then the largest
+    // minimum distance, then floor; ties to the first in raster order.
+    // (outside a vault, the least distance, floor) and the tile.
+    type Rank = ((bool, i32, bool), usize);
+    let mut best: Vec<Option<Rank>> = vec![None; doors.len()];
+    for (i, t) in cells.iter().enumerate() {
+        if !matches!(t, Tile::Floor | Tile::Corridor) {
+            continue;
+        }
+        let band = behind[i] as usize;
+        if band >= doors.len() || entry[i] == UNREACHED {
+            continue;
+        }
+        let rank = (!in_vault(i), entry[i].min(exit[i]), *t == Tile::Floor);
+        if best[band].is_none_or(|(r, _)| rank > r) {
+            best[band] = Some((rank, i));
+        }
+    }
+    let spots = best
+        .iter()
+        .map(|b| level.tiles.point_of(b.map_or(up, |(_, i)| i)))
+        .collect();
+    Ok(KeySpots { spots, entry })
+}
+
+/// A refusal of the memory module as the level's error.
+fn too_large_geom(e: GeomError, width: u32, height: u32) -> LevelError {
+    match e {
+        GeomError::OverBudget { needed, limit, .. } => LevelError::OverBudget {
+            width,
+            height,
+            needed,
+            per_tile: LOCKS_BYTES_PER_TILE,
+            limit,
+        },
+        _ => LevelError::TooLarge { width, height },
+    }
+}
+
+/// The 4-neighbours of a walkable tile. On a map whose border holds no
+/// walkable tile (every generated level) they are `i - 1`, `i + 1`,
+/// `i - w`, `i + w`, found without a division; else each is checked.
+#[derive(Clone, Copy)]
+struct Around {
+    w: usize,
+    n: usize,
+    walled: bool,
+}
+
+/// No neighbour there.
+const OFF: usize = usize::MAX;
+
+impl Around {
+    fn new(cells: &[Tile], w: usize) -> Around {
+        let n = cells.len();
+        let h = n.checked_div(w).unwrap_or(0);
+        let walled = w >= 3
+            && h >= 3
+            && !cells[..w]
+                .iter()
+                .chain(&cells[n - w..])
+                .any(|t| t.is_walkable())
+            && (1..h - 1)
+                .all(|y| !cells[y * w].is_walkable() && !cells[y * w + w - 1].is_walkable());
+        Around { w, n, walled }
+    }
+
+    /// Left, right, up, down of walkable tile `i` ([`OFF`] past the map).
+    #[inline]
+    fn of(self, i: usize) -> [usize; 4] {
+        let w = self.w;
+        if self.walled {
+            return [i - 1, i + 1, i - w, i + w];
+        }
+        let x = i % w;
+        [
+            if x > 0 { i - 1 } else { OFF },
+            if x + 1 < w { i + 1 } else { OFF },
+            if i >= w { i - w } else { OFF },
+            if i + w < self.n { i + w } else { OFF },
+        ]
+    }
+}
+
+/// Each room's intensity in millionths: `(key-level + f) / (locks + 1)`,
+/// `f` the walking distance of the room's first tile from its band's
+/// entrance over the farthest in that band.
+fn intensity(level: &Level, behind: &[u8], entry: &[i32], k: usize) -> Vec<u32> {
+    let mut far = vec![0i32; k + 1];
+    for (b, d) in behind.iter().zip(entry) {
+        if *d != UNREACHED {
+            far[*b as usize] = far[*b as usize].max(*d);
+        }
+    }
+    (0..level.rooms.len())
+        .map(|r| {
+            let Some(i) = level.room_tile(r) else {
+                return 0;
+            };
+            let (b, d) = (behind[i] as u64, entry[i]);
+            let f = if d == UNREACHED || far[b as usize] == 0 {
+                0
+            } else {
+                d as u64 * 1_000_000 / far[b as usize] as u64
+            };
+            ((b * 1_000_000 + f) / (k as u64 + 1)) as u32
+        })
+        .collect()
+}
+
+/// Caves and mazes: the side of the blocks of tiles that hold at most one
+/// gate each.
+pub const GATE_BLOCK: usize = 6;
+
+/// The longest cross-section of a cave's passage that a lock closes.
+pub const MAX_SEGMENT: u32 = 3;
+
+/// A gate's tiles: `len` tiles from `start`, in a column when `across`
+/// (the passage runs left to right through it), else in a row.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    start: u32,
+    len: u8,
+    across: bool,
+}
+
+impl Segment {
+    fn tiles(self, w: usize) -> impl Iterator<Item = usize> {
+        let step = if self.across { w } else { 1 };
+        (0..self.len as usize).map(move |k| self.start as usize + k * step)
+    }
+
+    /// The tiles on both sides, along the passage (some may be walls).
+    fn beside(self, w: usize) -> impl Iterator<Item = usize> {
+        let side = if self.across { 1 } else { w };
+        self.tiles(w)
+            .flat_map(move |t| [t.wrapping_sub(side), t + side])
+    }
+
+    /// The piece on each side when each side is one piece (else a side is
+    /// [`NONE`] or the two are [`GATE`], which no lock uses).
+    fn sides(self, label: &[u32], cells: &[Tile], w: usize) -> (u32, u32) {
+        let side = if self.across { 1 } else { w };
+        let one = |f: &dyn Fn(usize) -> usize| {
+            let mut piece = NONE;
+            for t in self.tiles(w) {
+                let s = f(t);
+                if !cells[s].is_walkable() {
+                    continue;
+                }
+                let l = label[s];
+                if l >= GATE || (piece != NONE && piece != l) {
+                    return GATE;
+                }
+                piece = l;
+            }
+            piece
+        };
+        let (a, b) = (one(&|t| t - side), one(&|t| t + side));
+        if a == NONE || b == NONE {
+            (GATE, GATE)
+        } else {
+            (a, b)
+        }
+    }
+}
+
+/// The segment through walkable tile `i` that starts there, `across` or
+/// not: `free` tiles (at most `most`) from a wall to a wall, across a
+/// passage (one of them with walkable tiles on both sides along it), away
+/// from the map's edge. `(i, x, y)` is the tile and its coordinates; on a
+/// map with a wall border any inner coordinates do (no walkable tile is
+/// on the edge then).
+fn segment(
+    cells: &[Tile],
+    w: usize,
+    h: usize,
+    (i, x, y): (usize, usize, usize),
+    across: bool,
+    most: u32,
+    free: &dyn Fn(usize) -> bool,
+) -> Option<Segment> {
+    if x == 0 || y == 0 || x + 1 >= w || y + 1 >= h {
+        return None;
+    }
+    let (step, side) = if across { (w, 1) } else { (1, w) };
+    if cells[i - step].is_walkable() {
+        return None;
+    }
+    let (mut len, mut t, mut passage) = (0usize, i, false);
+    loop {
+        // Along a column the segment may reach the bottom row, along a row
+        // the right column: both are off limits.
+        let at_edge = if across {
+            y + len + 1 >= h
+        } else {
+            x + len + 1 >= w
+        };
+        if at_edge || !free(t) {
+            return None;
+        }
+        passage |= cells[t - side].is_walkable() && cells[t + side].is_walkable();
+        len += 1;
+        t += step;
+        if !cells[t].is_walkable() {
+            break;
+        }
+        if len as u32 >= most {
+            return None;
+        }
+    }
+    passage.then_some(Segment {
+        start: i as u32,
+        len: len as u8,
+        across,
+    })
+}
+
+/// Whether tile `t` or a 4-neighbour is a gate already.
+fn near_gate(label: &[u32], w: usize, h: usize, t: usize) -> bool {
+    let (x, y) = (t % w, t / w);
+    label[t] == GATE
+        || (x > 0 && label[t - 1] == GATE)
+        || (x + 1 < w && label[t + 1] == GATE)
+        || (y > 0 && label[t - w] == GATE)
+        || (y + 1 < h && label[t + w] == GATE)
+}
+
+/// A gate between two nodes.
+struct Gate {
+    a: u32,
+    b: u32,
+}
+
+/// The graph the locks are cut in: nodes (pieces joined by gates that may
+/// not be locked) and the gates between them.
+struct Graph {
+    /// Each tile's piece, [`GATE`] or [`NONE`].
+    label: Vec<u32>,
+    /// Each piece's node.
+    node_of: Vec<u32>,
+    nodes: usize,
+    /// The gates' tiles: every segment found, lockable or not.
+    segments: Vec<Segment>,
+    /// Each node's walkable tiles (gates not counted) and tiles a key may
+    /// lie on.
+    tiles: Vec<u64>,
+    keyable: Vec<u64>,
+    gates: Vec<Gate>,
+    /// The gates of each node: `adj[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    adj: Vec<u32>,
+    up: u32,
+    down: u32,
+}
+
+/// Every closed area the growth offers, at once. The growth's first
+/// `c + 1` nodes close into the area of the nodes whose bottleneck is at
+/// most `c`: a node's bottleneck is the most, over the walks from the up
+/// stairs to it, of the least growth position on the walk (the up stairs
+/// and nodes never grown count as past every position), so a node is cut
+/// off from the up stairs by the first `c + 1` nodes exactly when its
+/// bottleneck is at most `c`.
+struct Cuts {
+    /// Each node's bottleneck ([`NEVER`]: in no area).
+    bottleneck: Vec<u32>,
+    /// For each `c`: the area's walkable tiles, key tiles and gates on its
+    /// boundary.
+    tiles: Vec<u64>,
+    keyable: Vec<u64>,
+    bound: Vec<u32>,
+}
+
+/// Past every growth position.
+const NEVER: u32 = u32::MAX;
+
+/// One area of a chain: its threshold `c` (see [`Cuts`]), its key tiles,
+/// and the least threshold an area around it must have (so that every
+/// gate on its boundary leads into that area).
+#[derive(Clone, Copy, Debug)]
+struct Area {
+    c: u32,
+    tiles: u64,
+    keyable: u64,
+    reach: u32,
+}
+
+impl Graph {
+    fn new(level: &Level) -> Result<Graph, GeomError> {
+        let tiles = &level.tiles;
+        let (w, h) = (tiles.width() as usize, tiles.height() as usize);
+        let cells = tiles.as_slice();
+        let n = cells.len();
+        let rooms = matches!(
+            level.kind,
+            LevelKind::Bsp | LevelKind::Scatter | LevelKind::Passages
+        );
+        let walk = |i: usize| cells[i].is_walkable();
+        let vaults = !level.vaults.is_empty();
+        let in_vault = |i: usize| {
+            vaults && {
+                let p = tiles.point_of(i);
+                level.vaults.iter().any(|v| v.bounds.contains(p))
+            }
+        };
+        let mut label = memory::try_vec("the locks' labels", n, NONE)?;
+        let around = Around::new(cells, w);
+        // 1. Gates: segments across a passage, walls at both ends.
+        let most = if rooms || level.kind == LevelKind::Maze {
+            1
+        } else {
+            MAX_SEGMENT
+        };
+        let free = |i: usize| matches!(cells[i], Tile::Floor | Tile::Corridor) && !in_vault(i);
+        let mut segments: Vec<Segment> = Vec::new();
+        // Caves and mazes: at most one gate a block of GATE_BLOCK x
+        // GATE_BLOCK tiles, so that the graph stays small (a maze's
+        // corridors are chokepoints almost everywhere).
+        let bw = w.div_ceil(GATE_BLOCK);
+        let mut block = if rooms {
+            Vec::new()
+        } else {
+            memory::try_vec("the locks' gate blocks", bw * h.div_ceil(GATE_BLOCK), false)?
+        };
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if !walk(i) {
+                    continue;
+                }
+                if rooms {
+                    let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
+                    let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
+                    let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
+                    let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
+                    if cells[i] == Tile::Door
+                        && !in_vault(i)
+                        && ((lr && ud_wall) || (ud && lr_wall))
+                    {
+                        label[i] = GATE;
+                        memory::grow("the locks' gates", &mut segments, 0)?;
+                        segments.push(Segment {
+                            start: i as u32,
+                            len: 1,
+                            across: lr,
+                        });
+                    }
+                    continue;
+                }
+                let b = (y / GATE_BLOCK) * bw + x / GATE_BLOCK;
+                if block[b] {
+                    continue;
+                }
+                for across in [true, false] {
+                    if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
+                        && seg.tiles(w).all(|t| !near_gate(&label, w, h, t))
+                    {
+                        for t in seg.tiles(w) {
+                            label[t] = GATE;
+                        }
+                        memory::grow("the locks' gates", &mut segments, 0)?;
+                        segments.push(seg);
+                        block[b] = true;
+                        break;
+                    }
+                }
+            }
+        }
+        // 2. Pieces.
+        let mut stack: Vec<u32> = Vec::new();
+        let mut pieces = 0u32;
+        for s in 0..n {
+            if !walk(s) || label[s] != NONE {
+                continue;
+            }
+            label[s] = pieces;
+            stack.push(s as u32);
+            while let Some(i) = stack.pop() {
+                for j in around.of(i as usize) {
+                    if j != OFF && walk(j) && label[j] == NONE {
+                        label[j] = pieces;
+                        memory::grow("the locks' flood", &mut stack, 0)?;
+                        stack.push(j as u32);
+                    }
+                }
+            }
+            pieces += 1;
+        }
+        let p = pieces as usize;
+        let up_tile = tiles.index_of(level.stairs_up).unwrap_or(0);
+        let down_tile = tiles.index_of(level.stairs_down).unwrap_or(0);
+        let (up, down) = (label[up_tile], label[down_tile]);
+        // Gates that may not be locked join their pieces.
+        let mut parent: Vec<u32> = memory::try_with_capacity("the locks' pieces", p)?;
+        parent.extend(0..pieces);
+        fn find(parent: &mut [u32], mut x: u32) -> u32 {
+            while parent[x as usize] != x {
+                let g = parent[parent[x as usize] as usize];
+                parent[x as usize] = g;
+                x = g;
+            }
+            x
+        }
+        let mut candidates: Vec<(u32, u32, u32)> = Vec::new();
+        for (si, seg) in segments.iter().enumerate() {
+            let (a, b) = seg.sides(&label, cells, w);
+            let lockable = a != b
+                && a < GATE
+                && b < GATE
+                && a != up
+                && b != up
+                && !seg
+                    .tiles(w)
+                    .any(|t| level.required.contains(&tiles.point_of(t)));
+            if lockable {
+                memory::grow("the locks' gates", &mut candidates, 0)?;
+                candidates.push((si as u32, a, b));
+            } else {
+                // Join every piece beside it.
+                let mut first = NONE;
+                for t in seg.beside(w) {
+                    let l = label[t];
+                    if l >= GATE || !walk(t) {
+                        continue;
+                    }
+                    if first == NONE {
+                        first = l;
+                    } else {
+                        let (ra, rb) = (find(&mut parent, first), find(&mut parent, l));
+                        parent[ra as usize] = rb;
+                    }
+                }
+            }
+        }
+        // Nodes: the joined pieces, numbered.
+        let mut node_of = memory::try_vec("the locks' nodes", p, NONE)?;
+        let mut nodes = 0u32;
+        for piece in 0..pieces {
+            let r = find(&mut parent, piece);
+            if node_of[r as usize] == NONE {
+                node_of[r as usize] = nodes;
+                nodes += 1;
+            }
+            node_of[piece as usize] = node_of[r as usize];
+        }
+        drop(parent);
+        let nn = nodes as usize;
+        let mut node_tiles = memory::try_vec("the locks' node sizes", nn, 0u64)?;
+        let mut keyable = memory::try_vec("the locks' node sizes", nn, 0u64)?;
+        for i in 0..n {
+            let l = label[i];
+            if l < GATE {
+                let v = node_of[l as usize] as usize;
+                node_tiles[v] += 1;
+                if matches!(cells[i], Tile::Floor | Tile::Corridor) && !in_vault(i) {
+                    keyable[v] += 1;
+                }
+            }
+        }
+        let mut gates = Vec::new();
+        memory::try_reserve("the locks' gates", &mut gates, candidates.len())?;
+        for (_, a, b) in candidates {
+            let (a, b) = (node_of[a as usize], node_of[b as usize]);
+            if a != b {
+                gates.push(Gate { a, b });
+            }
+        }
+        // The gates of each node, in one array.
+        let mut start = memory::try_vec("the locks' adjacency", nn + 1, 0u32)?;
+        for g in &gates {
+            start[g.a as usize + 1] += 1;
+            start[g.b as usize + 1] += 1;
+        }
+        for v in 0..nn {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut adj = memory::try_vec("the locks' adjacency", 2 * gates.len(), 0u32)?;
+        for (gi, g) in gates.iter().enumerate() {
+            for v in [g.a, g.b] {
+                adj[fill[v as usize] as usize] = gi as u32;
+                fill[v as usize] += 1;
+            }
+        }
+        let (up, down) = (node_of[up as usize], node_of[down as usize]);
+        Ok(Graph {
+            label,
+            node_of,
+            nodes: nn,
+            segments,
+            tiles: node_tiles,
+            keyable,
+            gates,
+            start,
+            adj,
+            up,
+            down,
+        })
+    }
+
+    fn gates_of(&self, v: u32) -> &[u32] {
+        &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
+    }
+
+    fn other(&self, g: u32, v: u32) -> u32 {
+        let g = &self.gates[g as usize];
+        if g.a == v { g.b } else { g.a }
+    }
+
+    /// Why no more locks fit, in words.
+    fn why(&self) -> String {
+        if self.up == self.down {
+            "the up and down stairs are in one piece that no lockable door or chokepoint divides"
+                .into()
+        } else {
+            format!(
+                "no further area around the down stairs is entered through at most {MAX_DOORS} lockable doors or chokepoints, with room for a key before it"
+            )
+        }
+    }
+
+    /// The growth from the down stairs' node: the nodes in the order they
+    /// join.
+    fn grow(&self) -> Result<Vec<u32>, GeomError> {
+        use core::cmp::Reverse;
+        use std::collections::BinaryHeap;
+        let nn = self.nodes;
+        let mut order: Vec<u32> = memory::try_with_capacity("the locks' growth", nn)?;
+        if self.up == self.down {
+            return Ok(order);
+        }
+        let mut within = memory::try_vec("the locks' growth", nn, 0u32)?;
+        let mut taken = memory::try_vec("the locks' growth", nn, false)?;
+        let deg = |v: u32| self.gates_of(v).len() as i64;
+        let mut heap: BinaryHeap<Reverse<(i64, u64, u32)>> = BinaryHeap::new();
+        let mut seq = 0u64;
+        heap.push(Reverse((deg(self.down), seq, self.down)));
+        while let Some(Reverse((score, _, v))) = heap.pop() {
+            if taken[v as usize] || score != deg(v) - 2 * i64::from(within[v as usize]) {
+                continue;
+            }
+            taken[v as usize] = true;
+            order.push(v);
+            for &g in self.gates_of(v) {
+                let u = self.other(g, v);
+                if u == self.up || taken[u as usize] {
+                    continue;
+                }
+                within[u as usize] += 1;
+                seq += 1;
+                if heap.len() >= heap.capacity() {
+                    memory::check_budget(
+                        "the locks' growth",
+                        (heap.len() as u64 + 1).saturating_mul(2),
+                        24,
+                    )?;
+                }
+                heap.push(Reverse((
+                    deg(u) - 2 * i64::from(within[u as usize]),
+                    seq,
+                    u,
+                )));
+            }
+        }
+        Ok(order)
+    }
+
+    /// Every closed area of the growth at once ([`Cuts`]).
+    fn cuts(&self) -> Result<Cuts, GeomError> {
+        use std::collections::BinaryHeap;
+        let order = self.grow()?;
+        let nn = self.nodes;
+        let m = order.len();
+        let mut position = memory::try_vec("the locks' cuts", nn, NEVER)?;
+        for (i, &v) in order.iter().enumerate() {
+            position[v as usize] = i as u32;
+        }
+        drop(order);
+        // The widest walks from the up stairs: the largest least position.
+        let mut bottleneck = memory::try_vec("the locks' cuts", nn, 0u32)?;
+        let mut done = memory::try_vec("the locks' cuts", nn, false)?;
+        let mut heap: BinaryHeap<(u32, u32)> = BinaryHeap::new();
+        bottleneck[self.up as usize] = NEVER;
+        heap.push((NEVER, self.up));
+        while let Some((b, v)) = heap.pop() {
+            if done[v as usize] || b != bottleneck[v as usize] {
+                continue;
+            }
+            done[v as usize] = true;
+            for &g in self.gates_of(v) {
+                let u = self.other(g, v) as usize;
+                let through = b.min(position[u]);
+                if !done[u] && through > bottleneck[u] {
+                    bottleneck[u] = through;
+                    if heap.len() >= heap.capacity() {
+                        memory::check_budget("the locks' cuts", (heap.len() as u64 + 1) * 2, 8)?;
+                    }
+                    heap.push((through, u as u32));
+                }
+            }
+        }
+        drop((heap, done, position));
+        // Per threshold: tiles and key tiles (nodes of that bottleneck,
+        // summed), and boundary gates (a gate is on the boundary from the
+        // smaller bottleneck of its ends to below the larger).
+        let mut tiles = memory::try_vec("the locks' cuts", m, 0u64)?;
+        let mut keyable = memory::try_vec("the locks' cuts", m, 0u64)?;
+        for (v, &b) in bottleneck.iter().enumerate() {
+            if b != NEVER {
+                tiles[b as usize] += self.tiles[v];
+                keyable[b as usize] += self.keyable[v];
+            }
+        }
+        for c in 1..m {
+            tiles[c] += tiles[c - 1];
+            keyable[c] += keyable[c - 1];
+        }
+        let mut diff = memory::try_vec("the locks' cuts", m + 1, 0i64)?;
+        for g in &self.gates {
+            let (x, y) = (bottleneck[g.a as usize], bottleneck[g.b as usize]);
+            let (lo, hi) = (x.min(y), x.max(y));
+            if lo != hi {
+                diff[lo as usize] += 1;
+                if hi != NEVER {
+                    diff[hi as usize] -= 1;
+                }
+            }
+        }
+        let mut bound = memory::try_vec("the locks' cuts", m, 0u32)?;
+        let mut run = 0i64;
+        for c in 0..m {
+            run += diff[c];
+            bound[c] = run.max(0) as u32;
+        }
+        Ok(Cuts {
+            bottleneck,
+            tiles,
+            keyable,
+            bound,
+        })
+    }
+
+    /// The least threshold of an area holding both ends of every gate on
+    /// the boundary of area `c` ([`NEVER`] when one end is in no area).
+    fn reach(&self, cuts: &Cuts, c: u32) -> u32 {
+        let mut reach = c + 1;
+        for g in &self.gates {
+            let (x, y) = (cuts.bottleneck[g.a as usize], cuts.bottleneck[g.b as usize]);
+            let (lo, hi) = (x.min(y), x.max(y));
+            if lo <= c && c < hi {
+                reach = reach.max(hi);
+            }
+        }
+        reach
+    }
+
+    /// A chain of `k` nested areas, innermost first (fewer when no more
+    /// fit), each about `(k + 1 - i) / (k + 1)` of the tiles for lock `i`
+    /// (the first fitting area at least that large, else the first
+    /// fitting one; every band at least a quarter of its share if that
+    /// can be had, else a sixteenth, else any);
+    /// `k == 0`: as many as fit (up to the schema's most), each the
+    /// smallest next one.
+    fn chain(&self, cuts: &Cuts, k: u32) -> Vec<Area> {
+        // The bands as large as can be had: at least a quarter of their
+        // share, else a sixteenth, else any size.
+        let mut best = Vec::new();
+        for part in [4, 16, 0] {
+            let chain = self.chain_with(cuts, k, part);
+            if chain.len() >= k as usize {
+                return chain;
+            }
+            if chain.len() > best.len() {
+                best = chain;
+            }
+        }
+        best
+    }
+
+    /// [`Graph::chain`] with every band of a spread chain holding at least
+    /// `1 / part` of its share of the tiles (`part == 0`: no least).
+    fn chain_with(&self, cuts: &Cuts, k: u32, part: u64) -> Vec<Area> {
+        let m = cuts.bound.len();
+        let total: u64 = self.tiles.iter().sum();
+        let total_keyable: u64 = self.keyable.iter().sum();
+        let want = if k > 0 {
+            k as usize
+        } else {
+            crate::schema::MAX_LOCKS as usize
+        };
+        let mut chain: Vec<Area> = Vec::new();
+        while chain.len() < want {
+            let inner = chain.last().copied();
+            let from = inner.map_or(0, |a| a.reach) as usize;
+            // A spread chain leaves every band at least `1 / part` of its
+            // share of the tiles.
+            let least = if k > 0 && part > 0 {
+                total / (part * (u64::from(k) + 1))
+            } else {
+                0
+            };
+            let fits = |c: usize| {
+                (1..=MAX_DOORS).contains(&cuts.bound[c])
+                    && cuts.keyable[c] < total_keyable
+                    && inner.is_none_or(|a| cuts.keyable[c] > a.keyable)
+                    && cuts.tiles[c] >= inner.map_or(0, |a| a.tiles) + least
+                    && total - cuts.tiles[c].min(total) >= least
+            };
+            let target = if k > 0 {
+                let i = u64::from(k) - chain.len() as u64;
+                total * (u64::from(k) + 1 - i) / (u64::from(k) + 1)
+            } else {
+                0
+            };
+            let found = (from..m)
+                .find(|&c| fits(c) && cuts.tiles[c] >= target)
+                .or_else(|| (from..m).find(|&c| fits(c)));
+            let Some(c) = found else {
+                break;
+            };
+            chain.push(Area {
+                c: c as u32,
+                tiles: cuts.tiles[c],
+                keyable: cuts.keyable[c],
+                reach: self.reach(cuts, c as u32),
+            });
+        }
+        chain
+    }
 }

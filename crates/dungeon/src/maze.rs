@@ -266,6 +266,9 @@ pub fn maze_level_with_vaults(
             stamped,
         )?
     };
+    let mut level = level;
+    // Locks and keys on the finished level.
+    crate::locks::add_locks(&mut level, config.locks)?;
     Ok(MazeLevel { level, maze: m })
 }
 

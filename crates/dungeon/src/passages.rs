@@ -184,7 +184,7 @@ pub fn passages_with_vaults(
         &room_of_cell,
         cell_of_room.len(),
     );
-    link_and_finish(
+    let mut level = link_and_finish(
         LevelKind::Passages,
         canvas,
         &edges,
@@ -197,7 +197,10 @@ pub fn passages_with_vaults(
         },
         stamped,
         &mut rng,
-    )
+    )?;
+    // 6. Locks and keys on the finished level.
+    crate::locks::add_locks(&mut level, config.locks)?;
+    Ok(level)
 }
 
 /// The Voronoi sites of a level: `config.rooms`, or one per

@@ -237,7 +237,7 @@ pub fn scatter_with_vaults(
     // 2. Room graph: each room's nearest; 3-5. links, doors and corridors
     // around the two rooms, finish.
     let edges = nearest_rooms(&rooms, w, h);
-    link_and_finish(
+    let mut level = link_and_finish(
         LevelKind::Scatter,
         canvas,
         &edges,
@@ -245,7 +245,10 @@ pub fn scatter_with_vaults(
         |e| grow(&bounding(&rooms[e.a as usize], &rooms[e.b as usize]), 4),
         stamped,
         &mut rng,
-    )
+    )?;
+    // 6. Locks and keys on the finished level.
+    crate::locks::add_locks(&mut level, config.locks)?;
+    Ok(level)
 }
 
 /// The separated heap of `count` rooms of `sizes` on a `w` x `h` map:

@@ -237,7 +237,7 @@ pub const PASSAGES_LOOPS: f64 = 0.1;
 /// Every generator: locks placed on the finished level (0: none).
 pub const LOCKS: u32 = 0;
 /// Every generator: the most locks a level takes.
-pub const MAX_LOCKS: u32 = 0;
+pub const MAX_LOCKS: u32 = 32;
 
 /// Every generator: the level's depth in the dungeon, for the things'
 /// tables (`dungeon_level`).
@@ -300,7 +300,7 @@ pub const fn level_bytes(kind: LevelKind, width: u32, height: u32) -> u64 {
 }
 
 /// The doc of the `locks` option, which every generator has.
-const LOCKS_DOC: &str = "Locks placed on the finished level, each opened by its own key (0: none; only 0 until the placement lands).";
+const LOCKS_DOC: &str = "Locks placed on the finished level, a chain: each gates an area holding the down stairs and the next locks, its key before it (0: none).";
 
 /// The doc of the `dungeon_level` option, which every generator has.
 const DUNGEON_LEVEL_DOC: &str = "The level's depth in the dungeon (1: the first level), which the things' tables read (`depth MIN..MAX`); not the BSP split depth. Without things it changes nothing.";

@@ -221,7 +221,9 @@ impl From<LevelError> for FfiError {
         let message = e.to_string();
         let status = match e {
             LevelError::TooLarge { .. } | LevelError::OverBudget { .. } => McrdunStatus::TooLarge,
-            LevelError::Unsatisfiable(_) | LevelError::Vault { .. } => McrdunStatus::Unsatisfiable,
+            LevelError::Unsatisfiable(_) | LevelError::Vault { .. } | LevelError::Locks { .. } => {
+                McrdunStatus::Unsatisfiable
+            }
             LevelError::UnknownOption { .. } => McrdunStatus::UnknownOption,
             LevelError::Geom(inner) => FfiError::from(inner).status,
             LevelError::Bsp(inner) => FfiError::from(inner).status,

@@ -147,6 +147,11 @@ impl Canvas {
             .count()
     }
 
+    /// The first floor tile of each room (an index into the tiles).
+    pub(crate) fn room_firsts(&self) -> Vec<u32> {
+        self.first.clone()
+    }
+
     /// The tiles, rooms and doors drawn.
     pub fn into_parts(self) -> (Grid<Tile>, Vec<Room>, Vec<Door>) {
         (self.tiles, self.rooms, self.doors)
