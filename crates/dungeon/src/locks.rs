@@ -14,7 +14,8 @@
 //!    walls) and of at most [`MAX_SEGMENT`] tiles in a cave (a narrow
 //!    neck), drawn as locked doors when locked; no two gates touch (in
 //!    raster order, a cross-section next to one already taken is not
-//!    one). Never the stairs, a tile of a vault or a vault's required
+//!    one), and a maze has at most one in each block of [`GATE_BLOCK`]
+//!    tiles square. Never the stairs, a tile of a vault or a vault's required
 //!    entrance, and never a gate into the up stairs' piece (no lock on
 //!    the up stairs' room).
 //! 2. **Pieces**: the walkable tiles that are not gates, in 4-connected
@@ -72,14 +73,24 @@
 //! few bytes a node), the closed areas of every prefix at once (a widest
 //! path search from the up stairs, see `Cuts`), a scan of the areas and
 //! of the gates per lock, two breadth-first sweeps for the keys and the
-//! intensity. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile,
-//! checked against the level's ceiling (the earlier stages' memory is
-//! free by then).
+//! intensity. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile
+//! (measured), checked against the level's ceiling, and within every
+//! generator's own count (the earlier stages' memory is free by then).
 
 use crate::{Level, LevelError, LevelKind, Tile};
 use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use mcrdun_geom::memory::{self, Budget};
 use mcrdun_geom::{GeomError, Point};
+
+const _: () = {
+    // Within every generator's count: admitted levels are never refused
+    // by the locks stage.
+    let mut i = 0;
+    while i < LevelKind::ALL.len() {
+        assert!(LOCKS_BYTES_PER_TILE <= crate::schema::bytes_per_tile(LevelKind::ALL[i]));
+        i += 1;
+    }
+};
 
 /// One lock of a level: its door tiles, all opened by one key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -103,14 +114,17 @@ pub struct Lock {
 /// lock.
 pub const MAX_DOORS: u32 = 4;
 
-/// The stage's working memory in bytes a tile, counted from the code
-/// (not yet measured by the costs harness of `crates/ffi/tests/costs`):
-/// while the graph is cut, the pieces' labels (4), the flood's stack (at
-/// most 4), a byte of key-level and the nodes' and gates' arrays (about
-/// 2); while the keys are placed, the key-levels (1), a walkable mask (1),
-/// two distance maps (8) and the distance search's scratch (at most 10).
-/// Checked against the level's ceiling when the stage starts.
-pub const LOCKS_BYTES_PER_TILE: u64 = 24;
+/// The stage's working memory in bytes a tile, the level it works on
+/// included: a measured fact (`examples/locks_peak.rs`, a counting
+/// allocator, six seeds at 300x200 and 120x900, 8 locks or the most that
+/// fit): the whole generation with locks peaks at 13.0 bytes a tile for
+/// bsp, 12.8 scatter, 12.9 maze, 21.2 cave and 16.4 passages, rounded up
+/// to 22: the pieces' labels, the flood's stack, the nodes and gates, then
+/// the key-levels, a walkable mask, two distance maps and the distance
+/// search's scratch. It is at most every generator's own count
+/// ([`crate::schema::bytes_per_tile`], 22 for bsp and more for the
+/// others), so a level admitted by its ceiling is never refused here.
+pub const LOCKS_BYTES_PER_TILE: u64 = 22;
 
 /// No piece (a wall).
 const NONE: u32 = u32::MAX;
@@ -440,8 +454,8 @@ fn intensity(level: &Level, behind: &[u8], entry: &[i32], k: usize) -> Vec<u32> 
         .collect()
 }
 
-/// Caves and mazes: the side of the blocks of tiles that hold at most one
-/// gate each.
+/// Mazes: the side of the blocks of tiles that hold at most one gate
+/// each.
 pub const GATE_BLOCK: usize = 6;
 
 /// The longest cross-section of a cave's passage that a lock closes.
@@ -645,14 +659,19 @@ impl Graph {
         };
         let free = |i: usize| matches!(cells[i], Tile::Floor | Tile::Corridor) && !in_vault(i);
         let mut segments: Vec<Segment> = Vec::new();
-        // Caves and mazes: at most one gate a block of GATE_BLOCK x
-        // GATE_BLOCK tiles, so that the graph stays small (a maze's
-        // corridors are chokepoints almost everywhere).
-        let bw = w.div_ceil(GATE_BLOCK);
+        // Mazes: at most one gate a block of GATE_BLOCK x GATE_BLOCK
+        // tiles, so that the graph stays small (a maze's corridors are
+        // chokepoints almost everywhere; a cave's are few).
+        let side = if level.kind == LevelKind::Maze {
+            GATE_BLOCK
+        } else {
+            1
+        };
+        let bw = w.div_ceil(side);
         let mut block = if rooms {
             Vec::new()
         } else {
-            memory::try_vec("the locks' gate blocks", bw * h.div_ceil(GATE_BLOCK), false)?
+            memory::try_vec("the locks' gate blocks", bw * h.div_ceil(side), false)?
         };
         for y in 0..h {
             for x in 0..w {
@@ -679,7 +698,7 @@ impl Graph {
                     }
                     continue;
                 }
-                let b = (y / GATE_BLOCK) * bw + x / GATE_BLOCK;
+                let b = (y / side) * bw + x / side;
                 if block[b] {
                     continue;
                 }
