@@ -6,7 +6,9 @@
 //! memory limit), never for its own sake; so the test sets the others to
 //! agree (a larger map, a smaller `min_room`, ...), and where the map such
 //! a value needs passes the memory limit, the refusal must be the memory
-//! limit's.
+//! limit's. `locks` is the one option tied to the level itself (how many
+//! nested areas its cuts hold): a refusal must name how many fit, and
+//! that many must be placed.
 
 use mcrdun_dungeon::schema::{self, OptionSpec, ValueKind};
 use mcrdun_dungeon::{LevelConfig, LevelError, LevelKind, generate};
@@ -112,8 +114,19 @@ fn every_value_of_the_schema_is_accepted_by_its_generator() {
                 continue;
             }
             for seed in 1..=3 {
-                if let Err(e) = generate(&config, seed) {
-                    panic!("{what}, seed {seed}: refused: {e}");
+                match generate(&config, seed) {
+                    Ok(_) => {}
+                    // How many locks fit is a relation with the level
+                    // itself (its cuts): a refusal names how many fit,
+                    // and that many are placed.
+                    Err(LevelError::Locks { asked, fit, .. }) if o.name == "locks" => {
+                        assert!(asked as f64 == value && fit < asked, "{what}");
+                        let mut fewer = config;
+                        fewer.set("locks", f64::from(fit)).unwrap();
+                        let level = generate(&fewer, seed).unwrap();
+                        assert_eq!(level.locks().len(), fit as usize, "{what}");
+                    }
+                    Err(e) => panic!("{what}, seed {seed}: refused: {e}"),
                 }
             }
             walked += 1;
