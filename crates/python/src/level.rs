@@ -233,6 +233,71 @@ impl RawLevel {
         Ok(self.inner.to_ascii_without_things())
     }
 
+    /// The locks: `(id, doors, key, area)` each, `doors` the `(x, y)` of its
+    /// locked doors in raster order, `key` where its key lies, `area` the
+    /// walkable tiles it gates.
+    #[allow(clippy::type_complexity)]
+    fn locks(&self) -> Vec<(u32, Vec<(i32, i32)>, (i32, i32), usize)> {
+        self.inner
+            .locks()
+            .iter()
+            .map(|l| {
+                (
+                    l.id,
+                    l.doors.iter().map(|d| (d.x, d.y)).collect(),
+                    (l.key.x, l.key.y),
+                    l.area,
+                )
+            })
+            .collect()
+    }
+
+    /// `Level::solve`: the walkthrough's legs, `(key, x, y, steps)` each
+    /// (`key` the index of the key picked up, -1 for the goal), and its
+    /// steps; `ValueError` when it is stuck, `MemoryError` past the ceiling.
+    #[allow(clippy::type_complexity)]
+    fn solve(&self, py: Python<'_>) -> PyResult<(Vec<(i64, i32, i32, u64)>, u64)> {
+        let walk = py.detach(|| self.inner.solve()).map_err(|e| match &e {
+            mcrdun_dungeon::SolveError::Memory(g) => errors::geom(g),
+            _ => PyValueError::new_err(e.to_string()),
+        })?;
+        let legs = walk
+            .legs
+            .iter()
+            .map(|l| {
+                let key = match l.to {
+                    mcrdun_dungeon::Stop::Key(k) => k as i64,
+                    _ => -1,
+                };
+                (key, l.at.x, l.at.y, l.steps)
+            })
+            .collect();
+        Ok((legs, walk.steps))
+    }
+
+    /// `Level::behind` for every tile, as a `uint32` array `(height,
+    /// width)`: how many locks a player must open to reach it.
+    fn behind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<u32>>> {
+        let (w, h) = (self.inner.width() as usize, self.inner.height() as usize);
+        let mut out: Vec<u32> =
+            try_with_capacity("a level's key-levels", w * h).map_err(|e| errors::geom(&e))?;
+        for y in 0..h {
+            for x in 0..w {
+                out.push(
+                    self.inner
+                        .behind(mcrdun_geom::Point::new(x as i32, y as i32)),
+                );
+            }
+        }
+        array2(py, out, h, w)
+    }
+
+    /// `Level::room_intensity`: each room's place in the progression, in
+    /// `[0, 1]` (empty without locks).
+    fn room_intensity(&self) -> Vec<f64> {
+        self.inner.room_intensity()
+    }
+
     /// The vaults' markers: `(label, x, y, vault)` each.
     fn markers(&self) -> Vec<(char, i32, i32, u32)> {
         self.inner

@@ -9,7 +9,8 @@
 //! set of seeds and options to `target/tmp/python/rust_levels.json` (the
 //! golden test compares `mcrdun.generate` with them), the same for levels
 //! with the example vaults and for vault errors (`rust_vaults.json`), and
-//! with the example spawn table (`rust_things.json`), and
+//! with the example spawn table (`rust_things.json`) and with locks
+//! (`rust_locks.json`), and
 //! runs pytest. A
 //! failing pytest fails this test, with pytest's output.
 //!
@@ -372,6 +373,75 @@ fn rust_things() -> String {
     )
 }
 
+/// Levels with locks, as the Rust crate makes them (locks, the
+/// walkthrough, the key-levels and room intensities), as JSON.
+fn rust_locks() -> String {
+    let mut items = Vec::new();
+    for kind in LevelKind::ALL {
+        for (w, h, seed, locks) in [(120, 80, 3, 2), (200, 120, 8, 4)] {
+            let mut config = LevelConfig::new(kind, w, h);
+            config.set("locks", f64::from(locks)).expect("locks");
+            let level = generate(&config, seed).expect("a level with locks");
+            let tiles: String = level.tile_bytes().map(|b| format!("{b:02x}")).collect();
+            let list: Vec<String> = level
+                .locks()
+                .iter()
+                .map(|l| {
+                    let doors: Vec<String> = l
+                        .doors
+                        .iter()
+                        .map(|d| format!("[{},{}]", d.x, d.y))
+                        .collect();
+                    format!(
+                        "[{},[{}],[{},{}],{}]",
+                        l.id,
+                        doors.join(","),
+                        l.key.x,
+                        l.key.y,
+                        l.area
+                    )
+                })
+                .collect();
+            let walk = level.solve().expect("a walkthrough");
+            let legs: Vec<String> = walk
+                .legs
+                .iter()
+                .map(|g| {
+                    let key = match g.to {
+                        mcrdun_dungeon::Stop::Key(k) => k as i64,
+                        _ => -1,
+                    };
+                    format!("[{key},{},{},{}]", g.at.x, g.at.y, g.steps)
+                })
+                .collect();
+            let mut behind = String::new();
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    let _ = write!(
+                        behind,
+                        "{:08x}",
+                        level.behind(mcrdun_geom::Point::new(x, y)).swap_bytes()
+                    );
+                }
+            }
+            let intensity: Vec<String> = level
+                .room_intensity()
+                .iter()
+                .map(|v| format!("{v:?}"))
+                .collect();
+            items.push(format!(
+                "{{\"kind\":{},\"width\":{w},\"height\":{h},\"seed\":{seed},\"locks\":{locks},\"tiles\":\"{tiles}\",\"lock_list\":[{}],\"legs\":[{}],\"steps\":{},\"behind\":\"{behind}\",\"intensity\":[{}]}}",
+                json_str(kind.name()),
+                list.join(","),
+                legs.join(","),
+                walk.steps,
+                intensity.join(",")
+            ));
+        }
+    }
+    format!("[\n{}\n]\n", items.join(",\n"))
+}
+
 #[test]
 fn pytest_suite() {
     let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -403,6 +473,8 @@ fn pytest_suite() {
     std::fs::write(&vaults, rust_vaults(&work)).expect("rust_vaults.json");
     let things = work.join("rust_things.json");
     std::fs::write(&things, rust_things()).expect("rust_things.json");
+    let locks = work.join("rust_locks.json");
+    std::fs::write(&locks, rust_locks()).expect("rust_locks.json");
     let out = Command::new(&vpy)
         .args([
             "-m",
@@ -420,6 +492,7 @@ fn pytest_suite() {
         .env("MCRDUN_RUST_LEVELS", &levels)
         .env("MCRDUN_RUST_VAULTS", &vaults)
         .env("MCRDUN_RUST_THINGS", &things)
+        .env("MCRDUN_RUST_LOCKS", &locks)
         .output()
         .expect("pytest runs");
     let text = format!(

@@ -38,7 +38,7 @@ before any work.
 from __future__ import annotations
 
 from . import _mcrdun
-from ._level import Level, Marker, PlacedVault, Tile, generate, level_kinds, level_options
+from ._level import Leg, Level, Lock, Marker, PlacedVault, Tile, Walkthrough, generate, level_kinds, level_options
 from ._args import byte_count as _byte_count
 from ._mcrdun import memory_limit
 from . import bsp, maze, path, regions, things, vaults
@@ -65,10 +65,13 @@ def set_memory_limit(bytes: int) -> int:
     return _mcrdun.set_memory_limit(_byte_count("the memory limit", bytes))
 
 __all__ = [
+    "Leg",
     "Level",
+    "Lock",
     "Marker",
     "PlacedVault",
     "Tile",
+    "Walkthrough",
     "bsp",
     "generate",
     "level_kinds",

@@ -100,6 +100,36 @@ class PlacedVault(NamedTuple):
     room: Optional[int]
 
 
+class Lock(NamedTuple):
+    """A lock: its number (1 for the first met from the up stairs), its
+    locked doors (``(x, y)`` each, raster order; every entrance into the
+    area it gates), where its key lies, and the walkable tiles it gates."""
+
+    id: int
+    doors: Tuple[Tuple[int, int], ...]
+    key: Tuple[int, int]
+    area: int
+
+
+class Leg(NamedTuple):
+    """One leg of a walkthrough: a shortest walk to a key (``key``, an index
+    into :attr:`Level.locks`' keys in lock order) or to the goal (``key``
+    ``None``), ending at ``(x, y)``, ``steps`` long."""
+
+    key: Optional[int]
+    x: int
+    y: int
+    steps: int
+
+
+class Walkthrough(NamedTuple):
+    """A way from the up to the down stairs: its legs in order (the last
+    ends at the goal) and their steps in all."""
+
+    legs: Tuple[Leg, ...]
+    steps: int
+
+
 class Marker(NamedTuple):
     """A marker of a placed vault (a letter or digit in its map): floor at
     ``(x, y)`` that the game gives a meaning, and its vault (an index into
@@ -301,6 +331,7 @@ class Level:
         stairs: ``((x, y), (x, y))``: up, then down.
         vaults: the :class:`PlacedVault` s, in placing order.
         markers: the vaults' :class:`Marker` s.
+        locks: the :class:`Lock` s (see :meth:`solve`).
         things: the things placed by rule (:class:`mcrdun.things.Thing`).
         metrics: dict of numbers about the level (doors, loops, dead ends,
             the walk between the stairs, ...).
@@ -342,6 +373,7 @@ class Level:
             PlacedVault(*v[:8], None if v[8] < 0 else int(v[8])) for v in raw.vaults()
         )
         self._markers = tuple(Marker(*m) for m in raw.markers())
+        self._locks = tuple(Lock(i, tuple(map(tuple, doors)), tuple(key), area) for i, doors, key, area in raw.locks())
         self._things = tuple(
             _things.Thing(*t[:5], None if t[5] < 0 else int(t[5]), t[6], None if t[7] < 0 else int(t[7]), *t[8:])
             for t in raw.things()
@@ -359,6 +391,7 @@ class Level:
     stairs = property(lambda self: self._stairs, doc="``((x, y), (x, y))``: up, then down.")
     vaults = property(lambda self: self._vaults, doc="The vaults placed, in placing order.")
     markers = property(lambda self: self._markers, doc="The markers of the vaults placed.")
+    locks = property(lambda self: self._locks, doc="The locks (:class:`Lock`), in order.")
     things = property(lambda self: self._things, doc="The things placed by rule (:class:`mcrdun.things.Thing`).")
 
     @property
@@ -370,7 +403,7 @@ class Level:
         h = hashlib.sha256()
         for a in (self._tiles, self._rooms, self._room_areas, self._doors, self._door_rooms):
             h.update(a.tobytes())
-        h.update(repr((self._stairs, self._vaults, self._markers, self._things, self.summary)).encode())
+        h.update(repr((self._stairs, self._vaults, self._markers, self._things, self._locks, self.summary)).encode())
         return h.hexdigest()
 
     def __reduce__(self) -> Tuple[Any, ...]:
@@ -394,6 +427,39 @@ class Level:
             if not k.startswith("_"):
                 new.__dict__[k] = copy.deepcopy(v, memo)
         return new
+
+    def solve(self) -> Walkthrough:
+        """Solves the level as it stands (Rust's ``Level::solve``): from the
+        up to the down stairs, locked doors impassable until their key is
+        picked up, keys nearest first. A level without locks is the direct
+        walk. ``ValueError`` when it is stuck (never for a level as
+        generated)."""
+        legs, steps = self._raw.solve()
+        return Walkthrough(tuple(Leg(None if k < 0 else k, x, y, n) for k, x, y, n in legs), steps)
+
+    def walkthrough(self) -> Optional[Walkthrough]:
+        """:meth:`solve` for a level with locks, ``None`` without."""
+        return self.solve() if self._locks else None
+
+    @property
+    def backtracking(self) -> Optional[float]:
+        """The walkthrough's steps over the direct walk between the stairs
+        with every lock open; ``None`` without locks."""
+        walk = self.walkthrough()
+        return None if walk is None else walk.steps / max(self.summary["longest_path"], 1)
+
+    @property
+    def behind(self) -> np.ndarray:
+        """``uint32`` array ``(height, width)``: how many locks a player must
+        open to reach each tile (0 everywhere without locks; a locked door
+        counts its own lock; 0 on walls). A new array each time."""
+        return self._raw.behind()
+
+    @property
+    def room_intensity(self) -> np.ndarray:
+        """``float64`` array: each room's place in the progression, in
+        ``[0, 1]``, in the order of :attr:`rooms` (empty without locks)."""
+        return np.array(self._raw.room_intensity(), dtype=np.float64)
 
     @property
     def metrics(self) -> Dict[str, Union[int, float]]:
@@ -440,6 +506,8 @@ class Level:
     def to_dict(self) -> Dict[str, Any]:
         """The level as plain Python values (the ``mcrdun`` command's JSON)."""
         (ux, uy), (dx, dy) = self.stairs
+        intensity = self.room_intensity
+        walk = self.walkthrough()
         return {
             "generator": self.kind,
             "seed": self.seed,
@@ -449,8 +517,10 @@ class Level:
             "tiles": self._raw.to_ascii_without_things().splitlines(),
             "stairs": {"up": [ux, uy], "down": [dx, dy]},
             "rooms": [
-                {"x": int(x), "y": int(y), "w": int(w), "h": int(h), "area": int(a)}
-                for (x, y, w, h), a in zip(self.rooms.tolist(), self.room_areas.tolist())
+                {"x": int(x), "y": int(y), "w": int(w), "h": int(h), "area": int(a), **(
+                    {"intensity": float(intensity[i])} if i < len(intensity) else {}
+                )}
+                for i, ((x, y, w, h), a) in enumerate(zip(self.rooms.tolist(), self.room_areas.tolist()))
             ],
             "doors": [
                 {"x": int(x), "y": int(y), "rooms": [int(a), int(b)]}
@@ -471,6 +541,25 @@ class Level:
                 for v in self.vaults
             ],
             "markers": [{"label": m.label, "x": m.x, "y": m.y, "vault": m.vault} for m in self.markers],
+            "locks": [
+                {
+                    "id": l.id,
+                    "doors": [{"x": x, "y": y} for x, y in l.doors],
+                    "key": {"x": l.key[0], "y": l.key[1]},
+                    "area": l.area,
+                }
+                for l in self.locks
+            ],
+            "walkthrough": None
+            if walk is None
+            else {
+                "steps": walk.steps,
+                "backtracking": walk.steps / max(self.summary["longest_path"], 1),
+                "legs": [
+                    {"to": "stairs_down" if g.key is None else {"key": g.key + 1}, "x": g.x, "y": g.y, "steps": g.steps}
+                    for g in walk.legs
+                ],
+            },
             "things": [
                 {
                     "name": t.name,
