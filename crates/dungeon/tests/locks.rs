@@ -324,12 +324,13 @@ fn deep_run() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let (seeds, big) = (
+    let (seeds, mid, big) = (
         env("MCRDUN_LOCKS_SEEDS", 1000),
+        env("MCRDUN_LOCKS_MID_SEEDS", 1000),
         env("MCRDUN_LOCKS_BIG_SEEDS", 10),
     );
     let vaults = vaults();
-    for (w, h, n) in [(80, 50, seeds), (200, 120, seeds), (1000, 1000, big)] {
+    for (w, h, n) in [(80, 50, seeds), (200, 120, mid), (1000, 1000, big)] {
         for kind in LevelKind::ALL {
             for v in [&[][..], &vaults[..]] {
                 let (mut fits, mut factors, mut violations) = (Vec::new(), Vec::new(), 0);
