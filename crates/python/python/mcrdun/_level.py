@@ -513,7 +513,14 @@ class Level:
             "seed": self.seed,
             "width": self.width,
             "height": self.height,
-            "legend": {**{t.char: t.name.lower() for t in Tile}, " ": "rock"},
+            # Every character the rows hold, as the command's JSON: each
+            # tile's, rock's, each marker's label and the keys'.
+            "legend": {
+                **{t.char: t.name.lower() for t in Tile},
+                " ": "rock",
+                **{m.label: "marker" for m in self.markers},
+                "*": "key",
+            },
             "tiles": self._raw.to_ascii_without_things().splitlines(),
             "stairs": {"up": [ux, uy], "down": [dx, dy]},
             "rooms": [

@@ -46,6 +46,9 @@ def test_levels_with_the_example_vaults_equal_rusts():
         d = level.to_dict()
         assert [v["name"] for v in d["vaults"]] == [v[0] for v in case["vaults"]]
         assert [m["label"] for m in d["markers"]] == [m[0] for m in case["markers"]]
+        # Every character of the rows is in the legend, markers included.
+        assert set("".join(d["tiles"])) <= set(d["legend"]), case["kind"]
+        assert all(d["legend"][m["label"]] == "marker" for m in d["markers"])
     assert placed > 0
 
 
