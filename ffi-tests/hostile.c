@@ -1305,6 +1305,43 @@ static int sweep_level_things(void) {
     return 0;
 }
 
+static int sweep_level_locks(void) {
+    McrdunLevelOptions *o = NULL;
+    McrdunLevel *level = NULL;
+    McrdunLevelLock locks[2];
+    McrdunPoint doors[2];
+    McrdunLeg legs[4];
+    size_t len = 0xA5, old;
+    uint64_t steps = 0xA5;
+    CHECK_OK(mcrdun_level_options_new(MCRDUN_LEVEL_KIND_CAVE, &o));
+    CHECK_OK(mcrdun_level_generate_with(o, &level));
+    CHECK_STATUS(mcrdun_level_locks(NULL, locks, 2, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_locks(level, locks, 2, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_lock_doors(NULL, doors, 2, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_lock_doors(level, doors, 2, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_solve(NULL, legs, 4, &len, &steps), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_solve(level, legs, 4, NULL, &steps), MCRDUN_STATUS_NULL_ARGUMENT);
+    CHECK(len == 0xA5 && steps == 0xA5);
+    /* No locks: empty answers need no buffer. */
+    CHECK_OK(mcrdun_level_locks(level, NULL, 0, &len));
+    CHECK(len == 0);
+    CHECK_OK(mcrdun_level_lock_doors(level, NULL, SIZE_MAX, &len));
+    CHECK(len == 0);
+    /* The walkthrough: canaries kept on a short buffer, steps on success only. */
+    memset(legs, 0xA5, sizeof legs);
+    CHECK_STATUS(mcrdun_level_solve(level, legs, 0, &len, &steps), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    CHECK(len == 1 && steps == 0xA5 && legs[0].key == 0xA5A5A5A5u);
+    old = mcrdun_set_memory_limit(1000);
+    CHECK_STATUS(mcrdun_level_solve(level, legs, 4, &len, &steps), MCRDUN_STATUS_TOO_LARGE);
+    mcrdun_set_memory_limit(old);
+    CHECK(steps == 0xA5 && legs[0].key == 0xA5A5A5A5u);
+    CHECK_OK(mcrdun_level_solve(level, legs, 4, &len, NULL));
+    CHECK(len == 1 && legs[0].key == MCRDUN_LEG_GOAL && legs[1].key == 0xA5A5A5A5u);
+    mcrdun_level_free(level);
+    mcrdun_level_options_free(o);
+    return 0;
+}
+
 static int is_valgrind(void) {
     const char *preload = getenv("LD_PRELOAD");
     return preload != NULL && (strstr(preload, "vgpreload") != NULL || strstr(preload, "valgrind") != NULL);
@@ -1349,6 +1386,7 @@ int main(void) {
     run_case("sweep: things placed on a caller's map", sweep_things_place, 0, 1);
     run_case("sweep: the locks solver", sweep_locks_solve, 0, 1);
     run_case("sweep: things on generated levels", sweep_level_things, 0, 1);
+    run_case("sweep: a level's locks and walkthrough", sweep_level_locks, 0, 1);
     printf("hostile: %d case(s), %d failed\n", ran_cases, failed_cases);
     return failed_cases == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -160,9 +160,59 @@ static void test_malformed(void) {
     CHECK(len == 1 && legs[0].key == MCRDUN_LEG_GOAL && legs[0].steps == 4);
 }
 
+/* A generated level's locks, their doors and its walkthrough: with the
+ * `locks` option at its default (0) there are none, and the level's
+ * walkthrough is the direct walk between the stairs, the same as the
+ * solver gives on the level's own walkable tiles. */
+static void test_levels(void) {
+    uint32_t kind;
+    for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
+        McrdunLevelOptions *o = NULL;
+        McrdunLevel *level = NULL;
+        McrdunLevelInfo info;
+        McrdunLevelLock locks[2];
+        McrdunPoint doors[2];
+        McrdunLeg legs[2], own[2];
+        uint8_t *tiles;
+        size_t n = 9, len = 0, i, own_len = 0;
+        uint64_t steps = 0, own_steps = 1;
+        CHECK_OK(mcrdun_level_options_new(kind, &o));
+        CHECK_OK(mcrdun_level_options_set_size(o, 80, 50));
+        CHECK_OK(mcrdun_level_options_set_seed(o, 5));
+        CHECK_OK(mcrdun_level_generate_with(o, &level));
+        CHECK_OK(mcrdun_level_info(level, &info));
+        CHECK_OK(mcrdun_level_locks(level, locks, 2, &n));
+        CHECK(n == 0);
+        n = 9;
+        CHECK_OK(mcrdun_level_lock_doors(level, doors, 2, &n));
+        CHECK(n == 0);
+        CHECK_STATUS(mcrdun_level_solve(level, NULL, 0, &n, &steps), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+        CHECK(n == 1 && steps == 0);
+        CHECK_OK(mcrdun_level_solve(level, legs, 2, &n, &steps));
+        CHECK(n == 1 && legs[0].key == MCRDUN_LEG_GOAL && steps == legs[0].steps);
+        CHECK(legs[0].at.x == info.stairs_down.x && legs[0].at.y == info.stairs_down.y);
+        /* The same walk from the solver on the level's walkable tiles. */
+        CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+        tiles = malloc(len);
+        if (tiles != NULL) {
+            CHECK_OK(mcrdun_level_tiles(level, tiles, len, &len));
+            for (i = 0; i < len; i++) {
+                tiles[i] = tiles[i] != MCRDUN_TILE_WALL && tiles[i] != MCRDUN_TILE_ROCK;
+            }
+            CHECK_OK(mcrdun_locks_solve(tiles, info.width, info.height, NULL, 0, NULL, 0, info.stairs_up,
+                                        info.stairs_down, own, 2, &own_len, &own_steps));
+            CHECK(own_len == 1 && own_steps == steps && own[0].steps == legs[0].steps);
+            free(tiles);
+        }
+        mcrdun_level_free(level);
+        mcrdun_level_options_free(o);
+    }
+}
+
 int main(void) {
     test_corridor();
     test_chain();
     test_malformed();
+    test_levels();
     return check_finish("locks");
 }

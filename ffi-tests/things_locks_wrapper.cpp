@@ -142,6 +142,12 @@ void test_level_things() {
         }
         options.things({});
         CHECK(mcrdun::Level(options).things().empty());
+        // Without the locks option: no locks, the direct walk.
+        CHECK(level.locks().empty() && level.lock_doors().empty());
+        uint64_t steps = 0;
+        std::vector<McrdunLeg> walk = level.solve(&steps);
+        CHECK(walk.size() == 1 && walk[0].key == MCRDUN_LEG_GOAL && walk[0].steps == steps);
+        CHECK(steps > 0);
     }
 }
 

@@ -921,6 +921,37 @@ typedef struct McrdunLeg {
 } McrdunLeg;
 
 /**
+ * A lock of a generated level (`mcrdun_level_locks`): its door tiles,
+ * all opened by one key, and where that key lies.
+ */
+typedef struct McrdunLevelLock {
+  /**
+   * Its number: 1 for the first lock met from the up stairs, 2 for the
+   * next, ...
+   */
+  uint32_t id;
+  /**
+   * Where its key lies: reachable with the keys of the locks before it,
+   * never behind this lock.
+   */
+  struct McrdunPoint key;
+  /**
+   * The walkable tiles of the area it gates (its doors excluded): the
+   * tiles that cannot be reached without its key.
+   */
+  size_t area;
+  /**
+   * Its first door in the list of `mcrdun_level_lock_doors`.
+   */
+  size_t first_door;
+  /**
+   * Its number of doors (`MCRDUN_TILE_LOCKED_DOOR` tiles), from
+   * `first_door` on, in raster order.
+   */
+  size_t doors;
+} McrdunLevelLock;
+
+/**
  * One `(cell, neighbour across)` pair of a border: `cell` is in one room,
  * `across` is its 4-neighbour in the other.
  */
@@ -2667,6 +2698,64 @@ enum McrdunStatus mcrdun_locks_solve(const uint8_t *walkable,
                                      size_t keys_len,
                                      struct McrdunPoint start,
                                      struct McrdunPoint goal,
+                                     struct McrdunLeg *out,
+                                     size_t cap,
+                                     size_t *len,
+                                     uint64_t *steps);
+
+/**
+ * The locks of `level` (made with the `locks` option), in order (lock 1
+ * first), through the two-call protocol. A level without locks has none.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * locks; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_locks(const struct McrdunLevel *level,
+                                     struct McrdunLevelLock *out,
+                                     size_t cap,
+                                     size_t *len);
+
+/**
+ * The door tiles of every lock of `level`, lock by lock (lock 1's first;
+ * `McrdunLevelLock::first_door` and `doors` say which are whose), each
+ * lock's in raster order, through the two-call protocol.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * points; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_lock_doors(const struct McrdunLevel *level,
+                                          struct McrdunPoint *out,
+                                          size_t cap,
+                                          size_t *len);
+
+/**
+ * Solves `level` as it stands (the same solver as `mcrdun_locks_solve`):
+ * from the up to the down stairs, its locked doors impassable until their
+ * key is picked up; the legs through the two-call protocol, each leg's
+ * `key` an index of `mcrdun_level_locks` (the key of that lock), the last
+ * `MCRDUN_LEG_GOAL`; `*steps`, if not NULL, receives the total on
+ * success. A level without locks is solved by the direct walk (one leg).
+ * Every level as generated is solvable.
+ *
+ * Working memory: 13 bytes a tile (the solver's 12 and a walkable mask)
+ * and 40 bytes a lock and its doors, checked against the memory limit. Time: one breadth-first search a lock plus one.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `TOO_LARGE` above
+ * the memory limit; `BUFFER_TOO_SMALL`.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * legs; `len` and `steps` are NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_solve(const struct McrdunLevel *level,
                                      struct McrdunLeg *out,
                                      size_t cap,
                                      size_t *len,

@@ -517,6 +517,39 @@ public:
             });
     }
 
+    /// The locks (made with the "locks" option), lock 1 first.
+    std::vector<McrdunLevelLock> locks() const {
+        const McrdunLevel *level = get();
+        return detail::read_buffer<McrdunLevelLock>(
+            [level](McrdunLevelLock *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_level_locks(level, out, cap, len);
+            });
+    }
+
+    /// Every lock's door tiles, lock by lock (McrdunLevelLock::first_door, doors).
+    std::vector<McrdunPoint> lock_doors() const {
+        const McrdunLevel *level = get();
+        return detail::read_buffer<McrdunPoint>(
+            [level](McrdunPoint *out, std::size_t cap, std::size_t *len) {
+                return mcrdun_level_lock_doors(level, out, cap, len);
+            });
+    }
+
+    /// The level's walkthrough from the up to the down stairs
+    /// (mcrdun_level_solve); a leg's key indexes locks().
+    std::vector<McrdunLeg> solve(uint64_t *steps = nullptr) const {
+        const McrdunLevel *level = get();
+        std::size_t len = 0;
+        McrdunStatus status = mcrdun_level_solve(level, nullptr, 0, &len, nullptr);
+        if (status != MCRDUN_STATUS_BUFFER_TOO_SMALL) {
+            detail::check(status);
+        }
+        std::vector<McrdunLeg> legs(len);
+        detail::check(mcrdun_level_solve(level, legs.data(), legs.size(), &len, steps));
+        legs.resize(len);
+        return legs;
+    }
+
     /// The name of thing `index` (of things()).
     std::string thing_name(std::size_t index) const {
         const McrdunLevel *level = get();

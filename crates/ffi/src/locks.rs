@@ -1,10 +1,13 @@
 //! Locks and keys (`mcrdun-locks`) through the C ABI: the public solver
 //! on a caller's grid (`mcrdun_locks_solve`), its walkthrough read back
-//! through the two-call protocol.
+//! through the two-call protocol; a generated level's locks and their
+//! doors (`mcrdun_level_locks`, `mcrdun_level_lock_doors`) and its
+//! walkthrough (`mcrdun_level_solve`).
 
 use crate::boundary::boundary;
 use crate::error::{FfiError, FfiResult, McrdunStatus};
-use crate::ptr::{check_out, input_slice, write_iter};
+use crate::level::McrdunLevel;
+use crate::ptr::{BoxHandle, check_out, input_slice, write_iter};
 use crate::types::McrdunPoint;
 use mcrdun_geom::checked_cell_count;
 use mcrdun_geom::memory::try_with_capacity;
@@ -205,22 +208,218 @@ pub unsafe extern "C" fn mcrdun_locks_solve(
                 walkable, width, height, locks, locks_len, keys, keys_len, start, goal,
             )
         }?;
-        let legs = walk.legs.iter().map(|l| McrdunLeg {
-            key: match l.to {
-                Stop::Key(k) => k as u32,
-                Stop::Goal => MCRDUN_LEG_GOAL,
-            },
-            at: l.at.into(),
-            steps: l.steps,
+        // SAFETY: `out`/`cap`/`len`/`steps` valid by contract.
+        unsafe { write_walk(&walk, out, cap, len, steps) }
+    })
+}
+
+/// A lock of a generated level (`mcrdun_level_locks`): its door tiles,
+/// all opened by one key, and where that key lies.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct McrdunLevelLock {
+    /// Its number: 1 for the first lock met from the up stairs, 2 for the
+    /// next, ...
+    pub id: u32,
+    /// Where its key lies: reachable with the keys of the locks before it,
+    /// never behind this lock.
+    pub key: McrdunPoint,
+    /// The walkable tiles of the area it gates (its doors excluded): the
+    /// tiles that cannot be reached without its key.
+    pub area: usize,
+    /// Its first door in the list of `mcrdun_level_lock_doors`.
+    pub first_door: usize,
+    /// Its number of doors (`MCRDUN_TILE_LOCKED_DOOR` tiles), from
+    /// `first_door` on, in raster order.
+    pub doors: usize,
+}
+
+/// The locks of `level` (made with the `locks` option), in order (lock 1
+/// first), through the two-call protocol. A level without locks has none.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+/// Thread-safe.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// locks; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_locks(
+    level: *const McrdunLevel,
+    out: *mut McrdunLevelLock,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_locks", {
+        check_out(len, "len")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
+        let mut first = 0;
+        let locks = level.inner.locks().iter().map(|l| {
+            let lock = McrdunLevelLock {
+                id: l.id,
+                key: l.key.into(),
+                area: l.area,
+                first_door: first,
+                doors: l.doors.len(),
+            };
+            first += l.doors.len();
+            lock
         });
         // SAFETY: `out`/`cap`/`len` valid by contract.
-        unsafe { write_iter(legs, out, cap, len, "out") }?;
-        if !steps.is_null() {
-            // SAFETY: non-NULL and writable by contract.
-            unsafe { steps.write(walk.steps) };
-        }
-        Ok(())
+        unsafe { write_iter(locks, out, cap, len, "out") }
     })
+}
+
+/// The door tiles of every lock of `level`, lock by lock (lock 1's first;
+/// `McrdunLevelLock::first_door` and `doors` say which are whose), each
+/// lock's in raster order, through the two-call protocol.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+/// Thread-safe.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// points; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_lock_doors(
+    level: *const McrdunLevel,
+    out: *mut McrdunPoint,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_lock_doors", {
+        check_out(len, "len")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
+        let locks = level.inner.locks();
+        let n = locks.iter().map(|l| l.doors.len()).sum::<usize>();
+        let doors = locks
+            .iter()
+            .flat_map(|l| l.doors.iter().map(|&p| McrdunPoint::from(p)));
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(Counted(doors, n), out, cap, len, "out") }
+    })
+}
+
+/// An iterator of a known length.
+struct Counted<I>(I, usize);
+
+impl<I: Iterator> Iterator for Counted<I> {
+    type Item = I::Item;
+    fn next(&mut self) -> Option<I::Item> {
+        let item = self.0.next()?;
+        self.1 -= 1;
+        Some(item)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.1, Some(self.1))
+    }
+}
+
+impl<I: Iterator> ExactSizeIterator for Counted<I> {}
+
+/// Solves `level` as it stands (the same solver as `mcrdun_locks_solve`):
+/// from the up to the down stairs, its locked doors impassable until their
+/// key is picked up; the legs through the two-call protocol, each leg's
+/// `key` an index of `mcrdun_level_locks` (the key of that lock), the last
+/// `MCRDUN_LEG_GOAL`; `*steps`, if not NULL, receives the total on
+/// success. A level without locks is solved by the direct walk (one leg).
+/// Every level as generated is solvable.
+///
+/// Working memory: 13 bytes a tile (the solver's 12 and a walkable mask)
+/// and 40 bytes a lock and its doors, checked against the memory limit. Time: one breadth-first search a lock plus one.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `TOO_LARGE` above
+/// the memory limit; `BUFFER_TOO_SMALL`.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// legs; `len` and `steps` are NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_solve(
+    level: *const McrdunLevel,
+    out: *mut McrdunLeg,
+    cap: usize,
+    len: *mut usize,
+    steps: *mut u64,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_solve", {
+        check_out(len, "len")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
+        let walk = solve_level(&level.inner)?;
+        // SAFETY: `out`/`cap`/`len`/`steps` valid by contract.
+        unsafe { write_walk(&walk, out, cap, len, steps) }
+    })
+}
+
+/// The puzzle of a level: its walkable tiles, its locks and their keys
+/// (key `i` of lock `i`), from the up to the down stairs.
+fn solve_level(level: &mcrdun_dungeon::Level) -> FfiResult<mcrdun_locks::Walkthrough> {
+    let tiles = level.tiles();
+    let locks = level.locks();
+    let doors = locks.iter().map(|l| l.doors.len() as u64).sum::<u64>();
+    mcrdun_geom::memory::check_bytes(
+        "solving a level",
+        (tiles.len() as u64)
+            .saturating_mul(SOLVE_BYTES_PER_TILE + COPY_BYTES_PER_TILE)
+            .saturating_add(doors.saturating_mul(8))
+            .saturating_add(locks.len() as u64 * 40),
+    )?;
+    let mut walkable = try_with_capacity("the walkable mask", tiles.len())?;
+    walkable.extend(tiles.as_slice().iter().map(|t| t.is_walkable()));
+    let mut rust_locks: Vec<Lock> = try_with_capacity("the locks", locks.len())?;
+    for l in locks {
+        let mut d = try_with_capacity("a lock's doors", l.doors.len())?;
+        d.extend_from_slice(&l.doors);
+        rust_locks.push(Lock { id: l.id, doors: d });
+    }
+    let mut keys: Vec<Key> = try_with_capacity("the keys", locks.len())?;
+    keys.extend(locks.iter().map(|l| Key {
+        lock: l.id,
+        at: l.key,
+    }));
+    let (up, down) = (level.stairs_up(), level.stairs_down());
+    Ok(mcrdun_locks::solve(&Puzzle {
+        width: tiles.width(),
+        height: tiles.height(),
+        walkable: &walkable,
+        locks: &rust_locks,
+        keys: &keys,
+        start: up,
+        goal: down,
+    })?)
+}
+
+/// Writes a walkthrough's legs through the two-call protocol and, on
+/// success, its steps.
+///
+/// # Safety
+/// `out` is NULL or writable for `cap` legs; `len` and `steps` are NULL or
+/// writable.
+unsafe fn write_walk(
+    walk: &mcrdun_locks::Walkthrough,
+    out: *mut McrdunLeg,
+    cap: usize,
+    len: *mut usize,
+    steps: *mut u64,
+) -> FfiResult {
+    let legs = walk.legs.iter().map(|l| McrdunLeg {
+        key: match l.to {
+            Stop::Key(k) => k as u32,
+            Stop::Goal => MCRDUN_LEG_GOAL,
+        },
+        at: l.at.into(),
+        steps: l.steps,
+    });
+    // SAFETY: `out`/`cap`/`len` valid by contract.
+    unsafe { write_iter(legs, out, cap, len, "out") }?;
+    if !steps.is_null() {
+        // SAFETY: non-NULL and writable by contract.
+        unsafe { steps.write(walk.steps) };
+    }
+    Ok(())
 }
 
 #[cfg(test)]
