@@ -1337,6 +1337,13 @@ static int sweep_level_locks(void) {
     CHECK(steps == 0xA5 && legs[0].key == 0xA5A5A5A5u);
     CHECK_OK(mcrdun_level_solve(level, legs, 4, &len, NULL));
     CHECK(len == 1 && legs[0].key == MCRDUN_LEG_GOAL && legs[1].key == 0xA5A5A5A5u);
+    {
+        double intensity[2] = {-1.0, -1.0};
+        CHECK_STATUS(mcrdun_level_room_intensity(NULL, intensity, 2, &len), MCRDUN_STATUS_NULL_ARGUMENT);
+        CHECK_STATUS(mcrdun_level_room_intensity(level, intensity, 2, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
+        CHECK_OK(mcrdun_level_room_intensity(level, NULL, 0, &len)); /* no locks: none */
+        CHECK(len == 0 && intensity[0] == -1.0);
+    }
     mcrdun_level_free(level);
     mcrdun_level_options_free(o);
     return 0;

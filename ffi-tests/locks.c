@@ -209,10 +209,103 @@ static void test_levels(void) {
     }
 }
 
+/* Levels made with the `locks` option (2 locks on 80x50, seed 4, every
+ * kind): the locks read back, their doors the level's locked-door tiles,
+ * the walkthrough opening lock 1 then lock 2, each key needed (the
+ * solver on the level's tiles without it is stuck), room intensities in
+ * [0, 1]. */
+static void test_levels_with_locks(void) {
+    uint32_t kind;
+    for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
+        McrdunLevelOptions *o = NULL;
+        McrdunLevel *level = NULL;
+        McrdunLevelInfo info;
+        McrdunLevelLock locks[4];
+        McrdunPoint doors[64];
+        McrdunLeg legs[8];
+        McrdunLock puzzle[2];
+        McrdunKey keys[2];
+        double intensity[512];
+        uint8_t *tiles;
+        size_t n = 0, nd = 0, len = 0, i, locked = 0, k;
+        uint64_t steps = 0;
+        CHECK_OK(mcrdun_level_options_new(kind, &o));
+        CHECK_OK(mcrdun_level_options_set_size(o, 80, 50));
+        CHECK_OK(mcrdun_level_options_set_seed(o, 4));
+        CHECK_OK(mcrdun_level_options_set(o, "locks", 2));
+        CHECK_OK(mcrdun_level_generate_with(o, &level));
+        mcrdun_level_options_free(o);
+        if (level == NULL) {
+            continue;
+        }
+        CHECK_OK(mcrdun_level_info(level, &info));
+        CHECK_OK(mcrdun_level_locks(level, locks, 4, &n));
+        CHECK(n == 2);
+        CHECK_OK(mcrdun_level_lock_doors(level, doors, 64, &nd));
+        CHECK(n != 2 || (locks[0].id == 1 && locks[1].id == 2));
+        CHECK(n != 2 || (locks[0].first_door == 0 && locks[1].first_door == locks[0].doors &&
+                         locks[0].doors + locks[1].doors == nd));
+        CHECK(n != 2 || locks[0].area > locks[1].area);
+        CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+        tiles = malloc(len);
+        if (tiles == NULL || n != 2) {
+            free(tiles);
+            mcrdun_level_free(level);
+            continue;
+        }
+        CHECK_OK(mcrdun_level_tiles(level, tiles, len, &len));
+        for (i = 0; i < len; i++) {
+            locked += tiles[i] == MCRDUN_TILE_LOCKED_DOOR;
+        }
+        CHECK(locked == nd);
+        for (i = 0; i < nd; i++) {
+            CHECK(tiles[(size_t)doors[i].y * info.width + (size_t)doors[i].x] == MCRDUN_TILE_LOCKED_DOOR);
+        }
+        /* The walkthrough: key 1, key 2, the down stairs. */
+        CHECK_OK(mcrdun_level_solve(level, legs, 8, &len, &steps));
+        CHECK(len == 3 && legs[0].key == 0 && legs[1].key == 1 && legs[2].key == MCRDUN_LEG_GOAL);
+        CHECK(legs[0].at.x == locks[0].key.x && legs[0].at.y == locks[0].key.y);
+        CHECK(legs[2].at.x == info.stairs_down.x && legs[2].at.y == info.stairs_down.y);
+        CHECK(steps == legs[0].steps + legs[1].steps + legs[2].steps);
+        /* The same from the public solver on the tiles; each key is needed. */
+        for (i = 0; i < (size_t)info.width * info.height; i++) {
+            tiles[i] = tiles[i] != MCRDUN_TILE_WALL && tiles[i] != MCRDUN_TILE_ROCK;
+        }
+        for (i = 0; i < 2; i++) {
+            puzzle[i].id = locks[i].id;
+            puzzle[i].doors = &doors[locks[i].first_door];
+            puzzle[i].doors_len = locks[i].doors;
+            keys[i].lock = locks[i].id;
+            keys[i].at = locks[i].key;
+        }
+        {
+            uint64_t own = 0;
+            CHECK_OK(mcrdun_locks_solve(tiles, info.width, info.height, puzzle, 2, keys, 2, info.stairs_up,
+                                        info.stairs_down, legs, 8, &len, &own));
+            CHECK(own == steps);
+        }
+        for (k = 0; k < 2; k++) {
+            McrdunKey one = keys[1 - k];
+            CHECK_STATUS(mcrdun_locks_solve(tiles, info.width, info.height, puzzle, 2, &one, 1, info.stairs_up,
+                                            info.stairs_down, legs, 8, &len, NULL),
+                         MCRDUN_STATUS_UNSATISFIABLE);
+        }
+        /* Room intensities, one a room, in [0, 1]. */
+        CHECK_OK(mcrdun_level_room_intensity(level, intensity, 512, &len));
+        CHECK(len == info.rooms);
+        for (i = 0; i < len && i < 512; i++) {
+            CHECK(intensity[i] >= 0.0 && intensity[i] <= 1.0);
+        }
+        free(tiles);
+        mcrdun_level_free(level);
+    }
+}
+
 int main(void) {
     test_corridor();
     test_chain();
     test_malformed();
     test_levels();
+    test_levels_with_locks();
     return check_finish("locks");
 }

@@ -2737,6 +2737,26 @@ enum McrdunStatus mcrdun_level_lock_doors(const struct McrdunLevel *level,
                                           size_t *len);
 
 /**
+ * Each room's intensity in [0, 1], in the order of `mcrdun_level_rooms`
+ * (issue 30's, after metazelda): how far along the progression it lies,
+ * `(key-level + f) / (locks + 1)` with `f` in [0, 1] its walking distance
+ * from the entrance of its key-level over the farthest in that
+ * key-level; through the two-call protocol. Empty for a level without
+ * locks.
+ *
+ * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+ * Thread-safe.
+ *
+ * # Safety
+ * `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+ * values; `len` is NULL or writable.
+ */
+enum McrdunStatus mcrdun_level_room_intensity(const struct McrdunLevel *level,
+                                              double *out,
+                                              size_t cap,
+                                              size_t *len);
+
+/**
  * Solves `level` as it stands (the same solver as `mcrdun_locks_solve`):
  * from the up to the down stairs, its locked doors impassable until their
  * key is picked up; the legs through the two-call protocol, each leg's

@@ -319,6 +319,36 @@ impl<I: Iterator> Iterator for Counted<I> {
 
 impl<I: Iterator> ExactSizeIterator for Counted<I> {}
 
+/// Each room's intensity in [0, 1], in the order of `mcrdun_level_rooms`
+/// (issue 30's, after metazelda): how far along the progression it lies,
+/// `(key-level + f) / (locks + 1)` with `f` in [0, 1] its walking distance
+/// from the entrance of its key-level over the farthest in that
+/// key-level; through the two-call protocol. Empty for a level without
+/// locks.
+///
+/// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
+/// Thread-safe.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// values; `len` is NULL or writable.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn mcrdun_level_room_intensity(
+    level: *const McrdunLevel,
+    out: *mut f64,
+    cap: usize,
+    len: *mut usize,
+) -> McrdunStatus {
+    boundary!("mcrdun_level_room_intensity", {
+        check_out(len, "len")?;
+        // SAFETY: `level` is NULL or live by contract.
+        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
+        let values = level.inner.room_intensity();
+        // SAFETY: `out`/`cap`/`len` valid by contract.
+        unsafe { write_iter(values.into_iter(), out, cap, len, "out") }
+    })
+}
+
 /// Solves `level` as it stands (the same solver as `mcrdun_locks_solve`):
 /// from the up to the down stairs, its locked doors impassable until their
 /// key is picked up; the legs through the two-call protocol, each leg's
