@@ -292,7 +292,7 @@ static void test_place_rooms_markers_stairs(void) {
     int x, y, down[13 * 5];
     McrdunThingTable *t = parse(
         "thing idol\nglyph I\ncount 1\nwhere marker A\n"
-        "thing gem\nglyph *\ncount 3\nwhere vault\n"
+        "thing gem\nglyph $\ncount 3\nwhere vault\n"
         "thing note\nglyph ?\ncount 1\nwhere door_side\n"
         "thing imp\nglyph i\ncount 4\nwhere room\naway 3\n");
     const McrdunThingTable *tables[1];
@@ -337,7 +337,7 @@ static void test_place_rooms_markers_stairs(void) {
         case 'I':
             CHECK(th->x == 11 && th->y == 1 && th->place == MCRDUN_THING_PLACE_MARKER && th->marker == 'A');
             break;
-        case '*':
+        case '$':
             CHECK(s[at] == MCRDUN_SPOT_VAULT && th->place == MCRDUN_THING_PLACE_VAULT);
             break;
         case '?':

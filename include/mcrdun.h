@@ -3575,7 +3575,7 @@ enum McrdunStatus mcrdun_scatter_door_span(struct McrdunRect a,
  * whole of it): `thing NAME` starts an entry, its settings follow one a
  * line until the next `thing`, `#` starts a comment. The settings:
  * `glyph C` (required; printable ASCII, not one of the level's own
- * `# . , + < > =`), `weight W`, `count MIN..MAX` or `count N`, or
+ * `# . , + < > =`, nor a key's `*`), `weight W`, `count MIN..MAX` or `count N`, or
  * `density MIN..MAX` (per 1000 walkable tiles), `depth MIN..MAX`,
  * `where KIND...` (`room`, `corridor`, `dead_end`, `door_side`, `vault`,
  * `marker X`, or `anywhere`), `distance LO..HI` (shares of the farthest

@@ -109,7 +109,7 @@ const SETTINGS: [&str; 24] = [
     "distance 0.9..1",
 ];
 
-const GLYPHS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?$%&*^";
+const GLYPHS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!?$%&~^";
 
 /// Walking distances (4-connected over walkable spots) from `from`.
 fn bfs(spots: &[Spot], w: usize, h: usize, from: usize, blocked: &[bool]) -> Vec<u32> {

@@ -20,7 +20,7 @@
 //!
 //! | setting | meaning | default |
 //! |---|---|---|
-//! | `glyph C` | one printable ASCII character drawn in ASCII output; not one of the level's own ([`LEVEL_GLYPHS`]: `#` `.` `,` `+` `<` `>` `=`) nor another entry's | required |
+//! | `glyph C` | one printable ASCII character drawn in ASCII output; not one of the level's own ([`LEVEL_GLYPHS`]: `#` `.` `,` `+` `<` `>` `=` and the key `*`) nor another entry's | required |
 //! | `weight W` | the entry's share of the optional things (see below), 1 to [`MAX_WEIGHT`] | 1 |
 //! | `count MIN..MAX` or `count N` | how many on a level (groups, for a grouped entry); a MIN above 0 makes the entry required; `1 <= MAX <=` [`MAX_COUNT`] | `0..1` |
 //! | `density MIN..MAX` or `density D` | instead of `count`: how many per 1000 walkable tiles of the map, at most 3 decimals, `0 < MAX <=` [`MAX_DENSITY`]; the counts are the densities times the tiles / 1000, rounded down | |

@@ -23,8 +23,9 @@ pub const MAX_GROUP: u32 = 1000;
 pub const MAX_NAME: usize = 64;
 
 /// The glyphs of the level itself, which no thing may take: wall `#`,
-/// floor `.`, corridor `,`, door `+`, stairs `<` `>`, locked door `=`.
-pub const LEVEL_GLYPHS: [char; 7] = ['#', '.', ',', '+', '<', '>', '='];
+/// floor `.`, corridor `,`, door `+`, stairs `<` `>`, locked door `=`,
+/// and a key `*` (the glyph a level draws on the tile of each lock's key).
+pub const LEVEL_GLYPHS: [char; 8] = ['#', '.', ',', '+', '<', '>', '=', '*'];
 
 /// The most working memory [`parse`] uses, in bytes a byte of text (the
 /// entries, their names and kinds of place, the names and glyphs seen),
@@ -300,7 +301,7 @@ fn setting(
     };
     match key {
         "glyph" => {
-            let expected = "one printable ASCII character that is not one of the level's own (`#` `.` `,` `+` `<` `>` `=`) nor another thing's";
+            let expected = "one printable ASCII character that is not one of the level's own (`#` `.` `,` `+` `<` `>` `=` `*`) nor another thing's";
             let v = one_value(expected)?;
             let mut chars = v.chars();
             let c = match (chars.next(), chars.next()) {

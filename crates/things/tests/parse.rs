@@ -15,7 +15,7 @@ fn every_setting_is_read() {
          depth 3..9\nwhere room corridor dead_end door_side vault marker A\n\
          distance 0.25..0.75\naway 4\napart 2\ngroup 2..4 within 3\nblocks yes\n\
          thing cloud\r\nglyph ~\r\ndensity 0.5..2.25\r\ndepth 4..\r\nwhere anywhere\r\n\
-         thing rock\nglyph *\ncount 3\ndepth 2\nblocks no\n",
+         thing rock\nglyph %\ncount 3\ndepth 2\nblocks no\n",
         "t",
     )
     .unwrap();
@@ -150,7 +150,7 @@ fn names() {
 
 #[test]
 fn glyphs() {
-    let e = "expected one printable ASCII character that is not one of the level's own (`#` `.` `,` `+` `<` `>` `=`) nor another thing's";
+    let e = "expected one printable ASCII character that is not one of the level's own (`#` `.` `,` `+` `<` `>` `=` `*`) nor another thing's";
     assert_eq!(
         refused("thing a\n"),
         "t:1:7: expected a `glyph` for thing `a`, found none"
@@ -159,7 +159,7 @@ fn glyphs() {
         refused("thing a\ncount 1\nthing b\nglyph b\n"),
         "t:1:7: expected a `glyph` for thing `a`, found none"
     );
-    for bad in [".", "+", "<", ">", ",", "=", "ab", "é"] {
+    for bad in [".", "+", "<", ">", ",", "=", "*", "ab", "é"] {
         assert_eq!(
             refused(&format!("thing a\nglyph {bad}\n")),
             format!("t:2:7: {e}, found `{bad}`"),
