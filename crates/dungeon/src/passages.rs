@@ -280,7 +280,7 @@ fn draw_rooms(
     (vaults, stamped): (&[Vault], &mut Stamped),
     rng: &mut SeededRng,
 ) -> Result<(Canvas, Vec<u32>, Vec<usize>), LevelError> {
-    let (piece, sizes, firsts) = pieces(&eroded(ids, w, h), w, h)?;
+    let (piece, sizes, firsts) = pieces(&eroded(ids, w, h)?, w, h)?;
     let mut best = vec![(0u32, NONE); cells];
     for (k, &size) in sizes.iter().enumerate() {
         // The piece's first tile names its cell.
@@ -434,65 +434,110 @@ fn pieces(floor: &[bool], w: usize, h: usize) -> Result<Pieces, LevelError> {
 /// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their
 /// own cell or the map's border ring (two separable passes: along rows, then along columns), then
 /// opened by a 3x3 square.
-fn eroded(ids: &[u32], w: usize, h: usize) -> Vec<bool> {
-    // The map's border ring (no cell) does not wear rooms away: only
-    // other cells do, so rooms reach to two tiles from the map's edge.
-    let mut row_ok = vec![false; w * h];
+///
+/// Six passes over the map, each a loop over whole rows with `&` rather
+/// than `&&` (no branch per tile, no bounds check), in three masks of a
+/// byte a tile: each pass's input is dead once the next one has read it.
+///
+/// # Errors
+/// [`LevelError::OverBudget`] or `TooLarge` when the masks do not fit.
+fn eroded(ids: &[u32], w: usize, h: usize) -> Result<Vec<bool>, LevelError> {
+    let n = w * h;
+    let mut a = mcrdun_geom::memory::try_vec("passages floor mask", n, false)?;
+    let mut b = mcrdun_geom::memory::try_vec("passages floor mask", n, false)?;
+    let mut c = mcrdun_geom::memory::try_vec("passages floor mask", n, false)?;
+    if w == 0 {
+        return Ok(c);
+    }
+    let rows = |y: usize| &ids[y * w..(y + 1) * w];
+    // 1. `a`: along rows, the tile and ROCK tiles either side in its own
+    // cell or the border ring (the map's border ring does not wear rooms
+    // away: only other cells do, so rooms reach to two tiles from the
+    // map's edge).
     for y in 0..h {
-        let row = &ids[y * w..(y + 1) * w];
+        let row = rows(y);
+        let out = &mut a[y * w..(y + 1) * w];
         for x in ROCK..w.saturating_sub(ROCK) {
             let id = row[x];
-            row_ok[y * w + x] = id != NONE
-                && row[x - ROCK..=x + ROCK]
-                    .iter()
-                    .all(|&o| o == id || o == NONE);
+            let mut ok = id != NONE;
+            for &o in &row[x - ROCK..=x + ROCK] {
+                ok &= (o == id) | (o == NONE);
+            }
+            out[x] = ok;
         }
     }
-    let mut floor = vec![false; w * h];
+    // 2. `b`: the same along columns, over tiles that passed 1.
     for y in ROCK..h.saturating_sub(ROCK) {
-        for x in 0..w {
-            let i = y * w + x;
-            let id = ids[i];
-            let fits = |j: usize| ids[j] == NONE || (ids[j] == id && row_ok[j]);
-            floor[i] = row_ok[i] && (1..=ROCK).all(|k| fits(i - k * w) && fits(i + k * w));
+        let here = rows(y);
+        let ok_here = &a[y * w..(y + 1) * w];
+        let out = &mut b[y * w..(y + 1) * w];
+        for (x, o) in out.iter_mut().enumerate() {
+            let id = here[x];
+            let mut fits = ok_here[x];
+            for k in 1..=ROCK {
+                for j in [(y - k) * w + x, (y + k) * w + x] {
+                    fits &= (ids[j] == NONE) | ((ids[j] == id) & a[j]);
+                }
+            }
+            *o = fits;
         }
     }
-    // An opening: keep only tiles of some 3x3 block of floor of one cell
-    // (separable: three in a row, three such rows; then the dilation back).
-    let same = |i: usize, j: usize| floor[j] && ids[j] == ids[i];
-    let mut row3 = vec![false; w * h];
+    let floor = &b;
+    // 3. `a` (1 is dead): an opening, kept only tiles of some 3x3 block of
+    // floor of one cell (separable: three in a row, three such rows; then
+    // the dilation back). Three in a row of one cell.
     for y in 0..h {
+        let (f, id) = (&floor[y * w..(y + 1) * w], rows(y));
+        let out = &mut a[y * w..(y + 1) * w];
+        out[0] = false;
+        out[w - 1] = false;
         for x in 1..w.saturating_sub(1) {
-            let i = y * w + x;
-            row3[i] = floor[i] && same(i, i - 1) && same(i, i + 1);
+            out[x] = f[x]
+                & f[x - 1]
+                & (id[x - 1] == id[x])
+                & f[x + 1]
+                & (id[x + 1] == id[x]);
         }
     }
-    let mut core = vec![false; w * h];
+    // 4. `c`: three such rows of one cell (the 3x3 blocks' centres).
     for y in 1..h.saturating_sub(1) {
+        let (up, mid, down) = (
+            &a[(y - 1) * w..y * w],
+            &a[y * w..(y + 1) * w],
+            &a[(y + 1) * w..(y + 2) * w],
+        );
+        let (iu, im, id) = (rows(y - 1), rows(y), rows(y + 1));
+        let out = &mut c[y * w..(y + 1) * w];
         for x in 0..w {
-            let i = y * w + x;
-            core[i] = row3[i]
-                && row3[i - w]
-                && ids[i - w] == ids[i]
-                && row3[i + w]
-                && ids[i + w] == ids[i];
+            out[x] = mid[x] & up[x] & (iu[x] == im[x]) & down[x] & (id[x] == im[x]);
         }
     }
-    let mut near_row = vec![false; w * h];
+    // 5. `a` (3 is dead): next to a centre along the row.
     for y in 0..h {
+        let core = &c[y * w..(y + 1) * w];
+        let out = &mut a[y * w..(y + 1) * w];
+        out[0] = false;
+        out[w - 1] = false;
         for x in 1..w.saturating_sub(1) {
-            let i = y * w + x;
-            near_row[i] = core[i - 1] || core[i] || core[i + 1];
+            out[x] = core[x - 1] | core[x] | core[x + 1];
         }
     }
-    let mut kept = vec![false; w * h];
+    // 6. `c` (4 is dead): floor within a 3x3 block's reach.
+    c[..w.min(n)].fill(false);
+    c[n.saturating_sub(w)..].fill(false);
     for y in 1..h.saturating_sub(1) {
+        let f = &floor[y * w..(y + 1) * w];
+        let (up, mid, down) = (
+            &a[(y - 1) * w..y * w],
+            &a[y * w..(y + 1) * w],
+            &a[(y + 1) * w..(y + 2) * w],
+        );
+        let out = &mut c[y * w..(y + 1) * w];
         for x in 0..w {
-            let i = y * w + x;
-            kept[i] = floor[i] && (near_row[i - w] || near_row[i] || near_row[i + w]);
+            out[x] = f[x] & (up[x] | mid[x] | down[x]);
         }
     }
-    kept
+    Ok(c)
 }
 
 #[cfg(test)]

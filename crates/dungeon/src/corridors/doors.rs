@@ -80,10 +80,23 @@ impl Canvas {
         let (w, h) = (self.w, self.tiles.height() as usize);
         let n = self.rooms.len();
         let mut sites: Vec<Site> = Vec::with_capacity(n * 16);
-        let mut ranges: Vec<(u32, u32)> = Vec::with_capacity(n);
+        let mut ranges: Vec<(u32, u32)> = vec![(0, 0); n];
         // (site, straight) scratch.
         let mut found: Vec<(Site, bool)> = Vec::new();
-        for (room, r) in self.rooms.iter().enumerate() {
+        // Rooms are visited top to bottom (by the top row of their bounds,
+        // then the left column), not in their own order: the rows around
+        // one room are then still in cache from the rooms before it (in
+        // room order every room's rows are a cold stripe of the map). A
+        // room's sites are the same either way, found in the same order;
+        // only where its range lies in `list` differs.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_unstable_by_key(|&r| {
+            let b = self.rooms[r as usize].bounds;
+            (b.y(), b.x(), r)
+        });
+        for &room in &order {
+            let room = room as usize;
+            let r = &self.rooms[room];
             found.clear();
             let b = r.bounds;
             let ys = (b.y() - 1).max(1) as usize..((b.bottom() + 1) as usize).min(h - 1);
@@ -92,7 +105,7 @@ impl Canvas {
                 // A vault: its entrances, and nothing else.
                 let start = sites.len() as u32;
                 sites.extend(given.iter().copied());
-                ranges.push((start, sites.len() as u32));
+                ranges[room] = (start, sites.len() as u32);
                 continue;
             }
             let rect = self.is_rect[room];
@@ -126,7 +139,7 @@ impl Canvas {
                     .filter(|(_, s)| *s || !any_straight)
                     .map(|(site, _)| *site),
             );
-            ranges.push((start, sites.len() as u32));
+            ranges[room] = (start, sites.len() as u32);
         }
         self.sites.list = sites;
         self.sites.ranges = ranges;
