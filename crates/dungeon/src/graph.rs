@@ -100,26 +100,37 @@ pub(crate) fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
 /// Each pair once, `(lower, higher)`, sorted.
 pub(crate) fn touching_cells(ids: &[u32], w: usize, h: usize) -> Vec<(u32, u32)> {
     let mut pairs: Vec<(u32, u32)> = Vec::new();
+    // The last east and south neighbour pushed for each cell: a boundary
+    // between two cells repeats row after row (east) and tile after tile
+    // (south), and is pushed once a stretch instead (the sort and dedup
+    // below make the result the same; only the pairs to sort are fewer).
+    let mut last: Vec<(u32, u32)> = Vec::new();
+    let mut note = |a: u32, b: u32, south: bool, pairs: &mut Vec<(u32, u32)>| {
+        let k = a as usize;
+        if k >= last.len() {
+            last.resize(k + 1, (NONE, NONE));
+        }
+        let seen = if south { &mut last[k].1 } else { &mut last[k].0 };
+        if *seen != b {
+            *seen = b;
+            pairs.push((a.min(b), a.max(b)));
+        }
+    };
     for y in 0..h {
+        let row = &ids[y * w..(y + 1) * w];
+        let below = (y + 1 < h).then(|| &ids[(y + 1) * w..(y + 2) * w]);
         for x in 0..w {
-            let a = ids[y * w + x];
+            let a = row[x];
             if a == NONE {
                 continue;
             }
-            for b in [
-                if x + 1 < w { ids[y * w + x + 1] } else { NONE },
-                if y + 1 < h {
-                    ids[(y + 1) * w + x]
-                } else {
-                    NONE
-                },
-            ] {
-                if b != NONE && b != a {
-                    let pair = (a.min(b), a.max(b));
-                    if pairs.last() != Some(&pair) {
-                        pairs.push(pair);
-                    }
-                }
+            let e = if x + 1 < w { row[x + 1] } else { NONE };
+            if e != NONE && e != a {
+                note(a, e, false, &mut pairs);
+            }
+            let s = below.map_or(NONE, |b| b[x]);
+            if s != NONE && s != a {
+                note(a, s, true, &mut pairs);
             }
         }
     }

@@ -239,24 +239,32 @@ fn site_count(config: &PassagesConfig) -> Result<(u32, mcrdun_geom::memory::Budg
 
 /// The bounding box of each cell of the partition `ids` (`w` x `h`).
 fn cell_bounds(ids: &[u32], w: usize, h: usize) -> Result<Vec<Rect>, LevelError> {
-    let cells = ids
-        .iter()
-        .filter(|&&c| c != NONE)
-        .max()
-        .map_or(0, |&c| c as usize + 1);
-    let mut bounds = vec![(i32::MAX, i32::MAX, i32::MIN, i32::MIN); cells];
+    let mut bounds: Vec<(i32, i32, i32, i32)> = Vec::new();
+    // Run by run along each row (a cell's tiles in a row are runs of one
+    // label): the run's ends are its tiles' least and largest x.
     for y in 0..h {
-        for x in 0..w {
-            let c = ids[y * w + x];
-            if c != NONE {
-                let b = &mut bounds[c as usize];
-                *b = (
-                    b.0.min(x as i32),
-                    b.1.min(y as i32),
-                    b.2.max(x as i32),
-                    b.3.max(y as i32),
-                );
+        let row = &ids[y * w..(y + 1) * w];
+        let mut x = 0;
+        while x < w {
+            let c = row[x];
+            let start = x;
+            while x < w && row[x] == c {
+                x += 1;
             }
+            if c == NONE {
+                continue;
+            }
+            let k = c as usize;
+            if k >= bounds.len() {
+                bounds.resize(k + 1, (i32::MAX, i32::MAX, i32::MIN, i32::MIN));
+            }
+            let b = &mut bounds[k];
+            *b = (
+                b.0.min(start as i32),
+                b.1.min(y as i32),
+                b.2.max(x as i32 - 1),
+                b.3.max(y as i32),
+            );
         }
     }
     Ok(bounds
