@@ -182,8 +182,8 @@ pub fn cave_with_vaults(
     // a small map rockier: the noise has less rock by a quarter of the
     // border's share of the map.
     let border = 2.0 * (config.width as f64 + config.height as f64) / (w as f64 * h as f64);
+    // (The schema caps `fill` at 0.65, so the clamp's top never binds.)
     let fill = (config.fill - BORDER_CORRECTION * border).clamp(0.0, 1.0);
-    let fill = if config.fill >= 1.0 { 1.0 } else { fill };
     let draw = |fill: f64, rng: &mut SeededRng| {
         let mut rock = noise(w, h, fill, rng);
         smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);

@@ -110,7 +110,11 @@ pub(crate) fn touching_cells(ids: &[u32], w: usize, h: usize) -> Vec<(u32, u32)>
         if k >= last.len() {
             last.resize(k + 1, (NONE, NONE));
         }
-        let seen = if south { &mut last[k].1 } else { &mut last[k].0 };
+        let seen = if south {
+            &mut last[k].1
+        } else {
+            &mut last[k].0
+        };
         if *seen != b {
             *seen = b;
             pairs.push((a.min(b), a.max(b)));

@@ -500,11 +500,7 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Result<Vec<bool>, LevelError> {
         out[0] = false;
         out[w - 1] = false;
         for x in 1..w.saturating_sub(1) {
-            out[x] = f[x]
-                & f[x - 1]
-                & (id[x - 1] == id[x])
-                & f[x + 1]
-                & (id[x + 1] == id[x]);
+            out[x] = f[x] & f[x - 1] & (id[x - 1] == id[x]) & f[x + 1] & (id[x + 1] == id[x]);
         }
     }
     // 4. `c`: three such rows of one cell (the 3x3 blocks' centres).
