@@ -290,7 +290,9 @@ impl Level {
     /// How many locks a player must open to reach `p`: 0 before lock 1
     /// (and on every tile of a level without locks), `i` inside the area
     /// of lock `i` but not of lock `i + 1`; a locked door counts its own
-    /// lock. 0 outside the level and on walls.
+    /// lock. 0 outside the level and on walls. Only the locks of the
+    /// `locks` option count: a locked vault's lock ([`Lock::vault`]) does
+    /// not.
     pub fn behind(&self, p: Point) -> u32 {
         self.tiles
             .index_of(p)

@@ -57,6 +57,23 @@
 //!    the level unsolvable. It is not run while generating (it would add
 //!    one search per lock to every level).
 //!
+//! 7. **Locked vaults** (`lock_vaults`): a vault that asked for a lock
+//!    (`locked yes`, see `mcrdun-vaults`) gets one more lock, numbered
+//!    after the chain's (with `locks 0` too): every open entrance of the
+//!    vault is one of its doors, and its key is placed where a player
+//!    walking from the up stairs, opening every lock whose key they reach,
+//!    stands when the walk first stops at the vault's doors: on the
+//!    reached tile farthest from those doors (in the vault's own band
+//!    first, outside every vault). So its key is never behind its own
+//!    lock, a vault on the way to a key or to the down stairs is opened
+//!    before what lies past it, and without its key the vault's tiles
+//!    cannot be reached. The chain is cut as if the vault were open (a
+//!    vault's tiles and entrances are never the chain's gates, so no
+//!    required entrance of a vault that did not ask is locked).
+//!    [`Level::behind`] counts the chain's locks only. A locked vault
+//!    that cannot be gated (no open entrance, the up stairs inside, no
+//!    tile for its key) fails the level with [`LevelError::Vault`].
+//!
 //! # Why a chain
 //!
 //! A chain (key 1, lock 1, key 2, lock 2, ...) makes every lock matter by
@@ -106,8 +123,13 @@ pub struct Lock {
     pub key: Point,
     /// The walkable tiles of the area it gates, its own doors left out:
     /// the tiles a player cannot reach without its key
-    /// ([`Level::behind`] at least `id`).
+    /// ([`Level::behind`] at least `id`); for a vault's lock, the vault's
+    /// walkable tiles.
     pub area: usize,
+    /// The vault whose entrances it locks (an index into
+    /// [`Level::vaults`]), for a vault that asked for a lock (`locked
+    /// yes`); `None` for the locks of the `locks` option.
+    pub vault: Option<u32>,
 }
 
 /// The most gates on the boundary of an area: the most door tiles of one
@@ -153,13 +175,26 @@ fn memory_error(level: &Level) -> impl Fn(GeomError) -> LevelError + '_ {
 /// [`LevelError::Locks`] when fewer than `k` locks fit (naming how many
 /// do); [`LevelError::OverBudget`] past the memory limit.
 pub(crate) fn add_locks(level: &mut Level, k: u32) -> Result<(), LevelError> {
-    if k == 0 {
+    let vault_locks = level.vaults.iter().any(|v| v.locked);
+    if k == 0 && !vault_locks {
         return Ok(());
     }
     let _budget = Budget::start();
     let n = level.tiles.len();
     memory::check_budget("the locks stage", n as u64, LOCKS_BYTES_PER_TILE)
         .map_err(memory_error(level))?;
+    if k > 0 {
+        add_chain(level, k)?;
+    }
+    if vault_locks {
+        lock_vaults(level)?;
+    }
+    Ok(())
+}
+
+/// The chain of `k` locks (`k > 0`) of [`add_locks`].
+fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
+    let n = level.tiles.len();
     let graph = Graph::new(level).map_err(memory_error(level))?;
     let cuts = graph.cuts().map_err(memory_error(level))?;
     let mut chain = graph.chain(&cuts, k);
@@ -248,12 +283,250 @@ pub(crate) fn add_locks(level: &mut Level, k: u32) -> Result<(), LevelError> {
             doors: core::mem::take(&mut doors[i]),
             key: keys.spots[i],
             area: area[i + 1..].iter().sum(),
+            vault: None,
         });
     }
     level.intensity = intensity(level, &behind, &keys.entry, kk);
     drop(keys);
     level.locks = locks;
     level.behind = behind;
+    Ok(())
+}
+
+/// A vault tile, in [`lock_vaults`]'s marks (a locked vault's walkable
+/// tiles carry its number among the locked vaults instead).
+const IN_VAULT: u32 = u32::MAX - 1;
+
+/// The locks of the vaults that asked for one (`locked yes`), after the
+/// chain, numbered on from it in the order the vaults were placed: each
+/// vault's walkable tiles with a walkable neighbour outside it (its open
+/// entrances) become its lock's doors. Keys: a player is walked from the
+/// up stairs (one flood, grown as keys are picked up: linear in the
+/// tiles); whenever the flood stops short of a locked vault's doors with
+/// no key of a closed lock left to take, that vault's key is placed on the
+/// tile the flood has reached that is farthest, walking inside the
+/// reached part, from the vault's doors (the vault's own key-level first,
+/// outside every vault, floor before corridor, then raster order), so it
+/// is reachable without its lock (and without the locks not yet opened)
+/// by construction, and the walk goes on. A vault that is a passage
+/// (the way to a key or to the down stairs runs through it) is thus
+/// opened before what lies beyond it.
+///
+/// # Errors
+/// [`LevelError::Vault`] when a locked vault cannot be gated: it holds the
+/// up stairs, none of its entrances is open, or no tile for its key is
+/// reachable before it.
+fn lock_vaults(level: &mut Level) -> Result<(), LevelError> {
+    let n = level.tiles.len();
+    let (w, h) = (level.tiles.width(), level.tiles.height());
+    let wu = w as usize;
+    let memory = |e: GeomError| too_large_geom(e, w, h);
+    let cells = level.tiles.as_slice();
+    let around = Around::new(cells, wu);
+    // Every vault's rectangle, then each locked vault's walkable tiles.
+    let mut mark = memory::try_vec("the vaults' tiles", n, NONE).map_err(memory)?;
+    let locked: Vec<usize> = (0..level.vaults.len())
+        .filter(|&v| level.vaults[v].locked)
+        .collect();
+    for v in &level.vaults {
+        let b = v.bounds;
+        for y in b.y().max(0)..(b.y() + b.h()).min(h as i32) {
+            for x in b.x().max(0)..(b.x() + b.w()).min(w as i32) {
+                mark[y as usize * wu + x as usize] = IN_VAULT;
+            }
+        }
+    }
+    for (j, &v) in locked.iter().enumerate() {
+        for p in &level.vaults[v].interior {
+            if let Some(i) = level.tiles.index_of(*p) {
+                mark[i] = j as u32;
+            }
+        }
+    }
+    let cant = |v: usize, why: &str| LevelError::Vault {
+        name: level.vaults[v].name.clone(),
+        reason: format!("it is locked, but {why}"),
+    };
+    let up = level.tiles.index_of(level.stairs_up).unwrap_or(0);
+    // The doors.
+    let mut doors: Vec<Vec<usize>> = vec![Vec::new(); locked.len()];
+    for (j, &v) in locked.iter().enumerate() {
+        for p in &level.vaults[v].interior {
+            let Some(i) = level.tiles.index_of(*p) else {
+                continue;
+            };
+            if i == up {
+                return Err(cant(v, "it holds the up stairs"));
+            }
+            let out = around
+                .of(i)
+                .iter()
+                .any(|&u| u != OFF && cells[u].is_walkable() && mark[u] != j as u32);
+            if out && cells[i].is_walkable() {
+                doors[j].push(i);
+            }
+        }
+        if doors[j].is_empty() {
+            return Err(cant(v, "none of its entrances is open"));
+        }
+        doors[j].sort_unstable();
+    }
+    let chain = level.locks.len();
+    let all = chain + locked.len();
+    // Each locked door's lock, and each chain key's, by tile.
+    let mut door_of: Vec<(u32, u32)> = Vec::new();
+    for (li, l) in level.locks.iter().enumerate() {
+        door_of.extend(
+            l.doors
+                .iter()
+                .filter_map(|d| level.tiles.index_of(*d))
+                .map(|i| (i as u32, li as u32)),
+        );
+    }
+    for (j, d) in doors.iter().enumerate() {
+        door_of.extend(d.iter().map(|&i| (i as u32, (chain + j) as u32)));
+    }
+    door_of.sort_unstable();
+    let mut key_of: Vec<(u32, u32)> = level
+        .locks
+        .iter()
+        .enumerate()
+        .filter_map(|(li, l)| level.tiles.index_of(l.key).map(|i| (i as u32, li as u32)))
+        .collect();
+    key_of.sort_unstable();
+    let find = |list: &[(u32, u32)], i: usize| {
+        list.binary_search_by_key(&(i as u32), |e| e.0)
+            .ok()
+            .map(|at| list[at].1 as usize)
+    };
+    let is_door = |i: usize| cells[i] == Tile::LockedDoor || find(&door_of, i).is_some();
+    // The walk.
+    let mut open = vec![false; all];
+    let mut pending: Vec<Vec<u32>> = vec![Vec::new(); all];
+    let mut seen = memory::try_vec("the vaults' walk", n, false).map_err(memory)?;
+    let mut queue: Vec<u32> = memory::try_with_capacity("the vaults' walk", n).map_err(memory)?;
+    let mut dist = memory::try_vec("the vaults' keys", n, u32::MAX).map_err(memory)?;
+    let mut near: Vec<u32> = Vec::new();
+    let mut vault_keys: Vec<usize> = vec![usize::MAX; locked.len()];
+    seen[up] = true;
+    queue.push(up as u32);
+    let mut head = 0usize;
+    loop {
+        while head < queue.len() {
+            let i = queue[head] as usize;
+            head += 1;
+            let key = find(&key_of, i)
+                .or_else(|| vault_keys.iter().position(|&k| k == i).map(|j| chain + j));
+            if let Some(l) = key
+                && !open[l]
+            {
+                open[l] = true;
+                for d in core::mem::take(&mut pending[l]) {
+                    if !seen[d as usize] {
+                        seen[d as usize] = true;
+                        queue.push(d);
+                    }
+                }
+            }
+            for u in around.of(i) {
+                if u == OFF || seen[u] || !cells[u].is_walkable() {
+                    continue;
+                }
+                if is_door(u)
+                    && let Some(l) = find(&door_of, u)
+                    && !open[l]
+                {
+                    pending[l].push(u as u32);
+                    continue;
+                }
+                seen[u] = true;
+                queue.push(u as u32);
+            }
+        }
+        // Stopped: the first locked vault it stopped at gets its key.
+        let Some(j) =
+            (0..locked.len()).find(|&j| !open[chain + j] && !pending[chain + j].is_empty())
+        else {
+            break;
+        };
+        let v = locked[j];
+        let band = level.behind.get(doors[j][0]).copied().unwrap_or(0);
+        // Walking distances from its doors, inside the reached part.
+        near.clear();
+        for &d in &doors[j] {
+            for u in around.of(d) {
+                if u != OFF && seen[u] && dist[u] == u32::MAX {
+                    dist[u] = 1;
+                    near.push(u as u32);
+                }
+            }
+        }
+        let mut k = 0;
+        type Rank = (bool, u32, bool);
+        let mut best: Option<(Rank, usize)> = None;
+        while k < near.len() {
+            let i = near[k] as usize;
+            k += 1;
+            let free = matches!(cells[i], Tile::Floor | Tile::Corridor)
+                && mark[i] == NONE
+                && find(&key_of, i).is_none()
+                && !vault_keys.contains(&i);
+            if free {
+                let b = level.behind.get(i).copied().unwrap_or(0);
+                let rank = (b == band, dist[i], cells[i] == Tile::Floor);
+                if best.is_none_or(|(r, at)| rank > r || (rank == r && i < at)) {
+                    best = Some((rank, i));
+                }
+            }
+            for u in around.of(i) {
+                if u != OFF && seen[u] && dist[u] == u32::MAX {
+                    dist[u] = dist[i] + 1;
+                    memory::grow("the vaults' keys", &mut near, 0).map_err(memory)?;
+                    near.push(u as u32);
+                }
+            }
+        }
+        for &i in &near {
+            dist[i as usize] = u32::MAX;
+        }
+        let Some((_, spot)) = best else {
+            return Err(cant(v, "no tile for its key can be reached before it"));
+        };
+        vault_keys[j] = spot;
+        // Its key is where the walk has been: pick it up now.
+        open[chain + j] = true;
+        for d in core::mem::take(&mut pending[chain + j]) {
+            if !seen[d as usize] {
+                seen[d as usize] = true;
+                queue.push(d);
+            }
+        }
+    }
+    if let Some(j) = (0..locked.len()).find(|&j| vault_keys[j] == usize::MAX) {
+        return Err(cant(
+            locked[j],
+            "the walk from the up stairs never reaches its doors",
+        ));
+    }
+    drop((seen, queue, dist, mark));
+    for (j, &v) in locked.iter().enumerate() {
+        for &d in &doors[j] {
+            level.tiles.as_mut_slice()[d] = Tile::LockedDoor;
+        }
+        let lock = Lock {
+            id: (chain + j) as u32 + 1,
+            doors: doors[j].iter().map(|&d| level.tiles.point_of(d)).collect(),
+            key: level.tiles.point_of(vault_keys[j]),
+            area: level.vaults[v]
+                .interior
+                .iter()
+                .filter(|p| level.tile(**p).is_some_and(|t| t.is_walkable()))
+                .count()
+                - doors[j].len(),
+            vault: Some(v as u32),
+        };
+        level.locks.push(lock);
+    }
     Ok(())
 }
 

@@ -448,6 +448,18 @@ pub(crate) fn stamp_picks(
                 pick.shape.height() as i32,
             )?,
             room: None,
+            locked: v.is_locked(),
+            interior: if v.is_locked() {
+                pick.shape
+                    .tiles()
+                    .filter(|(_, g)| {
+                        g.is_walkable() || matches!(g, Glyph::Required | Glyph::Optional)
+                    })
+                    .map(|(p, _)| Point::new(pick.at.x + p.x, pick.at.y + p.y))
+                    .collect()
+            } else {
+                Vec::new()
+            },
         });
         stamped
             .required

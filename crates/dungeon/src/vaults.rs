@@ -59,6 +59,12 @@ pub struct PlacedVault {
     /// Its room in [`Level::rooms`](crate::Level::rooms), for the
     /// generators with rooms.
     pub room: Option<u32>,
+    /// Whether the vault asked for a lock (`locked yes`): its entrances
+    /// are then the doors of one of [`Level::locks`](crate::Level::locks).
+    pub locked: bool,
+    /// A locked vault's walkable tiles and entrances (empty for the
+    /// others): what its lock gates, and its doors.
+    pub(crate) interior: Vec<Point>,
 }
 
 /// A marker of a placed vault: a labelled floor tile.
@@ -349,6 +355,14 @@ pub(crate) fn draw(
         orientation: pick.orientation,
         bounds,
         room: Some(room),
+        locked: v.is_locked(),
+        interior: if v.is_locked() {
+            let mut inside = cells.clone();
+            inside.extend(entrances.iter().map(|e| e.0));
+            inside
+        } else {
+            Vec::new()
+        },
     });
     stamped.required.push(required);
     stamped.footprint.extend(footprint);

@@ -365,3 +365,150 @@ fn deep_run() {
         }
     }
 }
+
+/// A required vault that asks for a lock (`locked yes`), with two ways in.
+const HOARD: &str =
+    "vault hoard\ncount 1\nlocked yes\nmap\n #####\n #...#\n ?.t.!\n #...#\n #####\nend\n";
+
+/// The rules of a locked vault's lock on `level` (made with `k` chain
+/// locks): its doors are every open entrance of the vault, locked; its key
+/// lies outside the vault, reachable without it; without its key the
+/// vault's floor cannot be reached, with it the level is solved.
+fn check_vault_lock(level: &Level, k: u32, what: &str) {
+    let locks = level.locks();
+    assert_eq!(locks.len(), k as usize + 1, "{what}");
+    for (i, l) in locks.iter().enumerate() {
+        assert_eq!(l.id, i as u32 + 1, "{what}");
+        assert_eq!(l.vault.is_some(), i == k as usize, "{what}");
+    }
+    let lock = &locks[k as usize];
+    let v = &level.vaults()[lock.vault.unwrap() as usize];
+    assert!(v.locked, "{what}");
+    let b = v.bounds;
+    // The doors: the vault's walkable edge tiles with a way out, no other.
+    let mut open = Vec::new();
+    for y in b.y()..b.y() + b.h() {
+        for x in b.x()..b.x() + b.w() {
+            let p = Point::new(x, y);
+            let edge = x == b.x() || y == b.y() || x + 1 == b.x() + b.w() || y + 1 == b.y() + b.h();
+            if edge && level.tile(p).is_some_and(|t| t.is_walkable()) {
+                assert_eq!(level.tile(p), Some(Tile::LockedDoor), "{what}: {p:?}");
+                open.push(p);
+            }
+        }
+    }
+    open.sort_by_key(|p| (p.y, p.x));
+    assert_eq!(lock.doors, open, "{what}");
+    assert!(!b.contains(lock.key), "{what}: the key in its own vault");
+    assert!(
+        matches!(level.tile(lock.key), Some(Tile::Floor | Tile::Corridor)),
+        "{what}"
+    );
+    let inside = Point::new(b.x() + 2, b.y() + 2);
+    let keys: Vec<Key> = locks
+        .iter()
+        .map(|l| Key {
+            lock: l.id,
+            at: l.key,
+        })
+        .collect();
+    let walkable: Vec<bool> = level
+        .tiles()
+        .as_slice()
+        .iter()
+        .map(|t| t.is_walkable())
+        .collect();
+    let lock_list: Vec<Lock> = locks
+        .iter()
+        .map(|l| Lock {
+            id: l.id,
+            doors: l.doors.clone(),
+        })
+        .collect();
+    let reach = |keys: &[Key], goal: Point| {
+        solve(&Puzzle {
+            width: level.width(),
+            height: level.height(),
+            walkable: &walkable,
+            locks: &lock_list,
+            keys,
+            start: level.stairs_up(),
+            goal,
+        })
+    };
+    reach(&keys, inside).unwrap_or_else(|e| panic!("{what}: {e}"));
+    reach(&keys, level.stairs_down()).unwrap_or_else(|e| panic!("{what}: {e}"));
+    assert_eq!(
+        level.solve().unwrap(),
+        reach(&keys, level.stairs_down()).unwrap()
+    );
+    let without: Vec<Key> = keys[..k as usize].to_vec();
+    assert!(
+        matches!(reach(&without, inside), Err(SolveError::Stuck { .. })),
+        "{what}: the vault is reached without its key"
+    );
+    // Each chain key still matters.
+    for i in 0..k as usize {
+        let mut fewer = keys.clone();
+        fewer.remove(i);
+        assert!(
+            reach(&fewer, level.stairs_down()).is_err(),
+            "{what}: key {i}"
+        );
+    }
+}
+
+#[test]
+fn a_locked_vault_is_one_lock_with_its_key_before_it() {
+    let vaults = mcrdun_vaults::parse(HOARD, "hoard.vault").unwrap();
+    assert!(vaults[0].is_locked());
+    let unlocked = mcrdun_vaults::parse(&HOARD.replace("locked yes\n", ""), "h").unwrap();
+    let mut placed = 0;
+    for kind in LevelKind::ALL {
+        for seed in 1..=6u64 {
+            for k in [0, 2] {
+                let what = format!("{} seed {seed} K {k}", kind.name());
+                let level = match make(kind, 80, 50, k, seed, &vaults) {
+                    Ok(level) => level,
+                    // Where the vault cannot be placed unlocked either.
+                    Err(e @ LevelError::Vault { .. }) => {
+                        assert!(
+                            make(kind, 80, 50, k, seed, &unlocked).is_err(),
+                            "{what}: {e}"
+                        );
+                        continue;
+                    }
+                    Err(LevelError::Locks { .. }) => continue,
+                    Err(e) => panic!("{what}: {e}"),
+                };
+                check_vault_lock(&level, k, &what);
+                // The same level as with the vault unlocked, but for the
+                // vault's locked doors.
+                let plain = make(kind, 80, 50, k, seed, &unlocked).unwrap();
+                let differ = level
+                    .tiles()
+                    .as_slice()
+                    .iter()
+                    .zip(plain.tiles().as_slice())
+                    .filter(|(a, b)| a != b)
+                    .count();
+                assert_eq!(differ, level.locks()[k as usize].doors.len(), "{what}");
+                assert_eq!(&level.locks()[..k as usize], plain.locks(), "{what}");
+                placed += 1;
+            }
+        }
+    }
+    assert!(placed >= 40, "{placed}");
+}
+
+#[test]
+fn a_locked_vault_cannot_hold_the_up_stairs() {
+    let text = "vault start\nlocked yes\nmap\n#####!#####\n#.........#\n#....<....#\n#.........#\n###########\nend\n";
+    let e = mcrdun_vaults::parse(text, "start.vault").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "start.vault:2:8: expected `locked no` for a vault holding the up stairs (`<`): the player starts inside it, found `yes`"
+    );
+    // Unlocked, it reads.
+    assert!(mcrdun_vaults::parse(&text.replace("locked yes\n", ""), "s").is_ok());
+}

@@ -22,6 +22,7 @@
 //! rotate yes          # may be turned by quarter turns (default yes)
 //! mirror no           # may be mirrored (default yes)
 //! generators bsp scatter passages cave maze   # or `all` (the default)
+//! locked no           # yes: every entrance is one lock, its key placed before it (default no)
 //! map
 //!   ###!###
 //!  ##.....##
@@ -67,8 +68,9 @@
 //! - the walkable tiles are one region, and there is at least one entrance.
 //!
 //! Settings: `weight` 1 to [`MAX_WEIGHT`], `count` with `MIN <= MAX` and
-//! `1 <= MAX <= ` [`MAX_COUNT`], each setting at most once, names unique in
-//! the file.
+//! `1 <= MAX <= ` [`MAX_COUNT`], `rotate`, `mirror` and `locked` `yes` or
+//! `no`, each setting at most once, names unique in the file; a `locked
+//! yes` vault holds no `<` (the player would start behind its lock).
 //!
 //! # Reading files
 //!

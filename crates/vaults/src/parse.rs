@@ -28,6 +28,10 @@ struct Draft {
     rotate: Option<bool>,
     mirror: Option<bool>,
     generators: Option<Generators>,
+    /// `locked`, and the column of its value.
+    locked: Option<(bool, u32)>,
+    /// The line of `locked`, once seen.
+    locked_line: u32,
     /// The line of `map`, once seen.
     map_line: Option<u32>,
     /// The rows of the map: each line number and its glyphs.
@@ -279,6 +283,8 @@ fn start(words: &[(usize, &str)], line: &str, n: u32) -> Result<Draft, LineError
         rotate: None,
         mirror: None,
         generators: None,
+        locked: None,
+        locked_line: 0,
         map_line: None,
         rows: Vec::new(),
     })
@@ -336,19 +342,22 @@ fn setting(d: &mut Draft, words: &[(usize, &str)], line: &str, n: u32) -> Result
                 return Err(again());
             }
         }
-        "rotate" | "mirror" => {
+        "rotate" | "mirror" | "locked" => {
             let v = one_value("`yes` or `no`")?;
             let b = match v {
                 "yes" => true,
                 "no" => false,
                 _ => return Err((value_col, "`yes` or `no`".into(), shown(v))),
             };
-            let slot = if key == "rotate" {
-                &mut d.rotate
-            } else {
-                &mut d.mirror
+            let seen = match key {
+                "rotate" => d.rotate.replace(b).is_some(),
+                "mirror" => d.mirror.replace(b).is_some(),
+                _ => {
+                    d.locked_line = n;
+                    d.locked.replace((b, value_col)).is_some()
+                }
             };
-            if slot.replace(b).is_some() {
+            if seen {
                 return Err(again());
             }
         }
@@ -368,7 +377,8 @@ fn setting(d: &mut Draft, words: &[(usize, &str)], line: &str, n: u32) -> Result
         _ => {
             return Err((
                 key_col,
-                "a setting (`weight`, `count`, `rotate`, `mirror`, `generators`) or `map`".into(),
+                "a setting (`weight`, `count`, `rotate`, `mirror`, `generators`, `locked`) or `map`"
+                    .into(),
                 shown(key),
             ));
         }
@@ -480,6 +490,19 @@ fn finish(d: Draft) -> Result<Vault, (u32, u32, String, String)> {
         (line, column, e, f)
     })?;
     let (min, max) = d.count.unwrap_or((0, 1));
+    let locked = d.locked.is_some_and(|(b, _)| b);
+    if let Some((true, col)) = d.locked
+        && shape.glyphs().contains(&Glyph::StairsUp)
+    {
+        // The player starts inside: nothing is gated.
+        return Err((
+            d.locked_line,
+            col,
+            "`locked no` for a vault holding the up stairs (`<`): the player starts inside it"
+                .into(),
+            "`yes`".into(),
+        ));
+    }
     Ok(Vault {
         name: d.name,
         shape,
@@ -489,6 +512,7 @@ fn finish(d: Draft) -> Result<Vault, (u32, u32, String, String)> {
         rotate: d.rotate.unwrap_or(true),
         mirror: d.mirror.unwrap_or(true),
         generators: d.generators.unwrap_or(Generators::ALL),
+        locked,
         line: d.line,
     })
 }

@@ -13,6 +13,7 @@ pub struct Vault {
     pub(crate) rotate: bool,
     pub(crate) mirror: bool,
     pub(crate) generators: Generators,
+    pub(crate) locked: bool,
     pub(crate) line: u32,
 }
 
@@ -64,6 +65,22 @@ impl Vault {
         self.generators
     }
 
+    /// Whether every entrance of the vault is to be one lock of the level
+    /// (`locked yes`; no unless set): the level places its key before it
+    /// by the rules of its other keys (see `mcrdun-dungeon`'s locks stage).
+    /// A locked vault never holds the up stairs.
+    ///
+    /// ```
+    /// let text = "vault hoard\nlocked yes\nmap\n#!#\n#.#\n###\nend\n";
+    /// let v = &mcrdun_vaults::parse(text, "f")?[0];
+    /// assert!(v.is_locked());
+    /// assert!(v.to_text().contains("\nlocked yes\n"));
+    /// # Ok::<(), mcrdun_vaults::VaultError>(())
+    /// ```
+    pub fn is_locked(&self) -> bool {
+        self.locked
+    }
+
     /// The line of the file where the vault starts (its `vault` line).
     pub fn line(&self) -> u32 {
         self.line
@@ -105,7 +122,8 @@ impl Vault {
     }
 
     /// The vault as file text that [`parse`](crate::parse) reads back to
-    /// the same vault: every setting written out, then the map.
+    /// the same vault: every setting written out (`locked` only when yes),
+    /// then the map.
     ///
     /// ```
     /// let v = &mcrdun_vaults::parse("vault nook\nmap\n#!#\n#.#\n###\nend\n", "f")?[0];
@@ -123,7 +141,7 @@ impl Vault {
     pub(crate) fn text_with(&self, shape: &Shape) -> String {
         let yes = |b: bool| if b { "yes" } else { "no" };
         format!(
-            "vault {}\nweight {}\ncount {}..{}\nrotate {}\nmirror {}\ngenerators {}\nmap\n{}end\n",
+            "vault {}\nweight {}\ncount {}..{}\nrotate {}\nmirror {}\ngenerators {}\n{}map\n{}end\n",
             self.name,
             self.weight,
             self.min,
@@ -131,6 +149,7 @@ impl Vault {
             yes(self.rotate),
             yes(self.mirror),
             self.generators,
+            if self.locked { "locked yes\n" } else { "" },
             shape
         )
     }

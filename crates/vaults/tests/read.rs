@@ -179,7 +179,7 @@ fn a_byte_order_mark_is_skipped_and_elsewhere_named() {
     let e = parse("vault a\n\u{feff}weight 2\n", "b.vault").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "b.vault:2:1: expected a setting (`weight`, `count`, `rotate`, `mirror`, `generators`) or `map`, found `\\u{feff}weight`"
+        "b.vault:2:1: expected a setting (`weight`, `count`, `rotate`, `mirror`, `generators`, `locked`) or `map`, found `\\u{feff}weight`"
     );
     let e = parse("\u{feff}\u{feff}vault a\n", "b.vault").unwrap_err();
     assert!(e.to_string().ends_with("found `\\u{feff}vault`"), "{e}");
