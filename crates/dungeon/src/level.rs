@@ -302,10 +302,12 @@ impl Level {
 
     /// Each room's intensity in `[0, 1]`, in the order of
     /// [`Level::rooms`]: how far along the progression it lies,
-    /// `(key-level + f) / (locks + 1)` where `f` in `[0, 1]` is its walking
-    /// distance from the entrance of its key-level (the up stairs, or the
-    /// doors of the lock it lies behind) over the farthest in that
-    /// key-level. Empty for a level without locks.
+    /// `(key-level + f) / (locks + 1)` where `f` in `[0, 1]` is its
+    /// distance, counted in the pieces the locks stage cuts the level
+    /// into (rooms, corridors between doors, stretches of cave or maze),
+    /// from the entrance of its key-level (the up stairs, or the doors of
+    /// the lock it lies behind) over the farthest in that key-level. Empty
+    /// for a level made without the `locks` option.
     pub fn room_intensity(&self) -> Vec<f64> {
         self.intensity
             .iter()

@@ -42,12 +42,14 @@
 //! 4. **Locks**: the boundary gates of `A_i` become lock `i`'s locked
 //!    doors ([`crate::Tile::LockedDoor`]); lock 1 is the outermost, the
 //!    first a player meets.
-//! 5. **Keys** (`key_spots`): key `i` lies in the band `A_{i-1} \ A_i`
-//!    (`A_0` the whole level, so key 1 lies before lock 1), on the tile
-//!    farthest, by walking inside that band, from both its ends (the up
-//!    stairs or lock `i - 1`'s doors, and lock `i`'s doors): the larger of
-//!    the two distances' minimum wins, so keys go into dead ends and rooms
-//!    off the way between one lock and the next; ties prefer floor to
+//! 5. **Keys** (`Graph::key_spots`): key `i` lies in the band
+//!    `A_{i-1} \ A_i` (`A_0` the whole level, so key 1 lies before lock
+//!    1), in the band's node farthest, counted in nodes walking inside the
+//!    band, from both its ends (the up stairs' node or the nodes behind
+//!    lock `i - 1`'s doors, and the nodes before lock `i`'s doors): the
+//!    larger of the two distances' minimum wins, so keys go into dead ends
+//!    and rooms off the way between one lock and the next; in that node,
+//!    on the tile farthest by walking from its gates, floor before
 //!    corridor, then the first tile in raster order. No randomness: the
 //!    stage draws nothing from the level's generator.
 //! 6. **Proof**: [`Level::solve`] runs [`mcrdun_locks::solve`] from the
@@ -86,16 +88,18 @@
 //!
 //! # Cost
 //!
-//! Linear in the tiles: a labelling, the growth (a heap over the nodes, a
-//! few bytes a node), the closed areas of every prefix at once (a widest
-//! path search from the up stairs, see `Cuts`), a scan of the areas and
-//! of the gates per lock, two breadth-first sweeps for the keys and the
-//! intensity. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile
+//! Linear in the tiles: a scan for the gates and a flood for the pieces
+//! (counting each piece's tiles as it goes), the growth (a heap over the
+//! nodes, a few bytes a node), the closed areas of every prefix at once (a
+//! widest path search from the up stairs, see `Cuts`), a scan of the areas
+//! and of the gates per lock, one pass for the key-levels, two
+//! breadth-first walks over the nodes (keys and intensity) and one over
+//! each key's node. Locked vaults add one flood from the up stairs and a
+//! walk per locked vault. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile
 //! (measured), checked against the level's ceiling, and within every
 //! generator's own count (the earlier stages' memory is free by then).
 
 use crate::{Level, LevelError, LevelKind, Tile};
-use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use mcrdun_geom::memory::{self, Budget};
 use mcrdun_geom::{GeomError, Point};
 
@@ -152,6 +156,8 @@ pub const LOCKS_BYTES_PER_TILE: u64 = 22;
 const NONE: u32 = u32::MAX;
 /// A gate tile, in the labels.
 const GATE: u32 = u32::MAX - 1;
+/// A walkable tile whose piece is not found yet, in the labels.
+const UNSEEN: u32 = u32::MAX - 2;
 
 fn memory_error(level: &Level) -> impl Fn(GeomError) -> LevelError + '_ {
     move |e| match e {
@@ -233,10 +239,15 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let kk = chain.len();
     let mut doors: Vec<Vec<Point>> = vec![Vec::new(); kk];
     let mut behind = memory::try_vec("the key-levels", n, 0u8).map_err(memory_error(level))?;
-    for (i, b) in behind.iter_mut().enumerate() {
-        let l = graph.label[i];
-        if l != NONE && l != GATE {
-            *b = depth[graph.node_of[l as usize] as usize];
+    if kk > 0 {
+        // Each piece's key-level, then each tile's.
+        let mut of_piece = memory::try_with_capacity("the key-levels", graph.node_of.len())
+            .map_err(memory_error(level))?;
+        of_piece.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
+        for (b, &l) in behind.iter_mut().zip(&graph.label) {
+            if l < GATE {
+                *b = of_piece[l as usize];
+            }
         }
     }
     // Every gate's tiles: the key-level of the side behind more locks;
@@ -264,16 +275,25 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
             }
         }
     }
-    drop(graph);
     for d in &mut doors {
         d.sort_unstable_by_key(|p| (p.y, p.x));
     }
-    let up = level.tiles.index_of(level.stairs_up).unwrap_or(0);
-    let keys = key_spots(level, &behind, &doors, up)?;
+    let spots = graph
+        .key_spots(level, &depth, kk)
+        .map_err(memory_error(level))?;
+    // Each band's walkable tiles, locked doors left out: its nodes' tiles
+    // and the tiles of the gates inside it.
     let mut area = vec![0usize; kk + 1];
-    for (t, b) in level.tiles.as_slice().iter().zip(&behind) {
-        if t.is_walkable() && *t != Tile::LockedDoor {
-            area[*b as usize] += 1;
+    for (v, &t) in graph.tiles.iter().enumerate() {
+        area[depth[v] as usize] += t as usize;
+    }
+    for seg in &graph.segments {
+        for t in seg.tiles(w) {
+            if level.tiles.as_slice()[t] != Tile::LockedDoor
+                && level.tiles.as_slice()[t].is_walkable()
+            {
+                area[behind[t] as usize] += 1;
+            }
         }
     }
     let mut locks = Vec::with_capacity(kk);
@@ -281,13 +301,13 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
         locks.push(Lock {
             id: i as u32 + 1,
             doors: core::mem::take(&mut doors[i]),
-            key: keys.spots[i],
+            key: spots.spots[i],
             area: area[i + 1..].iter().sum(),
             vault: None,
         });
     }
-    level.intensity = intensity(level, &behind, &keys.entry, kk);
-    drop(keys);
+    level.intensity = intensity(level, &graph, &depth, &spots.entry, kk);
+    drop(graph);
     level.locks = locks;
     level.behind = behind;
     Ok(())
@@ -530,118 +550,6 @@ fn lock_vaults(level: &mut Level) -> Result<(), LevelError> {
     Ok(())
 }
 
-/// Where the keys go, and the walking distance of every tile from its
-/// band's entrance (for the intensity).
-pub(crate) struct KeySpots {
-    /// Key `i + 1`'s tile.
-    pub spots: Vec<Point>,
-    /// Each tile's distance from its band's entrance ([`UNREACHED`] for
-    /// walls and locked doors).
-    pub entry: Vec<i32>,
-}
-
-/// The key rule, given the level's tiles, each tile's key-level `behind`
-/// (the locks to open to reach it; a locked door counts its own lock),
-/// each lock's doors (`doors[i]` for lock `i + 1`) and the up stairs'
-/// tile index `up`: key `i + 1` on the tile of key-level `i` farthest from
-/// both ends of its band, walking inside the band (the up stairs or the
-/// doors of lock `i`, and the doors of lock `i + 1`): the largest minimum
-/// of the two distances, then floor before corridor, then raster order.
-/// Keys never lie on a door, the stairs, or inside a vault's rectangle
-/// (unless nothing else is left in the band).
-///
-/// These inputs (a key-level a tile, the ends of each band) are what the
-/// things placement of issue 29 is to take over: a key is one more thing
-/// with a rule of where it may lie.
-pub(crate) fn key_spots(
-    level: &Level,
-    behind: &[u8],
-    doors: &[Vec<Point>],
-    up: usize,
-) -> Result<KeySpots, LevelError> {
-    let n = behind.len();
-    let (w, h) = (level.tiles.width(), level.tiles.height());
-    let cells = level.tiles.as_slice();
-    let too_large = |e: DistanceError| match e {
-        DistanceError::TooLarge { .. } | DistanceError::AllocationFailed { .. } => {
-            LevelError::TooLarge {
-                width: w,
-                height: h,
-            }
-        }
-        other => LevelError::Unsatisfiable(format!("keys: {other}")),
-    };
-    let memory = |e: GeomError| too_large_geom(e, w, h);
-    // The bands, apart: every walkable tile but the locked doors.
-    let mut open: Vec<bool> = memory::try_with_capacity("the keys' mask", n).map_err(memory)?;
-    open.extend(
-        cells
-            .iter()
-            .map(|t| t.is_walkable() && *t != Tile::LockedDoor),
-    );
-    let around = Around::new(cells, w as usize);
-    // Each band's tiles next to a locked door: inside it (behind the same
-    // locks as the door) at 1 from its entrance, before it (one lock
-    // fewer) at 1 from its exit.
-    let mut entry = memory::try_vec("the keys' entry distances", n, UNREACHED).map_err(memory)?;
-    let mut exit = memory::try_vec("the keys' exit distances", n, UNREACHED).map_err(memory)?;
-    entry[up] = 0;
-    for d in doors
-        .iter()
-        .flatten()
-        .filter_map(|p| level.tiles.index_of(*p))
-    {
-        for j in around.of(d) {
-            if j == OFF || !open[j] {
-                continue;
-            }
-            if behind[j] == behind[d] {
-                entry[j] = entry[j].min(1);
-            } else if behind[j] + 1 == behind[d] {
-                exit[j] = exit[j].min(1);
-            }
-        }
-    }
-    let mut scratch = DistanceScratch::new();
-    scratch.set_max_cells(n);
-    for dist in [&mut entry, &mut exit] {
-        scratch
-            .compute(&open, dist, w, h, Steps::FOUR)
-            .map_err(too_large)?;
-    }
-    drop((scratch, open));
-    let vaults = !level.vaults.is_empty();
-    let in_vault = |i: usize| {
-        vaults && {
-            let p = level.tiles.point_of(i);
-            level.vaults.iter().any(|v| v.bounds.contains(p))
-        }
-    };
-    // The best tile of each band: outside vaults, then the largest
-    // minimum distance, then floor; ties to the first in raster order.
-    // (outside a vault, the least distance, floor) and the tile.
-    type Rank = ((bool, i32, bool), usize);
-    let mut best: Vec<Option<Rank>> = vec![None; doors.len()];
-    for (i, t) in cells.iter().enumerate() {
-        if !matches!(t, Tile::Floor | Tile::Corridor) {
-            continue;
-        }
-        let band = behind[i] as usize;
-        if band >= doors.len() || entry[i] == UNREACHED {
-            continue;
-        }
-        let rank = (!in_vault(i), entry[i].min(exit[i]), *t == Tile::Floor);
-        if best[band].is_none_or(|(r, _)| rank > r) {
-            best[band] = Some((rank, i));
-        }
-    }
-    let spots = best
-        .iter()
-        .map(|b| level.tiles.point_of(b.map_or(up, |(_, i)| i)))
-        .collect();
-    Ok(KeySpots { spots, entry })
-}
-
 /// A refusal of the memory module as the level's error.
 fn too_large_geom(e: GeomError, width: u32, height: u32) -> LevelError {
     match e {
@@ -702,13 +610,15 @@ impl Around {
 }
 
 /// Each room's intensity in millionths: `(key-level + f) / (locks + 1)`,
-/// `f` the walking distance of the room's first tile from its band's
-/// entrance over the farthest in that band.
-fn intensity(level: &Level, behind: &[u8], entry: &[i32], k: usize) -> Vec<u32> {
-    let mut far = vec![0i32; k + 1];
-    for (b, d) in behind.iter().zip(entry) {
-        if *d != UNREACHED {
-            far[*b as usize] = far[*b as usize].max(*d);
+/// `f` the distance of the room's node (counted in nodes: rooms,
+/// corridors, stretches of cave) from its band's entrance over the
+/// farthest in that band.
+fn intensity(level: &Level, graph: &Graph, depth: &[u8], entry: &[u32], k: usize) -> Vec<u32> {
+    let mut far = vec![0u32; k + 1];
+    for (v, d) in entry.iter().enumerate() {
+        if *d != u32::MAX {
+            let b = depth[v] as usize;
+            far[b] = far[b].max(*d);
         }
     }
     (0..level.rooms.len())
@@ -716,15 +626,29 @@ fn intensity(level: &Level, behind: &[u8], entry: &[i32], k: usize) -> Vec<u32> 
             let Some(i) = level.room_tile(r) else {
                 return 0;
             };
-            let (b, d) = (behind[i] as u64, entry[i]);
-            let f = if d == UNREACHED || far[b as usize] == 0 {
+            let l = graph.label[i];
+            if l >= GATE {
+                return 0;
+            }
+            let v = graph.node_of[l as usize] as usize;
+            let (b, d) = (u64::from(depth[v]), entry[v]);
+            let f = if d == u32::MAX || far[b as usize] == 0 {
                 0
             } else {
-                d as u64 * 1_000_000 / far[b as usize] as u64
+                u64::from(d) * 1_000_000 / u64::from(far[b as usize])
             };
             ((b * 1_000_000 + f) / (k as u64 + 1)) as u32
         })
         .collect()
+}
+
+/// Where the keys go, and each node's distance (in nodes) from its band's
+/// entrance (for the intensity).
+struct KeySpots {
+    /// Key `i + 1`'s tile.
+    spots: Vec<Point>,
+    /// Each node's distance from its band's entrance (`u32::MAX`: none).
+    entry: Vec<u32>,
 }
 
 /// Mazes: the side of the blocks of tiles that hold at most one gate
@@ -849,6 +773,8 @@ fn near_gate(label: &[u32], w: usize, h: usize, t: usize) -> bool {
 struct Gate {
     a: u32,
     b: u32,
+    /// Its tiles: an index into [`Graph::segments`].
+    seg: u32,
 }
 
 /// The graph the locks are cut in: nodes (pieces joined by gates that may
@@ -952,6 +878,9 @@ impl Graph {
                 if !walk(i) {
                     continue;
                 }
+                if label[i] == NONE {
+                    label[i] = UNSEEN;
+                }
                 if rooms {
                     let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
                     let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
@@ -991,23 +920,35 @@ impl Graph {
             }
         }
         // 2. Pieces.
+        // (Every walkable tile that is no gate is UNSEEN until its piece
+        // is found; each piece's tiles and key tiles are counted as it
+        // is flooded.)
         let mut stack: Vec<u32> = Vec::new();
         let mut pieces = 0u32;
+        let mut piece_tiles: Vec<(u32, u32)> = Vec::new();
         for s in 0..n {
-            if !walk(s) || label[s] != NONE {
+            if label[s] != UNSEEN {
                 continue;
             }
             label[s] = pieces;
             stack.push(s as u32);
+            let (mut count, mut keys) = (0u32, 0u32);
             while let Some(i) = stack.pop() {
-                for j in around.of(i as usize) {
-                    if j != OFF && walk(j) && label[j] == NONE {
+                let i = i as usize;
+                count += 1;
+                if matches!(cells[i], Tile::Floor | Tile::Corridor) && !in_vault(i) {
+                    keys += 1;
+                }
+                for j in around.of(i) {
+                    if j != OFF && label[j] == UNSEEN {
                         label[j] = pieces;
                         memory::grow("the locks' flood", &mut stack, 0)?;
                         stack.push(j as u32);
                     }
                 }
             }
+            memory::grow("the locks' pieces", &mut piece_tiles, 0)?;
+            piece_tiles.push((count, keys));
             pieces += 1;
         }
         let p = pieces as usize;
@@ -1071,22 +1012,18 @@ impl Graph {
         let nn = nodes as usize;
         let mut node_tiles = memory::try_vec("the locks' node sizes", nn, 0u64)?;
         let mut keyable = memory::try_vec("the locks' node sizes", nn, 0u64)?;
-        for i in 0..n {
-            let l = label[i];
-            if l < GATE {
-                let v = node_of[l as usize] as usize;
-                node_tiles[v] += 1;
-                if matches!(cells[i], Tile::Floor | Tile::Corridor) && !in_vault(i) {
-                    keyable[v] += 1;
-                }
-            }
+        for (piece, &(count, keys)) in piece_tiles.iter().enumerate() {
+            let v = node_of[piece] as usize;
+            node_tiles[v] += u64::from(count);
+            keyable[v] += u64::from(keys);
         }
+        drop(piece_tiles);
         let mut gates = Vec::new();
         memory::try_reserve("the locks' gates", &mut gates, candidates.len())?;
-        for (_, a, b) in candidates {
+        for (si, a, b) in candidates {
             let (a, b) = (node_of[a as usize], node_of[b as usize]);
             if a != b {
-                gates.push(Gate { a, b });
+                gates.push(Gate { a, b, seg: si });
             }
         }
         // The gates of each node, in one array.
@@ -1119,6 +1056,152 @@ impl Graph {
             adj,
             up,
             down,
+        })
+    }
+
+    /// The key rule, given each node's key-level `depth` and the chain's
+    /// `kk` locks: key `i + 1` in band `i` (the nodes of key-level `i`),
+    /// in the node farthest from both ends of the band, counted in nodes
+    /// walking inside the band (from the up stairs' node or the nodes
+    /// behind lock `i`'s doors, and from the nodes before lock `i + 1`'s
+    /// doors): the largest minimum of the two, then the farther from the
+    /// entrance, then the first node. In that node, the tile farthest by
+    /// walking inside it from its gates, floor before corridor, then the
+    /// first in raster order. Keys lie on floor or corridor, never on a
+    /// door, the stairs, or inside a vault's rectangle. Cost: two
+    /// breadth-first walks over the nodes, and one over the tiles of each
+    /// key's node.
+    fn key_spots(&self, level: &Level, depth: &[u8], kk: usize) -> Result<KeySpots, GeomError> {
+        let nn = self.nodes;
+        let walk = |sources: &dyn Fn(u32) -> bool| -> Result<Vec<u32>, GeomError> {
+            let mut dist = memory::try_vec("the keys' node distances", nn, u32::MAX)?;
+            let mut queue: Vec<u32> = memory::try_with_capacity("the keys' node walk", nn)?;
+            for v in 0..nn as u32 {
+                if sources(v) {
+                    dist[v as usize] = 0;
+                    queue.push(v);
+                }
+            }
+            let mut head = 0;
+            while head < queue.len() {
+                let v = queue[head];
+                head += 1;
+                for &g in self.gates_of(v) {
+                    let u = self.other(g, v);
+                    if depth[u as usize] == depth[v as usize] && dist[u as usize] == u32::MAX {
+                        dist[u as usize] = dist[v as usize] + 1;
+                        queue.push(u);
+                    }
+                }
+            }
+            Ok(dist)
+        };
+        let touches = |v: u32, d: i32| {
+            self.gates_of(v).iter().any(|&g| {
+                i32::from(depth[self.other(g, v) as usize]) == i32::from(depth[v as usize]) + d
+            })
+        };
+        let entry = walk(&|v| v == self.up || (depth[v as usize] > 0 && touches(v, -1)))?;
+        let exit = walk(&|v| (depth[v as usize] as usize) < kk && touches(v, 1))?;
+        // The best node of each band.
+        let mut best: Vec<Option<((u32, u32), u32)>> = vec![None; kk];
+        for v in 0..nn {
+            let b = depth[v] as usize;
+            if b >= kk || self.keyable[v] == 0 || entry[v] == u32::MAX {
+                continue;
+            }
+            let rank = (entry[v].min(exit[v]), entry[v]);
+            if best[b].is_none_or(|(r, _)| rank > r) {
+                best[b] = Some((rank, v as u32));
+            }
+        }
+        drop(exit);
+        let mut spots = Vec::with_capacity(kk);
+        let mut dist: Vec<u32> = Vec::new();
+        for node in best {
+            // Every band holds a key tile (the chain's rule).
+            let v = node.map_or(self.up, |(_, v)| v);
+            spots.push(level.tiles.point_of(self.tile_in(level, v, &mut dist)?));
+        }
+        Ok(KeySpots { spots, entry })
+    }
+
+    /// The key's tile in node `v`: the tile farthest, walking inside the
+    /// node, from the tiles beside its gates (floor before corridor, then
+    /// raster order), outside every vault; `dist` is scratch.
+    fn tile_in(&self, level: &Level, v: u32, dist: &mut Vec<u32>) -> Result<usize, GeomError> {
+        let cells = level.tiles.as_slice();
+        let w = level.tiles.width() as usize;
+        let n = cells.len();
+        if dist.len() != n {
+            // 0: not reached; else the distance plus one (zeroed memory is
+            // cheap: only the pages walked are touched).
+            *dist = memory::try_vec("the keys' distances", n, 0u32)?;
+        }
+        let around = Around::new(cells, w);
+        let mine = |t: usize| {
+            let l = self.label[t];
+            l < GATE && self.node_of[l as usize] == v
+        };
+        let vaults = !level.vaults.is_empty();
+        let free = |t: usize| {
+            matches!(cells[t], Tile::Floor | Tile::Corridor)
+                && !(vaults && {
+                    let p = level.tiles.point_of(t);
+                    level.vaults.iter().any(|x| x.bounds.contains(p))
+                })
+        };
+        let mut queue: Vec<u32> = Vec::new();
+        for &g in self.gates_of(v) {
+            let seg = self.segments[self.gates[g as usize].seg as usize];
+            for t in seg.beside(w) {
+                if t < n && mine(t) && dist[t] == 0 {
+                    dist[t] = 1;
+                    memory::grow("the keys' walk", &mut queue, 0)?;
+                    queue.push(t as u32);
+                }
+            }
+        }
+        if queue.is_empty() {
+            // A node with no gate (the whole level is one node): from its
+            // first tile.
+            if let Some(t) = (0..n).find(|&t| mine(t)) {
+                dist[t] = 1;
+                queue.push(t as u32);
+            }
+        }
+        let mut best: Option<((u32, bool), usize)> = None;
+        let mut head = 0;
+        while head < queue.len() {
+            let t = queue[head] as usize;
+            head += 1;
+            if free(t) {
+                let rank = (dist[t], cells[t] == Tile::Floor);
+                if best.is_none_or(|(r, at)| rank > r || (rank == r && t < at)) {
+                    best = Some((rank, t));
+                }
+            }
+            for u in around.of(t) {
+                if u != OFF && dist[u] == 0 && mine(u) {
+                    dist[u] = dist[t] + 1;
+                    memory::grow("the keys' walk", &mut queue, 0)?;
+                    queue.push(u as u32);
+                }
+            }
+        }
+        for &t in &queue {
+            dist[t as usize] = 0;
+        }
+        Ok(match best {
+            Some((_, t)) => t,
+            // Its key tiles lie in pieces joined to it by gates that may
+            // not be locked: the first of them.
+            None => (0..n)
+                .find(|&t| {
+                    let l = self.label[t];
+                    l < GATE && self.node_of[l as usize] == v && free(t)
+                })
+                .unwrap_or_else(|| level.tiles.index_of(level.stairs_up).unwrap_or(0)),
         })
     }
 
