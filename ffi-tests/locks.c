@@ -301,11 +301,84 @@ static void test_levels_with_locks(void) {
     }
 }
 
+static uint64_t fnv_bytes(uint64_t h, const void *p, size_t n) {
+    const unsigned char *b = p;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        h ^= b[i];
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
+static uint64_t fnv_u32(uint64_t h, uint32_t v) {
+    unsigned char b[4];
+    b[0] = (unsigned char)(v & 0xff);
+    b[1] = (unsigned char)((v >> 8) & 0xff);
+    b[2] = (unsigned char)((v >> 16) & 0xff);
+    b[3] = (unsigned char)(v >> 24);
+    return fnv_bytes(h, b, 4);
+}
+
+/* The goldens of crates/dungeon/tests/locks.rs (`goldens`): every kind at
+ * 80x50, seed 7, 3 locks; the tile bytes, then each lock's id, doors and
+ * key hashed (FNV-1a). */
+static void test_goldens(void) {
+    static const uint64_t golden[5] = {
+        4688264072362173753ULL, 5446153300727450529ULL, 1576513579921517068ULL,
+        4119746676904468649ULL, 6924250261441127590ULL,
+    };
+    uint32_t kind;
+    for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
+        McrdunLevelOptions *o = NULL;
+        McrdunLevel *level = NULL;
+        McrdunLevelLock locks[4];
+        McrdunPoint doors[64];
+        uint8_t *tiles;
+        size_t n = 0, nd = 0, len = 0, i, j;
+        uint64_t h = 0xcbf29ce484222325ULL;
+        CHECK_OK(mcrdun_level_options_new(kind, &o));
+        CHECK_OK(mcrdun_level_options_set_size(o, 80, 50));
+        CHECK_OK(mcrdun_level_options_set_seed(o, 7));
+        CHECK_OK(mcrdun_level_options_set(o, "locks", 3));
+        CHECK_OK(mcrdun_level_generate_with(o, &level));
+        mcrdun_level_options_free(o);
+        if (level == NULL) {
+            continue;
+        }
+        CHECK_OK(mcrdun_level_locks(level, locks, 4, &n));
+        CHECK_OK(mcrdun_level_lock_doors(level, doors, 64, &nd));
+        CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+        tiles = malloc(len);
+        if (tiles != NULL && n == 3) {
+            CHECK_OK(mcrdun_level_tiles(level, tiles, len, &len));
+            h = fnv_bytes(h, tiles, len);
+            for (i = 0; i < n; i++) {
+                h = fnv_u32(h, locks[i].id);
+                for (j = locks[i].first_door; j < locks[i].first_door + locks[i].doors && j < nd; j++) {
+                    h = fnv_u32(h, (uint32_t)doors[j].x);
+                    h = fnv_u32(h, (uint32_t)doors[j].y);
+                }
+                h = fnv_u32(h, (uint32_t)locks[i].key.x);
+                h = fnv_u32(h, (uint32_t)locks[i].key.y);
+            }
+            if (h != golden[kind]) {
+                fprintf(stderr, "locks golden of kind %u: %llu\n", kind, (unsigned long long)h);
+            }
+            CHECK(h == golden[kind]);
+        }
+        CHECK(n == 3);
+        free(tiles);
+        mcrdun_level_free(level);
+    }
+}
+
 int main(void) {
     test_corridor();
     test_chain();
     test_malformed();
     test_levels();
     test_levels_with_locks();
+    test_goldens();
     return check_finish("locks");
 }

@@ -512,3 +512,43 @@ fn a_locked_vault_cannot_hold_the_up_stairs() {
     // Unlocked, it reads.
     assert!(mcrdun_vaults::parse(&text.replace("locked yes\n", ""), "s").is_ok());
 }
+
+/// A level with locks hashed: its tile bytes, then each lock's id, doors
+/// and key (FNV-1a, as `ffi-tests/locks.c` hashes them).
+fn locks_hash(level: &Level) -> u64 {
+    let mut h = mcrdun_test_util::Fnv1a::new();
+    h.bytes(level.tile_bytes());
+    for l in level.locks() {
+        h.u32(l.id);
+        for d in &l.doors {
+            h.i32(d.x).i32(d.y);
+        }
+        h.i32(l.key.x).i32(l.key.y);
+    }
+    h.finish()
+}
+
+/// Goldens of levels with locks: every generator at 80x50, seed 7, 3
+/// locks (the same in `ffi-tests/locks.c`). A change here is a change of
+/// the levels made with locks (CHANGELOG, "Levels that change").
+#[test]
+fn goldens() {
+    let got: Vec<(&str, usize, u64)> = LevelKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let level = make(kind, 80, 50, 3, 7, &[]).unwrap();
+            (kind.name(), level.locks().len(), locks_hash(&level))
+        })
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("bsp", 3, 4688264072362173753),
+            ("scatter", 3, 5446153300727450529),
+            ("maze", 3, 1576513579921517068),
+            ("cave", 3, 4119746676904468649),
+            ("passages", 3, 6924250261441127590)
+        ],
+        "{got:?}"
+    );
+}
