@@ -2739,10 +2739,11 @@ enum McrdunStatus mcrdun_level_lock_doors(const struct McrdunLevel *level,
 /**
  * Each room's intensity in [0, 1], in the order of `mcrdun_level_rooms`
  * (issue 30's, after metazelda): how far along the progression it lies,
- * `(key-level + f) / (locks + 1)` with `f` in [0, 1] its walking distance
- * from the entrance of its key-level over the farthest in that
- * key-level; through the two-call protocol. Empty for a level without
- * locks.
+ * `(key-level + f) / (locks + 1)` with `f` in [0, 1] its distance
+ * (counted in the pieces the locks cut the level into: rooms, corridors,
+ * stretches of cave or maze) from the entrance of its key-level over the
+ * farthest in that key-level; through the two-call protocol. Empty for a
+ * level made without the `locks` option.
  *
  * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
  * Thread-safe.

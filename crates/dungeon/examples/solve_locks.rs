@@ -3,28 +3,20 @@
 //! prints the median of five solves per level, and the worst level's.
 //!
 //! `cargo run --release -p mcrdun-dungeon --example solve_locks -- bsp 1000x1000 8 3`
-use mcrdun_dungeon::{LevelConfig, LevelError, LevelKind, generate};
+use mcrdun_dungeon::{LevelConfig, generate};
 use std::time::Instant;
+
+mod shared;
+use shared::{kind_and_size, median, with_locks};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
-    let kind = LevelKind::ALL
-        .into_iter()
-        .find(|k| k.name() == a[0])
-        .unwrap();
-    let (w, h) = a[1]
-        .split_once('x')
-        .map(|(w, h)| (w.parse().unwrap(), h.parse().unwrap()))
-        .unwrap();
-    let k: f64 = a[2].parse().unwrap();
+    let (kind, w, h) = kind_and_size(&a);
+    let k: u32 = a[2].parse().unwrap();
     let seeds: u64 = a[3].parse().unwrap();
     let mut medians = Vec::new();
     for seed in 1..=seeds {
-        let mut c = LevelConfig::new(kind, w, h);
-        c.set("locks", k).unwrap();
-        if let Err(LevelError::Locks { fit, .. }) = generate(&c, seed) {
-            c.set("locks", f64::from(fit)).unwrap();
-        }
+        let c = with_locks(&LevelConfig::new(kind, w, h), k, seed);
         let level = generate(&c, seed).unwrap();
         let mut times: Vec<f64> = (0..5)
             .map(|_| {
@@ -34,8 +26,7 @@ fn main() {
                 t.elapsed().as_secs_f64() * 1000.0
             })
             .collect();
-        times.sort_by(f64::total_cmp);
-        medians.push((times[2], level.locks().len()));
+        medians.push((median(&mut times), level.locks().len()));
     }
     medians.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (med, worst) = (medians[medians.len() / 2], medians[medians.len() - 1]);

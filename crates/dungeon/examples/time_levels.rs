@@ -6,24 +6,15 @@
 //! both and their ratio are printed: what the locks stage adds.
 //!
 //! `cargo run --release -p mcrdun-dungeon --example time_levels -- bsp 1000x1000 10 0 8`
-use mcrdun_dungeon::{LevelConfig, LevelError, LevelKind, generate};
+use mcrdun_dungeon::{LevelConfig, generate};
 use std::time::Instant;
 
-fn median(v: &mut [f64]) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
+mod shared;
+use shared::{kind_and_size, median, with_locks};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
-    let kind = LevelKind::ALL
-        .into_iter()
-        .find(|k| k.name() == a[0])
-        .unwrap();
-    let (w, h) = a[1]
-        .split_once('x')
-        .map(|(w, h)| (w.parse().unwrap(), h.parse().unwrap()))
-        .unwrap();
+    let (kind, w, h) = kind_and_size(&a);
     let count: u64 = a[2].parse().unwrap();
     let rooms: Option<u32> = a.get(3).map(|r| r.parse().unwrap()).filter(|r| *r > 0);
     let locks: Option<u32> = a.get(4).map(|r| r.parse().unwrap());
@@ -53,12 +44,8 @@ fn main() {
         let t = Instant::now();
         generate(&c, seed).unwrap();
         plain.push(t.elapsed().as_secs_f64() * 1000.0);
-        let mut with = c;
-        with.set("locks", f64::from(k)).unwrap();
         // The most that fit, found first (not timed).
-        if let Err(LevelError::Locks { fit, .. }) = generate(&with, seed) {
-            with.set("locks", f64::from(fit)).unwrap();
-        }
+        let with = with_locks(&c, k, seed);
         let t = Instant::now();
         let level = generate(&with, seed).unwrap();
         locked.push(t.elapsed().as_secs_f64() * 1000.0);

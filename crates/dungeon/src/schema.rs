@@ -192,6 +192,35 @@ pub fn shown(text: &str) -> String {
     format!("{cut:?}")
 }
 
+/// The `locks` option of generator `kind` (every generator has it, alike).
+const fn locks_spec(kind: LevelKind) -> OptionSpec {
+    OptionSpec {
+        kind,
+        name: "locks",
+        flag: "locks",
+        value: ValueKind::Integer,
+        default: LOCKS as f64,
+        min: 0.0,
+        max: MAX_LOCKS as f64,
+        doc: LOCKS_DOC,
+    }
+}
+
+/// The `dungeon_level` option of generator `kind` (every generator has
+/// it, alike).
+const fn dungeon_level_spec(kind: LevelKind) -> OptionSpec {
+    OptionSpec {
+        kind,
+        name: "dungeon_level",
+        flag: "dungeon-level",
+        value: ValueKind::Integer,
+        default: DUNGEON_LEVEL as f64,
+        min: 0.0,
+        max: mcrdun_things::MAX_DEPTH as f64,
+        doc: DUNGEON_LEVEL_DOC,
+    }
+}
+
 /// BSP: the most times a leaf is split.
 pub const BSP_DEPTH: u32 = 32;
 /// BSP: the narrowest leaf.
@@ -377,26 +406,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
     },
-    OptionSpec {
-        kind: LevelKind::Bsp,
-        name: "locks",
-        flag: "locks",
-        value: ValueKind::Integer,
-        default: LOCKS as f64,
-        min: 0.0,
-        max: MAX_LOCKS as f64,
-        doc: LOCKS_DOC,
-    },
-    OptionSpec {
-        kind: LevelKind::Bsp,
-        name: "dungeon_level",
-        flag: "dungeon-level",
-        value: ValueKind::Integer,
-        default: DUNGEON_LEVEL as f64,
-        min: 0.0,
-        max: mcrdun_things::MAX_DEPTH as f64,
-        doc: DUNGEON_LEVEL_DOC,
-    },
+    locks_spec(LevelKind::Bsp),
+    dungeon_level_spec(LevelKind::Bsp),
     OptionSpec {
         kind: LevelKind::Scatter,
         name: "rooms",
@@ -447,26 +458,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
     },
-    OptionSpec {
-        kind: LevelKind::Scatter,
-        name: "locks",
-        flag: "locks",
-        value: ValueKind::Integer,
-        default: LOCKS as f64,
-        min: 0.0,
-        max: MAX_LOCKS as f64,
-        doc: LOCKS_DOC,
-    },
-    OptionSpec {
-        kind: LevelKind::Scatter,
-        name: "dungeon_level",
-        flag: "dungeon-level",
-        value: ValueKind::Integer,
-        default: DUNGEON_LEVEL as f64,
-        min: 0.0,
-        max: mcrdun_things::MAX_DEPTH as f64,
-        doc: DUNGEON_LEVEL_DOC,
-    },
+    locks_spec(LevelKind::Scatter),
+    dungeon_level_spec(LevelKind::Scatter),
     OptionSpec {
         kind: LevelKind::Maze,
         name: "maze_algorithm",
@@ -497,26 +490,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1.0,
         doc: "Block the cells of a \"42\" drawn in the middle of the maze.",
     },
-    OptionSpec {
-        kind: LevelKind::Maze,
-        name: "locks",
-        flag: "locks",
-        value: ValueKind::Integer,
-        default: LOCKS as f64,
-        min: 0.0,
-        max: MAX_LOCKS as f64,
-        doc: LOCKS_DOC,
-    },
-    OptionSpec {
-        kind: LevelKind::Maze,
-        name: "dungeon_level",
-        flag: "dungeon-level",
-        value: ValueKind::Integer,
-        default: DUNGEON_LEVEL as f64,
-        min: 0.0,
-        max: mcrdun_things::MAX_DEPTH as f64,
-        doc: DUNGEON_LEVEL_DOC,
-    },
+    locks_spec(LevelKind::Maze),
+    dungeon_level_spec(LevelKind::Maze),
     OptionSpec {
         kind: LevelKind::Cave,
         name: "cave_fill",
@@ -537,26 +512,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 64.0,
         doc: "Smoothing passes of the automaton.",
     },
-    OptionSpec {
-        kind: LevelKind::Cave,
-        name: "locks",
-        flag: "locks",
-        value: ValueKind::Integer,
-        default: LOCKS as f64,
-        min: 0.0,
-        max: MAX_LOCKS as f64,
-        doc: LOCKS_DOC,
-    },
-    OptionSpec {
-        kind: LevelKind::Cave,
-        name: "dungeon_level",
-        flag: "dungeon-level",
-        value: ValueKind::Integer,
-        default: DUNGEON_LEVEL as f64,
-        min: 0.0,
-        max: mcrdun_things::MAX_DEPTH as f64,
-        doc: DUNGEON_LEVEL_DOC,
-    },
+    locks_spec(LevelKind::Cave),
+    dungeon_level_spec(LevelKind::Cave),
     OptionSpec {
         kind: LevelKind::Passages,
         name: "rooms",
@@ -587,26 +544,8 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1000.0,
         doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
     },
-    OptionSpec {
-        kind: LevelKind::Passages,
-        name: "locks",
-        flag: "locks",
-        value: ValueKind::Integer,
-        default: LOCKS as f64,
-        min: 0.0,
-        max: MAX_LOCKS as f64,
-        doc: LOCKS_DOC,
-    },
-    OptionSpec {
-        kind: LevelKind::Passages,
-        name: "dungeon_level",
-        flag: "dungeon-level",
-        value: ValueKind::Integer,
-        default: DUNGEON_LEVEL as f64,
-        min: 0.0,
-        max: mcrdun_things::MAX_DEPTH as f64,
-        doc: DUNGEON_LEVEL_DOC,
-    },
+    locks_spec(LevelKind::Passages),
+    dungeon_level_spec(LevelKind::Passages),
 ];
 
 /// The options of `kind`, in the order of [`OPTIONS`].

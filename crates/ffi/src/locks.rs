@@ -321,10 +321,11 @@ impl<I: Iterator> ExactSizeIterator for Counted<I> {}
 
 /// Each room's intensity in [0, 1], in the order of `mcrdun_level_rooms`
 /// (issue 30's, after metazelda): how far along the progression it lies,
-/// `(key-level + f) / (locks + 1)` with `f` in [0, 1] its walking distance
-/// from the entrance of its key-level over the farthest in that
-/// key-level; through the two-call protocol. Empty for a level without
-/// locks.
+/// `(key-level + f) / (locks + 1)` with `f` in [0, 1] its distance
+/// (counted in the pieces the locks cut the level into: rooms, corridors,
+/// stretches of cave or maze) from the entrance of its key-level over the
+/// farthest in that key-level; through the two-call protocol. Empty for a
+/// level made without the `locks` option.
 ///
 /// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `BUFFER_TOO_SMALL`.
 /// Thread-safe.
@@ -384,8 +385,9 @@ pub unsafe extern "C" fn mcrdun_level_solve(
     })
 }
 
-/// The puzzle of a level: its walkable tiles, its locks and their keys
-/// (key `i` of lock `i`), from the up to the down stairs.
+/// [`mcrdun_dungeon::Level::solve`], after checking its memory (the
+/// solver's and the walkable mask, a lock's copy and its doors) against
+/// the limit.
 fn solve_level(level: &mcrdun_dungeon::Level) -> FfiResult<mcrdun_locks::Walkthrough> {
     let tiles = level.tiles();
     let locks = level.locks();
@@ -397,29 +399,7 @@ fn solve_level(level: &mcrdun_dungeon::Level) -> FfiResult<mcrdun_locks::Walkthr
             .saturating_add(doors.saturating_mul(8))
             .saturating_add(locks.len() as u64 * 40),
     )?;
-    let mut walkable = try_with_capacity("the walkable mask", tiles.len())?;
-    walkable.extend(tiles.as_slice().iter().map(|t| t.is_walkable()));
-    let mut rust_locks: Vec<Lock> = try_with_capacity("the locks", locks.len())?;
-    for l in locks {
-        let mut d = try_with_capacity("a lock's doors", l.doors.len())?;
-        d.extend_from_slice(&l.doors);
-        rust_locks.push(Lock { id: l.id, doors: d });
-    }
-    let mut keys: Vec<Key> = try_with_capacity("the keys", locks.len())?;
-    keys.extend(locks.iter().map(|l| Key {
-        lock: l.id,
-        at: l.key,
-    }));
-    let (up, down) = (level.stairs_up(), level.stairs_down());
-    Ok(mcrdun_locks::solve(&Puzzle {
-        width: tiles.width(),
-        height: tiles.height(),
-        walkable: &walkable,
-        locks: &rust_locks,
-        keys: &keys,
-        start: up,
-        goal: down,
-    })?)
+    Ok(level.solve()?)
 }
 
 /// Writes a walkthrough's legs through the two-call protocol and, on

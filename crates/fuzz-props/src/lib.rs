@@ -28,6 +28,7 @@
 //! | `things_parse` | the spawn table parser never panics; errors name a line of the text; an accepted table's full text reads back to itself; C accepts and refuses alike |
 //! | `things_place` | things placed on any small map keep every rule of their entries (kind of place, distance share, away, apart, group, counts, blocks), checked by an independent breadth-first search; C places the same things |
 //! | `locks_solve` | the locks solver on any small puzzle: a walkthrough replays (each leg a shortest walk to a nearest target with the locks opened so far), `Stuck` only when no order of reachable keys reaches the goal; C answers alike |
+//! | `level_locks` | levels of any kind, size and options with 0 to 32 locks, half with a locked vault: a refusal is typed (too many locks names fewer that fit), else exactly the locks asked for, each locked door one lock's, the public solver walks to the down stairs, every chain key before its lock and needed, no locked vault reached without its key |
 //! | `distance` | every distance-map algorithm equals a fixpoint of relaxation sweeps (any costs, sources, start values, steps); the farthest cell and the descent from it agree with the map |
 //!
 //! ```
@@ -38,6 +39,7 @@
 
 mod c_abi;
 mod distance;
+mod level_locks;
 mod locks;
 mod options;
 mod things;
@@ -52,6 +54,7 @@ use std::collections::VecDeque;
 
 pub use c_abi::c_abi;
 pub use distance::distance;
+pub use level_locks::level_locks;
 pub use locks::locks_solve;
 pub use options::{level_options, option_set};
 pub use things::{things_parse, things_place};
@@ -62,7 +65,7 @@ pub type Property = fn(&[u8]);
 
 /// Every target: its name (the directory under `fuzz/corpus/`) and its
 /// property.
-pub const TARGETS: [(&str, Property); 14] = [
+pub const TARGETS: [(&str, Property); 15] = [
     ("maze_hex", maze_hex),
     ("regions", regions),
     ("bsp_ops", bsp_ops),
@@ -77,6 +80,7 @@ pub const TARGETS: [(&str, Property); 14] = [
     ("things_parse", things_parse),
     ("things_place", things_place),
     ("locks_solve", locks_solve),
+    ("level_locks", level_locks),
 ];
 
 /// A cursor over fuzzer bytes; reads past the end give zeros.

@@ -70,7 +70,10 @@ fn pseudo_random_inputs_pass() {
         state
     };
     for (name, property) in mcrdun_fuzz_props::TARGETS {
-        let runs = if name == "level" { 40 } else { 200 };
+        let runs = match name {
+            "level" | "level_locks" => 40,
+            _ => 200,
+        };
         for _ in 0..runs {
             let len = (next() % 600) as usize;
             let data: Vec<u8> = (0..len).map(|_| next() as u8).collect();

@@ -125,3 +125,84 @@ fn things_and_locks_keep_to_their_stated_costs() {
     unsafe { mcrdun_thing_table_free(table) };
     report(&cases, &worst);
 }
+
+/// `mcrdun_level_options_set_things` (its copies of the tables: about 100
+/// bytes an entry) and `mcrdun_level_solve` (13 bytes a tile and 40 a
+/// lock) on levels made with locks through the C options.
+#[test]
+fn level_things_and_solve_keep_to_their_stated_costs() {
+    let mut s = Sizes(31);
+    let cases = [
+        Stated::new("mcrdun_level_options_set_things", "entry", 100.0),
+        Stated::new("mcrdun_level_solve", "tile", 13.0),
+    ];
+    let mut worst = worst_of(&cases);
+    for _ in 0..6 {
+        let n = s.side(1, 62) as usize;
+        let text = table_text(n);
+        let mut table = null_mut();
+        let mut options = null_mut();
+        // SAFETY: `text` holds its length; the out pointers are writable;
+        // the handles are live and freed once.
+        unsafe {
+            assert_eq!(
+                mcrdun_thing_table_parse(text.as_ptr().cast(), text.len(), &mut table),
+                McrdunStatus::Ok
+            );
+            assert_eq!(
+                mcrdun_level_options_new(MCRDUN_LEVEL_KIND_BSP, &mut options),
+                McrdunStatus::Ok
+            );
+            let tables = [table.cast_const()];
+            let (st, p) = peak(|| mcrdun_level_options_set_things(options, tables.as_ptr(), 1));
+            assert_eq!(st, McrdunStatus::Ok);
+            worst[0].add(&cases[0], n as u64, p);
+            mcrdun_level_options_free(options);
+            mcrdun_thing_table_free(table);
+        }
+    }
+    let kinds = [
+        MCRDUN_LEVEL_KIND_BSP,
+        MCRDUN_LEVEL_KIND_SCATTER,
+        MCRDUN_LEVEL_KIND_MAZE,
+        MCRDUN_LEVEL_KIND_CAVE,
+        MCRDUN_LEVEL_KIND_PASSAGES,
+    ];
+    for i in 0..10 {
+        let (w, h) = (s.side(40, 400), s.side(40, 400));
+        let mut options = null_mut();
+        let mut level = null_mut();
+        // SAFETY: as above; `legs` holds 16 legs.
+        unsafe {
+            assert_eq!(
+                mcrdun_level_options_new(kinds[i % kinds.len()], &mut options),
+                McrdunStatus::Ok
+            );
+            assert_eq!(
+                mcrdun_level_options_set_size(options, w as u32, h as u32),
+                McrdunStatus::Ok
+            );
+            assert_eq!(
+                mcrdun_level_options_set_seed(options, i as u64),
+                McrdunStatus::Ok
+            );
+            assert_eq!(
+                mcrdun_level_options_set(options, c"locks".as_ptr(), 2.0),
+                McrdunStatus::Ok
+            );
+            let st = mcrdun_level_generate_with(options, &mut level);
+            mcrdun_level_options_free(options);
+            if st != McrdunStatus::Ok {
+                continue;
+            }
+            let mut legs = [McrdunLeg::default(); 16];
+            let mut len = 0;
+            let (st, p) =
+                peak(|| mcrdun_level_solve(level, legs.as_mut_ptr(), 16, &mut len, null_mut()));
+            assert_eq!(st, McrdunStatus::Ok, "{w} x {h}");
+            worst[1].add(&cases[1], w * h, p);
+            mcrdun_level_free(level);
+        }
+    }
+    report(&cases, &worst);
+}
