@@ -158,6 +158,8 @@ const NONE: u32 = u32::MAX;
 const GATE: u32 = u32::MAX - 1;
 /// A walkable tile whose piece is not found yet, in the labels.
 const UNSEEN: u32 = u32::MAX - 2;
+/// A tile reached by the walk of `Graph::tile_in`, for a moment.
+const VISITED: u32 = u32::MAX - 3;
 
 fn memory_error(level: &Level) -> impl Fn(GeomError) -> LevelError + '_ {
     move |e| match e {
@@ -201,7 +203,7 @@ pub(crate) fn add_locks(level: &mut Level, k: u32) -> Result<(), LevelError> {
 /// The chain of `k` locks (`k > 0`) of [`add_locks`].
 fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let n = level.tiles.len();
-    let graph = Graph::new(level).map_err(memory_error(level))?;
+    let mut graph = Graph::new(level).map_err(memory_error(level))?;
     let cuts = graph.cuts().map_err(memory_error(level))?;
     let mut chain = graph.chain(&cuts, k);
     if (chain.len() as u32) < k {
@@ -1071,7 +1073,7 @@ impl Graph {
     /// door, the stairs, or inside a vault's rectangle. Cost: two
     /// breadth-first walks over the nodes, and one over the tiles of each
     /// key's node.
-    fn key_spots(&self, level: &Level, depth: &[u8], kk: usize) -> Result<KeySpots, GeomError> {
+    fn key_spots(&mut self, level: &Level, depth: &[u8], kk: usize) -> Result<KeySpots, GeomError> {
         let nn = self.nodes;
         let walk = |sources: &dyn Fn(u32) -> bool| -> Result<Vec<u32>, GeomError> {
             let mut dist = memory::try_vec("the keys' node distances", nn, u32::MAX)?;
@@ -1117,32 +1119,31 @@ impl Graph {
         }
         drop(exit);
         let mut spots = Vec::with_capacity(kk);
-        let mut dist: Vec<u32> = Vec::new();
+        let mut scratch = Vec::new();
         for node in best {
             // Every band holds a key tile (the chain's rule).
             let v = node.map_or(self.up, |(_, v)| v);
-            spots.push(level.tiles.point_of(self.tile_in(level, v, &mut dist)?));
+            spots.push(level.tiles.point_of(self.tile_in(level, v, &mut scratch)?));
         }
         Ok(KeySpots { spots, entry })
     }
 
     /// The key's tile in node `v`: the tile farthest, walking inside the
     /// node, from the tiles beside its gates (floor before corridor, then
-    /// raster order), outside every vault; `dist` is scratch.
-    fn tile_in(&self, level: &Level, v: u32, dist: &mut Vec<u32>) -> Result<usize, GeomError> {
+    /// raster order), outside every vault. The walk marks the tiles it
+    /// reaches in the labels ([`VISITED`]) and puts them back after, so it
+    /// costs the node's tiles only; `walk` is its scratch (each tile
+    /// reached, its label and its distance).
+    fn tile_in(
+        &mut self,
+        level: &Level,
+        v: u32,
+        walk: &mut Vec<(u32, u32, u32)>,
+    ) -> Result<usize, GeomError> {
         let cells = level.tiles.as_slice();
         let w = level.tiles.width() as usize;
         let n = cells.len();
-        if dist.len() != n {
-            // 0: not reached; else the distance plus one (zeroed memory is
-            // cheap: only the pages walked are touched).
-            *dist = memory::try_vec("the keys' distances", n, 0u32)?;
-        }
         let around = Around::new(cells, w);
-        let mine = |t: usize| {
-            let l = self.label[t];
-            l < GATE && self.node_of[l as usize] == v
-        };
         let vaults = !level.vaults.is_empty();
         let free = |t: usize| {
             matches!(cells[t], Tile::Floor | Tile::Corridor)
@@ -1151,56 +1152,60 @@ impl Graph {
                     level.vaults.iter().any(|x| x.bounds.contains(p))
                 })
         };
-        let mut queue: Vec<u32> = Vec::new();
-        for &g in self.gates_of(v) {
+        walk.clear();
+        let (label, node_of) = (&mut self.label, &self.node_of);
+        let mine = |label: &[u32], t: usize| {
+            let l = label[t];
+            l < VISITED && node_of[l as usize] == v
+        };
+        let gates = &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize];
+        for &g in gates {
             let seg = self.segments[self.gates[g as usize].seg as usize];
             for t in seg.beside(w) {
-                if t < n && mine(t) && dist[t] == 0 {
-                    dist[t] = 1;
-                    memory::grow("the keys' walk", &mut queue, 0)?;
-                    queue.push(t as u32);
+                if t < n && mine(label, t) {
+                    memory::grow("the keys' walk", walk, 0)?;
+                    walk.push((t as u32, label[t], 0));
+                    label[t] = VISITED;
                 }
             }
         }
-        if queue.is_empty() {
+        if walk.is_empty() {
             // A node with no gate (the whole level is one node): from its
             // first tile.
-            if let Some(t) = (0..n).find(|&t| mine(t)) {
-                dist[t] = 1;
-                queue.push(t as u32);
+            if let Some(t) = (0..n).find(|&t| mine(label, t)) {
+                walk.push((t as u32, label[t], 0));
+                label[t] = VISITED;
             }
         }
         let mut best: Option<((u32, bool), usize)> = None;
         let mut head = 0;
-        while head < queue.len() {
-            let t = queue[head] as usize;
+        while head < walk.len() {
+            let (t, _, d) = walk[head];
+            let t = t as usize;
             head += 1;
             if free(t) {
-                let rank = (dist[t], cells[t] == Tile::Floor);
+                let rank = (d, cells[t] == Tile::Floor);
                 if best.is_none_or(|(r, at)| rank > r || (rank == r && t < at)) {
                     best = Some((rank, t));
                 }
             }
             for u in around.of(t) {
-                if u != OFF && dist[u] == 0 && mine(u) {
-                    dist[u] = dist[t] + 1;
-                    memory::grow("the keys' walk", &mut queue, 0)?;
-                    queue.push(u as u32);
+                if u != OFF && mine(label, u) {
+                    memory::grow("the keys' walk", walk, 0)?;
+                    walk.push((u as u32, label[u], d + 1));
+                    label[u] = VISITED;
                 }
             }
         }
-        for &t in &queue {
-            dist[t as usize] = 0;
+        for &(t, l, _) in walk.iter() {
+            label[t as usize] = l;
         }
         Ok(match best {
             Some((_, t)) => t,
             // Its key tiles lie in pieces joined to it by gates that may
             // not be locked: the first of them.
             None => (0..n)
-                .find(|&t| {
-                    let l = self.label[t];
-                    l < GATE && self.node_of[l as usize] == v && free(t)
-                })
+                .find(|&t| mine(label, t) && free(t))
                 .unwrap_or_else(|| level.tiles.index_of(level.stairs_up).unwrap_or(0)),
         })
     }
@@ -1227,10 +1232,11 @@ impl Graph {
     }
 
     /// The growth from the down stairs' node: the nodes in the order they
-    /// join.
+    /// join. The next node is the one of least score (its gates less twice
+    /// those into the area: the gates it adds to the boundary less those it
+    /// removes), first pushed first among equal scores: a bucket queue of
+    /// scores, a FIFO list each (linear in the gates).
     fn grow(&self) -> Result<Vec<u32>, GeomError> {
-        use core::cmp::Reverse;
-        use std::collections::BinaryHeap;
         let nn = self.nodes;
         let mut order: Vec<u32> = memory::try_with_capacity("the locks' growth", nn)?;
         if self.up == self.down {
@@ -1239,10 +1245,25 @@ impl Graph {
         let mut within = memory::try_vec("the locks' growth", nn, 0u32)?;
         let mut taken = memory::try_vec("the locks' growth", nn, false)?;
         let deg = |v: u32| self.gates_of(v).len() as i64;
-        let mut heap: BinaryHeap<Reverse<(i64, u64, u32)>> = BinaryHeap::new();
-        let mut seq = 0u64;
-        heap.push(Reverse((deg(self.down), seq, self.down)));
-        while let Some(Reverse((score, _, v))) = heap.pop() {
+        // Scores lie in -most..=most.
+        let most = (0..nn as u32).map(deg).max().unwrap_or(0);
+        let mut buckets: Vec<(usize, Vec<u32>)> =
+            memory::try_vec("the locks' growth", 2 * most as usize + 1, (0, Vec::new()))?;
+        let slot = |score: i64| (score + most) as usize;
+        let mut low = slot(deg(self.down));
+        buckets[low].1.push(self.down);
+        loop {
+            // The least non-empty bucket from `low` up.
+            while low < buckets.len() && buckets[low].0 == buckets[low].1.len() {
+                low += 1;
+            }
+            if low == buckets.len() {
+                break;
+            }
+            let (head, list) = &mut buckets[low];
+            let v = list[*head];
+            *head += 1;
+            let score = low as i64 - most;
             if taken[v as usize] || score != deg(v) - 2 * i64::from(within[v as usize]) {
                 continue;
             }
@@ -1254,19 +1275,10 @@ impl Graph {
                     continue;
                 }
                 within[u as usize] += 1;
-                seq += 1;
-                if heap.len() >= heap.capacity() {
-                    memory::check_budget(
-                        "the locks' growth",
-                        (heap.len() as u64 + 1).saturating_mul(2),
-                        24,
-                    )?;
-                }
-                heap.push(Reverse((
-                    deg(u) - 2 * i64::from(within[u as usize]),
-                    seq,
-                    u,
-                )));
+                let b = slot(deg(u) - 2 * i64::from(within[u as usize]));
+                memory::grow("the locks' growth", &mut buckets[b].1, 0)?;
+                buckets[b].1.push(u);
+                low = low.min(b);
             }
         }
         Ok(order)
@@ -1274,7 +1286,6 @@ impl Graph {
 
     /// Every closed area of the growth at once ([`Cuts`]).
     fn cuts(&self) -> Result<Cuts, GeomError> {
-        use std::collections::BinaryHeap;
         let order = self.grow()?;
         let nn = self.nodes;
         let m = order.len();
@@ -1283,14 +1294,27 @@ impl Graph {
             position[v as usize] = i as u32;
         }
         drop(order);
-        // The widest walks from the up stairs: the largest least position.
+        // The widest walks from the up stairs: the largest least position,
+        // the widest first (a bucket queue of widths: a walk only narrows,
+        // so the buckets are taken from the widest down; bucket `m` holds
+        // NEVER).
         let mut bottleneck = memory::try_vec("the locks' cuts", nn, 0u32)?;
         let mut done = memory::try_vec("the locks' cuts", nn, false)?;
-        let mut heap: BinaryHeap<(u32, u32)> = BinaryHeap::new();
+        let mut buckets: Vec<Vec<u32>> = memory::try_vec("the locks' cuts", m + 1, Vec::new())?;
+        let slot = |b: u32| if b == NEVER { m } else { b as usize };
         bottleneck[self.up as usize] = NEVER;
-        heap.push((NEVER, self.up));
-        while let Some((b, v)) = heap.pop() {
-            if done[v as usize] || b != bottleneck[v as usize] {
+        buckets[m].push(self.up);
+        let mut at = m;
+        loop {
+            let Some(v) = buckets[at].pop() else {
+                if at == 0 {
+                    break;
+                }
+                at -= 1;
+                continue;
+            };
+            let b = bottleneck[v as usize];
+            if done[v as usize] || slot(b) != at {
                 continue;
             }
             done[v as usize] = true;
@@ -1299,14 +1323,13 @@ impl Graph {
                 let through = b.min(position[u]);
                 if !done[u] && through > bottleneck[u] {
                     bottleneck[u] = through;
-                    if heap.len() >= heap.capacity() {
-                        memory::check_budget("the locks' cuts", (heap.len() as u64 + 1) * 2, 8)?;
-                    }
-                    heap.push((through, u as u32));
+                    let s = slot(through);
+                    memory::grow("the locks' cuts", &mut buckets[s], 0)?;
+                    buckets[s].push(u as u32);
                 }
             }
         }
-        drop((heap, done, position));
+        drop((buckets, done, position));
         // Per threshold: tiles and key tiles (nodes of that bottleneck,
         // summed), and boundary gates (a gate is on the boundary from the
         // smaller bottleneck of its ends to below the larger).
