@@ -336,32 +336,47 @@ struct Shape {
 fn shape(tiles: &Grid<Tile>) -> Shape {
     let w = tiles.width() as usize;
     let cells = tiles.as_slice();
-    let (mut v, mut e, mut blocks, mut dead_ends) = (0usize, 0usize, 0usize, 0usize);
-    let mut doors = 0usize;
     let h = cells.len().checked_div(w).unwrap_or(0);
-    // Row by row (no division per tile): the row above, this one, below.
-    for y in 0..h {
-        let row = &cells[y * w..(y + 1) * w];
-        let above = (y > 0).then(|| &cells[(y - 1) * w..y * w]);
-        let below = (y + 1 < h).then(|| &cells[(y + 1) * w..(y + 2) * w]);
-        for x in 0..w {
-            if !row[x].is_walkable() {
-                continue;
+    // Rows of walkable flags (1 or 0) with a 0 either end, rolled down the
+    // map: the row above, this one, the one below (0s past the map). The
+    // counts are sums of flags: no branch per tile.
+    let flags = |y: usize, out: &mut [u8]| {
+        if y < h {
+            for (o, t) in out[1..=w].iter_mut().zip(&cells[y * w..(y + 1) * w]) {
+                *o = u8::from(t.is_walkable());
             }
-            v += 1;
-            doors += usize::from(matches!(row[x], Tile::Door | Tile::LockedDoor));
-            let right = x + 1 < w && row[x + 1].is_walkable();
-            let down = below.is_some_and(|b| b[x].is_walkable());
-            e += usize::from(right) + usize::from(down);
-            if right && down && below.is_some_and(|b| b[x + 1].is_walkable()) {
-                blocks += 1;
-            }
-            let up = above.is_some_and(|a| a[x].is_walkable());
-            let left = x > 0 && row[x - 1].is_walkable();
-            if usize::from(right) + usize::from(down) + usize::from(up) + usize::from(left) == 1 {
-                dead_ends += 1;
-            }
+        } else {
+            out.fill(0);
         }
+    };
+    let (mut above, mut here, mut below) = (vec![0u8; w + 2], vec![0u8; w + 2], vec![0u8; w + 2]);
+    flags(0, &mut here);
+    let (mut v, mut e, mut blocks, mut dead_ends, mut doors) = (0usize, 0usize, 0usize, 0, 0);
+    for y in 0..h {
+        flags(y + 1, &mut below);
+        let (mut rv, mut re, mut rb, mut rd, mut rdoors) = (0u32, 0u32, 0u32, 0u32, 0u32);
+        // Slices of exactly w flags each: no bounds checks, and the loop
+        // vectorises.
+        let (hl, hc, hr) = (&here[..w], &here[1..=w], &here[2..w + 2]);
+        let (ac, bc, br) = (&above[1..=w], &below[1..=w], &below[2..w + 2]);
+        let row = &cells[y * w..(y + 1) * w];
+        for x in 0..w {
+            rdoors += u32::from(matches!(row[x], Tile::Door | Tile::LockedDoor));
+            let (c, r, l) = (u32::from(hc[x]), u32::from(hr[x]), u32::from(hl[x]));
+            let (u, d) = (u32::from(ac[x]), u32::from(bc[x]));
+            rv += c;
+            re += (c & r) + (c & d);
+            rb += c & r & d & u32::from(br[x]);
+            rd += c & u32::from(r + d + u + l == 1);
+        }
+        doors += rdoors as usize;
+        v += rv as usize;
+        e += re as usize;
+        blocks += rb as usize;
+        dead_ends += rd as usize;
+        // Roll: this row becomes the one above, the one below this one.
+        core::mem::swap(&mut above, &mut here);
+        core::mem::swap(&mut here, &mut below);
     }
     let loops = if v == 0 {
         0
