@@ -222,7 +222,10 @@ pub fn cave_with_vaults(
         .into_iter()
         .map(|r| if r { Tile::Wall } else { Tile::Floor })
         .collect();
-    let (regions, mut dug) = join_winding(&mut tiles, w, h, &mut rng)?;
+    let joined = join_winding(&mut tiles, w, h, &mut rng)?;
+    let (regions, mut dug) = (joined.pieces, joined.dug);
+    // Specks are dug whole, and every tile around one is walkable: digging
+    // them keeps one region one.
     dug += dig_specks(&mut tiles, w, h, None)?;
     let stamped = if vaults.is_empty() {
         Stamped::default()
@@ -246,7 +249,9 @@ pub fn cave_with_vaults(
         tiles,
         Vec::new(),
         Vec::new(),
-        Some((regions, dug, false)),
+        // Known joined without vaults (which may wall tiles off), so the
+        // finish need not label the walkable tiles again to find out.
+        Some((regions, dug, joined.connected && vaults.is_empty())),
         stamped,
     )?;
     // 5. Locks and keys on the finished level.

@@ -66,12 +66,16 @@ pub(crate) fn join_winding(
     w: usize,
     h: usize,
     rng: &mut SeededRng,
-) -> Result<(usize, usize), LevelError> {
+) -> Result<Joined, LevelError> {
     let walkable: Vec<bool> = tiles.iter().map(|t| t.is_walkable()).collect();
     let (mut labels, found) = pieces(w, h, &walkable)?;
     drop(walkable);
     if found.len() <= 1 {
-        return Ok((found.len(), 0));
+        return Ok(Joined {
+            pieces: found.len(),
+            dug: 0,
+            connected: found.len() == 1,
+        });
     }
     let main = (0..found.len()).max_by_key(|&i| (found[i].size, usize::MAX - i));
     let mut joined = vec![false; found.len()];
@@ -84,12 +88,13 @@ pub(crate) fn join_winding(
         }
     }
     let mut search = Search::new(w, h);
-    let mut dug = 0;
+    let (mut dug, mut connected) = (0, true);
     for piece in 0..found.len() {
         if joined[piece] {
             continue;
         }
         let Some((from, to)) = search.nearest(&labels, &joined, first[piece], piece as u32) else {
+            connected = false;
             continue;
         };
         let walk = Walk {
@@ -101,7 +106,24 @@ pub(crate) fn join_winding(
         dug += walk.dig(tiles, &mut labels, &mut joined, from, rng);
         joined[piece] = true;
     }
-    Ok((found.len(), dug))
+    Ok(Joined {
+        pieces: found.len(),
+        dug,
+        connected,
+    })
+}
+
+/// What [`join_winding`] did.
+pub(crate) struct Joined {
+    /// The walkable pieces there were.
+    pub(crate) pieces: usize,
+    /// The tiles dug.
+    pub(crate) dug: usize,
+    /// Whether the walkable tiles are now one 4-connected region: there was
+    /// one piece, or every other piece's tunnel reached the joined ones (a
+    /// tunnel is a 4-connected walk that digs until it stands on a joined
+    /// tile, and the pieces it passes through are joined by it).
+    pub(crate) connected: bool,
 }
 
 /// The 0-1 search's buffers, reused for every piece.
