@@ -6,6 +6,9 @@ use mcrdun_geom::random::range_i32;
 use mcrdun_geom::{GeomError, Grid};
 use rand::Rng;
 
+/// The outer ring's label while the partition grows: no site's.
+const RING: u32 = NO_ROOM - 1;
+
 impl Layout {
     /// A `width` x `height` layout whose rooms are the cells of a discrete
     /// Voronoi partition of the map's inside (the outer ring of cells
@@ -110,24 +113,35 @@ impl Layout {
         // to the site that reaches it first. It partitions by distance, not
         // by connection, so it is no copy of a region labelling (which this
         // crate, independent of `mcrdun-regions`, does not do).
+        //
+        // The outer ring is held by a mark no site has while the growth
+        // runs (so no step needs the cell's coordinates, a division per
+        // cell), and given back to no room after. Sites number fewer than
+        // the map's cells, under 2^31, so the mark is no site's.
         let ids = owner.as_mut_slice();
+        let ring = |ids: &mut [u32], v: u32| {
+            ids[..w].fill(v);
+            ids[(h - 1) * w..].fill(v);
+            for row in ids.chunks_exact_mut(w) {
+                row[0] = v;
+                row[w - 1] = v;
+            }
+        };
+        ring(ids, RING);
         let mut head = 0;
         while head < queue.len() {
             let i = queue[head] as usize;
             head += 1;
-            let (x, y) = (i % w, i / w);
-            for (j, ok) in [
-                (i.wrapping_sub(w), y > 1),
-                (i + 1, x + 2 < w),
-                (i + w, y + 2 < h),
-                (i.wrapping_sub(1), x > 1),
-            ] {
-                if ok && ids[j] == NO_ROOM {
-                    ids[j] = ids[i];
+            // `i` is inside the ring, so its four neighbours are on the map.
+            let id = ids[i];
+            for j in [i - w, i + 1, i + w, i - 1] {
+                if ids[j] == NO_ROOM {
+                    ids[j] = id;
                     queue.push(j as u32);
                 }
             }
         }
+        ring(ids, NO_ROOM);
         Ok(owner)
     }
 }

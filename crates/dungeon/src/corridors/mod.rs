@@ -158,6 +158,39 @@ impl Canvas {
     }
 }
 
+/// `x / d` and `x % d` for every `x < 2^32` by one multiplication, `d`
+/// fixed (a map's width): a division per tile in a search's inner loop
+/// costs tens of cycles. With `m = floor((2^64 - 1) / d) + 1`, `x * m /
+/// 2^64` exceeds `x / d` by less than `x / 2^64 < 1 / d`, too little to
+/// reach the next integer (the fraction of `x / d` is at most `1 - 1 /
+/// d`); `d = 1` is taken apart (its `m` would be 2^64).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Divider {
+    d: usize,
+    m: u64,
+}
+
+impl Divider {
+    /// For `d >= 1`.
+    pub(crate) fn new(d: usize) -> Divider {
+        Divider {
+            d,
+            m: (u64::MAX / d.max(1) as u64).wrapping_add(1),
+        }
+    }
+
+    /// `(x % d, x / d)` for `x < 2^32`: a tile index's column and row.
+    #[inline(always)]
+    pub(crate) fn xy(self, x: usize) -> (usize, usize) {
+        let q = if self.d <= 1 {
+            x
+        } else {
+            ((x as u128 * u128::from(self.m)) >> 64) as usize
+        };
+        (x - q * self.d, q)
+    }
+}
+
 /// `r` grown by `by` tiles on every side.
 pub fn grow(r: &Rect, by: i32) -> Rect {
     Rect::from_edges(

@@ -54,17 +54,19 @@ impl Canvas {
         }
         let mut first = NONE;
         let (mut x0, mut y0, mut x1, mut y1, mut area) = (i32::MAX, i32::MAX, 0, 0, 0u32);
+        let by_w = super::Divider::new(self.w);
         for i in cells {
             self.tiles.as_mut_slice()[i] = Tile::Floor;
             self.room_of[i] = id;
             if first == NONE {
                 first = i as u32;
             }
-            let p = self.tiles.point_of(i);
-            x0 = x0.min(p.x);
-            y0 = y0.min(p.y);
-            x1 = x1.max(p.x);
-            y1 = y1.max(p.y);
+            let (x, y) = by_w.xy(i);
+            let (x, y) = (x as i32, y as i32);
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
             area += 1;
         }
         let bounds = Rect::from_edges(x0, y0, x1 + 1, y1 + 1).ok()?;

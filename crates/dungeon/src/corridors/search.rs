@@ -77,6 +77,8 @@ pub(super) struct Window {
     ww: usize,
     /// The map's width.
     w: usize,
+    /// Divides by `w`.
+    by_w: super::Divider,
 }
 
 impl Window {
@@ -94,6 +96,7 @@ impl Window {
             y1,
             ww: (x1 - x0) as usize,
             w,
+            by_w: super::Divider::new(w),
         })
     }
 
@@ -109,7 +112,8 @@ impl Window {
 
     /// The local index of map tile `i`, if inside.
     pub(super) fn local(&self, i: usize) -> Option<usize> {
-        self.local_xy((i % self.w) as i32, (i / self.w) as i32)
+        let (x, y) = self.by_w.xy(i);
+        self.local_xy(x as i32, y as i32)
     }
 }
 
@@ -259,6 +263,7 @@ impl Canvas {
             y1,
             ww,
             w,
+            by_w,
         } = win;
         let mut k = 0;
         loop {
@@ -267,7 +272,8 @@ impl Canvas {
             }
             let (i, steps) = buckets.get_mut(k).and_then(Vec::pop)?;
             let i = i as usize;
-            let (x, y) = ((i % w) as i32, (i / w) as i32);
+            let (x, y) = by_w.xy(i);
+            let (x, y) = (x as i32, y as i32);
             let li = (y - y0) as usize * ww + (x - x0) as usize;
             let back = self.search.parent[li] & !DOOR_BIT;
             for (j, lj, nx, ny, ok) in [
