@@ -186,7 +186,16 @@ fn windows_bound_the_search() {
 fn the_divider_gives_every_column_and_row() {
     for d in [1usize, 2, 3, 7, 80, 1000, 1024, 65_537, (1 << 31) - 1] {
         let by = super::Divider::new(d);
-        for x in [0usize, 1, d - 1, d, d + 1, 12_345_678, (1 << 31) - 1, u32::MAX as usize] {
+        for x in [
+            0usize,
+            1,
+            d - 1,
+            d,
+            d + 1,
+            12_345_678,
+            (1 << 31) - 1,
+            u32::MAX as usize,
+        ] {
             assert_eq!(by.xy(x), (x % d, x / d), "{x} by {d}");
         }
     }
