@@ -1,13 +1,13 @@
 //! Times `Level::solve` (the locks solver, `mcrdun-locks`) on levels with
 //! locks: `KIND WxH LOCKS SEEDS` (the most that fit where fewer fit);
-//! prints the median of five solves per level, and the worst level's.
+//! prints the median of five solves per level (this thread's CPU time,
+//! see `shared::timed`), and the worst level's.
 //!
 //! `cargo run --release -p mcrdun-dungeon --example solve_locks -- bsp 1000x1000 8 3`
 use mcrdun_dungeon::{LevelConfig, generate};
-use std::time::Instant;
 
 mod shared;
-use shared::{kind_and_size, median, with_locks};
+use shared::{kind_and_size, median, timed, with_locks};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -20,10 +20,9 @@ fn main() {
         let level = generate(&c, seed).unwrap();
         let mut times: Vec<f64> = (0..5)
             .map(|_| {
-                let t = Instant::now();
-                let walk = level.solve().unwrap();
+                let (walk, ms) = timed(|| level.solve().unwrap());
                 assert!(walk.steps > 0);
-                t.elapsed().as_secs_f64() * 1000.0
+                ms
             })
             .collect();
         medians.push((median(&mut times), level.locks().len()));

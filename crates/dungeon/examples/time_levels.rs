@@ -3,14 +3,16 @@
 //! passages (the bench's scaling, 0 for the default). With `LOCKS`, every
 //! seed is generated twice in one run, without locks and with `LOCKS`
 //! locks (asking the most that fit where fewer fit), and the medians of
-//! both and their ratio are printed: what the locks stage adds.
+//! both and their ratio are printed: what the locks stage adds. With
+//! `LOCKS`, each time is this thread's CPU time (Linux; the wall clock
+//! elsewhere), so that a loaded machine's waits do not count.
 //!
 //! `cargo run --release -p mcrdun-dungeon --example time_levels -- bsp 1000x1000 10 0 8`
 use mcrdun_dungeon::{LevelConfig, generate};
 use std::time::Instant;
 
 mod shared;
-use shared::{kind_and_size, median, with_locks};
+use shared::{kind_and_size, median, timed, with_locks};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -41,14 +43,12 @@ fn main() {
     };
     let (mut plain, mut locked, mut placed) = (Vec::new(), Vec::new(), 0u64);
     for seed in 1..=count {
-        let t = Instant::now();
-        generate(&c, seed).unwrap();
-        plain.push(t.elapsed().as_secs_f64() * 1000.0);
+        let (_, ms) = timed(|| generate(&c, seed).unwrap());
+        plain.push(ms);
         // The most that fit, found first (not timed).
         let with = with_locks(&c, k, seed);
-        let t = Instant::now();
-        let level = generate(&with, seed).unwrap();
-        locked.push(t.elapsed().as_secs_f64() * 1000.0);
+        let (level, ms) = timed(|| generate(&with, seed).unwrap());
+        locked.push(ms);
         placed += level.locks().len() as u64;
     }
     let (p, l) = (median(&mut plain), median(&mut locked));

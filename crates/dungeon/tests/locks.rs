@@ -313,7 +313,8 @@ fn same_seed_same_locks() {
 /// 200x120 and 1000x1000, with and without the example vaults, K = 1 to
 /// the most that fit up to 8: the checks above, and per generator and
 /// size the locks placed (the most that fit per level: median and range)
-/// and the backtracking factor at that K (median and range). Release:
+/// and the backtracking factor at that K (median and range), and the
+/// solver's time on that level (median and most, wall clock). Release:
 /// `cargo test --release -p mcrdun-dungeon --test locks -- --ignored --nocapture`.
 #[test]
 #[ignore]
@@ -334,6 +335,9 @@ fn deep_run() {
         for kind in LevelKind::ALL {
             for v in [&[][..], &vaults[..]] {
                 let (mut fits, mut factors, mut violations) = (Vec::new(), Vec::new(), 0);
+                // The solver's time on the level with the most locks (wall
+                // clock, printed, never asserted).
+                let mut times = Vec::new();
                 for seed in 1..=n {
                     let run = std::panic::catch_unwind(|| climb(kind, w, h, seed, v, 8));
                     let Ok(fit) = run else {
@@ -343,14 +347,19 @@ fn deep_run() {
                     fits.push(fit);
                     if fit > 0 {
                         let level = make(kind, w, h, fit, seed, v).unwrap();
-                        factors.push(level.backtracking().unwrap());
+                        let t = std::time::Instant::now();
+                        let walk = level.solve().unwrap();
+                        times.push(t.elapsed().as_secs_f64() * 1000.0);
+                        factors
+                            .push(walk.steps as f64 / level.summary().longest_path.max(1) as f64);
                     }
                 }
                 fits.sort_unstable();
                 factors.sort_by(f64::total_cmp);
+                times.sort_by(f64::total_cmp);
                 let med = |f: &[f64]| f.get(f.len() / 2).copied().unwrap_or(f64::NAN);
                 println!(
-                    "{:8} {w}x{h} vaults {:3} seeds {n}: violations {violations}; locks median {} range {}-{}, none {}; backtracking at that K median {:.2} range {:.2}-{:.2}",
+                    "{:8} {w}x{h} vaults {:3} seeds {n}: violations {violations}; locks median {} range {}-{}, none {}; backtracking at that K median {:.2} range {:.2}-{:.2}; solve median {:.2} ms max {:.2} ms",
                     kind.name(),
                     v.len(),
                     fits.get(fits.len() / 2).copied().unwrap_or(0),
@@ -360,6 +369,8 @@ fn deep_run() {
                     med(&factors),
                     factors.first().copied().unwrap_or(f64::NAN),
                     factors.last().copied().unwrap_or(f64::NAN),
+                    med(&times),
+                    times.last().copied().unwrap_or(f64::NAN),
                 );
             }
         }

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // Each example uses its part.
 
 use mcrdun_dungeon::{LevelConfig, LevelError, LevelKind, generate};
+use std::time::Instant;
 
 /// `KIND` and `WxH`, the first two arguments.
 pub fn kind_and_size(a: &[String]) -> (LevelKind, u32, u32) {
@@ -32,4 +33,29 @@ pub fn with_locks(c: &LevelConfig, k: u32, seed: u64) -> LevelConfig {
 pub fn median(v: &mut [f64]) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
+}
+
+/// This thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`),
+/// where the system tells it.
+fn cpu_ns() -> Option<u64> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    ok.then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
+}
+
+/// Runs `f` and returns its result and its time in milliseconds: this
+/// thread's CPU time (so that a loaded machine's waits do not count), the
+/// wall clock where that cannot be read.
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let (t, cpu) = (Instant::now(), cpu_ns());
+    let out = f();
+    let ms = match (cpu, cpu_ns()) {
+        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
+        _ => t.elapsed().as_secs_f64() * 1000.0,
+    };
+    (out, ms)
 }
