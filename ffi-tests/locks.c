@@ -379,6 +379,69 @@ static void test_goldens(void) {
     }
 }
 
+/* A vault that asks for a lock (`locked yes`), required, with `locks 0`:
+ * the level has one lock, its doors the vault's open entrances (locked-door
+ * tiles on the vault's edge), its key outside the vault; the level solves,
+ * and without the key no door of the vault is reached. */
+static void test_locked_vault(void) {
+    static const char text[] =
+        "vault hoard\ncount 1\nlocked yes\nmap\n #####\n #...#\n ?.t.!\n #...#\n #####\nend\n";
+    McrdunVaults *vaults = NULL;
+    McrdunLevelOptions *o = NULL;
+    McrdunLevel *level = NULL;
+    McrdunLevelInfo info;
+    McrdunLevelLock locks[2];
+    McrdunPoint doors[8];
+    McrdunPlacedVault placed[2];
+    McrdunLeg legs[8];
+    McrdunLock puzzle;
+    uint8_t *tiles;
+    size_t n = 0, nd = 0, nv = 0, len = 0, i;
+    CHECK_OK(mcrdun_vaults_parse(text, sizeof text - 1, &vaults));
+    CHECK_OK(mcrdun_level_options_new(MCRDUN_LEVEL_KIND_BSP, &o));
+    CHECK_OK(mcrdun_level_options_set_size(o, 80, 50));
+    CHECK_OK(mcrdun_level_options_set_seed(o, 1));
+    CHECK_OK(mcrdun_level_options_set_vaults(o, vaults));
+    CHECK_OK(mcrdun_level_generate_with(o, &level));
+    mcrdun_level_options_free(o);
+    mcrdun_vaults_free(vaults);
+    if (level == NULL) {
+        return;
+    }
+    CHECK_OK(mcrdun_level_info(level, &info));
+    CHECK_OK(mcrdun_level_locks(level, locks, 2, &n));
+    CHECK_OK(mcrdun_level_lock_doors(level, doors, 8, &nd));
+    CHECK_OK(mcrdun_level_vaults(level, placed, 2, &nv));
+    CHECK(n == 1 && nv == 1 && nd >= 1 && nd == locks[0].doors && locks[0].id == 1);
+    CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
+    tiles = malloc(len);
+    if (tiles != NULL && n == 1 && nv == 1 && nd <= 8) {
+        McrdunRect b = placed[0].bounds;
+        CHECK_OK(mcrdun_level_tiles(level, tiles, len, &len));
+        for (i = 0; i < nd; i++) {
+            int32_t x = doors[i].x, y = doors[i].y;
+            CHECK(tiles[(size_t)y * info.width + (size_t)x] == MCRDUN_TILE_LOCKED_DOOR);
+            CHECK(x == b.x || y == b.y || x == b.x + b.w - 1 || y == b.y + b.h - 1);
+        }
+        CHECK(!(locks[0].key.x >= b.x && locks[0].key.x < b.x + b.w && locks[0].key.y >= b.y &&
+                locks[0].key.y < b.y + b.h));
+        CHECK_OK(mcrdun_level_solve(level, legs, 8, &len, NULL));
+        for (i = 0; i < (size_t)info.width * info.height; i++) {
+            tiles[i] = tiles[i] != MCRDUN_TILE_WALL && tiles[i] != MCRDUN_TILE_ROCK;
+        }
+        puzzle.id = locks[0].id;
+        puzzle.doors = doors;
+        puzzle.doors_len = nd;
+        for (i = 0; i < nd; i++) {
+            CHECK_STATUS(mcrdun_locks_solve(tiles, info.width, info.height, &puzzle, 1, NULL, 0,
+                                            info.stairs_up, doors[i], legs, 8, &len, NULL),
+                         MCRDUN_STATUS_UNSATISFIABLE);
+        }
+    }
+    free(tiles);
+    mcrdun_level_free(level);
+}
+
 int main(void) {
     test_corridor();
     test_chain();
@@ -386,5 +449,6 @@ int main(void) {
     test_levels();
     test_levels_with_locks();
     test_goldens();
+    test_locked_vault();
     return check_finish("locks");
 }
