@@ -251,23 +251,23 @@ pub unsafe extern "C" fn mcrdun_level_locks(
     len: *mut usize,
 ) -> McrdunStatus {
     boundary!("mcrdun_level_locks", {
-        check_out(len, "len")?;
-        // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
-        let mut first = 0;
-        let locks = level.inner.locks().iter().map(|l| {
-            let lock = McrdunLevelLock {
-                id: l.id,
-                key: l.key.into(),
-                area: l.area,
-                first_door: first,
-                doors: l.doors.len(),
-            };
-            first += l.doors.len();
-            lock
-        });
-        // SAFETY: `out`/`cap`/`len` valid by contract.
-        unsafe { write_iter(locks, out, cap, len, "out") }
+        // SAFETY: the arguments are valid by contract.
+        unsafe {
+            read_level(level, out, cap, len, |level| {
+                let mut first = 0;
+                level.locks().iter().map(move |l| {
+                    let lock = McrdunLevelLock {
+                        id: l.id,
+                        key: l.key.into(),
+                        area: l.area,
+                        first_door: first,
+                        doors: l.doors.len(),
+                    };
+                    first += l.doors.len();
+                    lock
+                })
+            })
+        }
     })
 }
 
@@ -289,17 +289,39 @@ pub unsafe extern "C" fn mcrdun_level_lock_doors(
     len: *mut usize,
 ) -> McrdunStatus {
     boundary!("mcrdun_level_lock_doors", {
-        check_out(len, "len")?;
-        // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
-        let locks = level.inner.locks();
-        let n = locks.iter().map(|l| l.doors.len()).sum::<usize>();
-        let doors = locks
-            .iter()
-            .flat_map(|l| l.doors.iter().map(|&p| McrdunPoint::from(p)));
-        // SAFETY: `out`/`cap`/`len` valid by contract.
-        unsafe { write_iter(Counted(doors, n), out, cap, len, "out") }
+        // SAFETY: the arguments are valid by contract.
+        unsafe {
+            read_level(level, out, cap, len, |level| {
+                let locks = level.locks();
+                let n = locks.iter().map(|l| l.doors.len()).sum::<usize>();
+                let doors = locks
+                    .iter()
+                    .flat_map(|l| l.doors.iter().map(|&p| McrdunPoint::from(p)));
+                Counted(doors, n)
+            })
+        }
     })
+}
+
+/// The two-call reader of the locks' views of a level: checks `len`,
+/// borrows `level`, and writes what `items` makes of it through the
+/// two-call protocol.
+///
+/// # Safety
+/// `level` is NULL or a live handle; `out` is NULL or writable for `cap`
+/// items; `len` is NULL or writable.
+unsafe fn read_level<'a, T, I: ExactSizeIterator<Item = T>>(
+    level: *const McrdunLevel,
+    out: *mut T,
+    cap: usize,
+    len: *mut usize,
+    items: impl FnOnce(&'a mcrdun_dungeon::Level) -> I,
+) -> FfiResult {
+    check_out(len, "len")?;
+    // SAFETY: `level` is NULL or live by contract, and outlives this call.
+    let level: &'a McrdunLevel = unsafe { McrdunLevel::borrow(level, "level") }?;
+    // SAFETY: `out`/`cap`/`len` valid by contract.
+    unsafe { write_iter(items(&level.inner), out, cap, len, "out") }
 }
 
 /// An iterator of a known length.
@@ -341,12 +363,12 @@ pub unsafe extern "C" fn mcrdun_level_room_intensity(
     len: *mut usize,
 ) -> McrdunStatus {
     boundary!("mcrdun_level_room_intensity", {
-        check_out(len, "len")?;
-        // SAFETY: `level` is NULL or live by contract.
-        let level = unsafe { McrdunLevel::borrow(level, "level") }?;
-        let values = level.inner.room_intensity();
-        // SAFETY: `out`/`cap`/`len` valid by contract.
-        unsafe { write_iter(values.into_iter(), out, cap, len, "out") }
+        // SAFETY: the arguments are valid by contract.
+        unsafe {
+            read_level(level, out, cap, len, |level| {
+                level.room_intensity().into_iter()
+            })
+        }
     })
 }
 
