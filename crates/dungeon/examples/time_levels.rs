@@ -7,6 +7,9 @@
 //! `LOCKS`, each time is this thread's CPU time (Linux; the wall clock
 //! elsewhere), so that a loaded machine's waits do not count.
 //!
+//! A sixth argument, `plain` or `locked`, makes only that variant, untimed,
+//! for a counter (`perf stat -e instructions`, steady on a loaded machine).
+//!
 //! `cargo run --release -p mcrdun-dungeon --example time_levels -- bsp 1000x1000 10 0 8`
 use mcrdun_dungeon::{LevelConfig, generate};
 use std::time::Instant;
@@ -41,6 +44,22 @@ fn main() {
         );
         return;
     };
+    if let Some(mode) = a.get(5) {
+        // `plain` or `locked`: only that variant, untimed (for a counter
+        // such as `perf stat -e instructions`, steady on a loaded machine).
+        let mut with = c;
+        if mode == "locked" {
+            with.set("locks", f64::from(k)).unwrap();
+        }
+        let placed: usize = (1..=count)
+            .map(|seed| generate(&with, seed).unwrap().locks().len())
+            .sum();
+        println!(
+            "{} {w}x{h} {mode}: {count} levels, {placed} locks",
+            kind.name()
+        );
+        return;
+    }
     let (mut plain, mut locked, mut placed) = (Vec::new(), Vec::new(), 0u64);
     for seed in 1..=count {
         let (_, ms) = timed(|| generate(&c, seed).unwrap());

@@ -884,14 +884,14 @@ impl Graph {
                     label[i] = UNSEEN;
                 }
                 if rooms {
+                    if cells[i] != Tile::Door {
+                        continue;
+                    }
                     let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
                     let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
                     let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
                     let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
-                    if cells[i] == Tile::Door
-                        && !in_vault(i)
-                        && ((lr && ud_wall) || (ud && lr_wall))
-                    {
+                    if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
                         label[i] = GATE;
                         memory::grow("the locks' gates", &mut segments, 0)?;
                         segments.push(Segment {
