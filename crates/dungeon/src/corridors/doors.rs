@@ -126,8 +126,28 @@ impl Canvas {
                         }
                     }
                 } else {
+                    // A tile is a site of this room only with the room's
+                    // floor behind it: the floor behind a door of step
+                    // STEPS[k] is below, left, above, right of it for k =
+                    // 0..4. Tiles without are passed over on four reads of
+                    // the room map; the others are looked at one step at a
+                    // time, in the order of STEPS, as `sites_at` would.
+                    let (t, of) = (self.tiles.as_slice(), &self.room_of);
+                    let id = room as u32;
                     for x in xs.clone() {
-                        self.sites_at(room, x, y, &STEPS, &mut found);
+                        let d = y * w + x;
+                        if t[d] != Tile::Wall {
+                            continue;
+                        }
+                        let behind = [of[d + w] == id, of[d - 1] == id, of[d - w] == id, of[d + 1] == id];
+                        if behind == [false; 4] {
+                            continue;
+                        }
+                        for (k, step) in STEPS.iter().enumerate() {
+                            if behind[k] {
+                                self.sites_at(room, x, y, core::slice::from_ref(step), &mut found);
+                            }
+                        }
                     }
                 }
             }
