@@ -132,14 +132,15 @@ pub(crate) fn touching_cells(ids: &[u32], w: usize, h: usize) -> Vec<(u32, u32)>
         let below = (y + 1 < h).then(|| &ids[(y + 1) * w..(y + 2) * w]);
         for x in 0..w {
             let a = row[x];
-            if a == NONE {
+            let e = if x + 1 < w { row[x + 1] } else { NONE };
+            let s = below.map_or(NONE, |b| b[x]);
+            // Inside a cell (or outside all): nothing to note.
+            if a == NONE || (a == e && a == s) {
                 continue;
             }
-            let e = if x + 1 < w { row[x + 1] } else { NONE };
             if e != NONE && e != a {
                 note(a, e, false, &mut pairs);
             }
-            let s = below.map_or(NONE, |b| b[x]);
             if s != NONE && s != a {
                 note(a, s, true, &mut pairs);
             }
