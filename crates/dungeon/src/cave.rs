@@ -187,10 +187,13 @@ pub fn cave_with_vaults(
     let draw = |fill: f64, rng: &mut SeededRng| {
         let mut rock = noise(w, h, fill, rng);
         smooth(&mut rock, w, h, Rules::FOUR_FIVE, config.passes);
-        clean(&mut rock, w, h)?;
-        Ok::<_, LevelError>(rock)
+        let floor = clean(&mut rock, w, h)?;
+        Ok::<_, LevelError>((rock, Some(floor)))
     };
-    let mut rock = draw(fill, &mut rng)?;
+    // The floor pieces of the draw kept, for the tunnels (dropped before
+    // another draw, so that one draw's pieces are held at a time; the
+    // tunnels label the floor themselves then).
+    let (mut rock, mut floor_pieces) = draw(fill, &mut rng)?;
     // With the default fill, a draw outside the floor band (small maps
     // vary most) is drawn again with the fill nudged toward the band.
     if config.fill == schema::CAVE_FILL {
@@ -204,25 +207,28 @@ pub fn cave_with_vaults(
             }
             // Near the middle, about 8 points of floor per point of fill.
             fill = (fill + (last - 0.475) * 0.1).clamp(0.3, 0.7);
-            let again = draw(fill, &mut rng)?;
+            floor_pieces = None;
+            let (again, again_pieces) = draw(fill, &mut rng)?;
             let f = share(&again);
             last = f;
             // Keep the draw nearer the band's middle.
             if (f - 0.475).abs() < (floor - 0.475).abs() {
                 rock = again;
+                floor_pieces = again_pieces;
                 floor = f;
             }
         }
         if rock.iter().filter(|r| !**r).take(2).count() < 2 {
             // Too small a map for the automaton: an open cave.
             rock = noise(w, h, 0.0, &mut rng);
+            floor_pieces = None;
         }
     }
     let mut tiles: Vec<Tile> = rock
         .into_iter()
         .map(|r| if r { Tile::Wall } else { Tile::Floor })
         .collect();
-    let joined = join_winding(&mut tiles, w, h, &mut rng)?;
+    let joined = join_winding(&mut tiles, w, h, floor_pieces, &mut rng)?;
     let (regions, mut dug) = (joined.pieces, joined.dug);
     // Specks are dug whole, and every tile around one is walkable: digging
     // them keeps one region one.
@@ -262,8 +268,10 @@ pub fn cave_with_vaults(
 /// The clean-up stage: rock islands of at most [`SPECK_MOST`] tiles away
 /// from the border become floor; floor pieces of fewer than
 /// [`POCKET_BELOW`] tiles become rock, all but the largest (the first of
-/// the largest on ties).
-fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<(), LevelError> {
+/// the largest on ties). Returns the floor pieces left, as [`pieces`]
+/// labels them (the pockets' tiles out of every piece, the labels of the
+/// others closed up in order: the labelling of the floor left).
+fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<FloorPieces, LevelError> {
     let (labels, found) = pieces(w, h, rock)?;
     for (r, &l) in rock.iter_mut().zip(&labels) {
         if l != NO_PIECE {
@@ -277,13 +285,33 @@ fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<(), LevelError> {
     let (labels, found) = pieces(w, h, &floor)?;
     drop(floor);
     let largest = (0..found.len()).max_by_key(|&i| (found[i].size, usize::MAX - i));
-    for (r, &l) in rock.iter_mut().zip(&labels) {
-        if l != NO_PIECE && Some(l as usize) != largest && found[l as usize].size < POCKET_BELOW {
-            *r = true;
+    // The new label of each piece: NO_PIECE for a pocket filled.
+    let mut kept = Vec::new();
+    let relabel: Vec<u32> = (0..found.len())
+        .map(|k| {
+            if Some(k) == largest || found[k].size >= POCKET_BELOW {
+                kept.push(found[k]);
+                kept.len() as u32 - 1
+            } else {
+                NO_PIECE
+            }
+        })
+        .collect();
+    let mut labels = labels;
+    for (r, l) in rock.iter_mut().zip(&mut labels) {
+        if *l != NO_PIECE {
+            *l = relabel[*l as usize];
+            if *l == NO_PIECE {
+                *r = true;
+            }
         }
     }
-    Ok(())
+    Ok((labels, kept))
 }
+
+/// Floor pieces as [`pieces`] gives them: each tile's label and each
+/// piece.
+pub(crate) type FloorPieces = (Vec<u32>, Vec<crate::measures::Piece>);
 
 /// Rock that the tunnels cut off into islands of at most [`SPECK_MOST`]
 /// tiles is dug: into floor where it touches the cave's floor (as the

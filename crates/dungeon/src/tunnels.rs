@@ -61,15 +61,22 @@ const FLIP: f64 = 0.1;
 /// 4-connected region: rock on a tunnel becomes [`Tile::Corridor`]. Returns
 /// the walkable pieces there were and the tiles dug. Pieces that only the
 /// border could join stay apart (the finish step then refuses the level).
+/// `known` is the labelling of the walkable tiles ([`pieces`]) when the
+/// caller has it already.
 pub(crate) fn join_winding(
     tiles: &mut [Tile],
     w: usize,
     h: usize,
+    known: Option<crate::cave::FloorPieces>,
     rng: &mut SeededRng,
 ) -> Result<Joined, LevelError> {
-    let walkable: Vec<bool> = tiles.iter().map(|t| t.is_walkable()).collect();
-    let (mut labels, found) = pieces(w, h, &walkable)?;
-    drop(walkable);
+    let (mut labels, found) = match known {
+        Some(known) => known,
+        None => {
+            let walkable: Vec<bool> = tiles.iter().map(|t| t.is_walkable()).collect();
+            pieces(w, h, &walkable)?
+        }
+    };
     if found.len() <= 1 {
         return Ok(Joined {
             pieces: found.len(),
