@@ -67,11 +67,13 @@ impl Rules {
 /// outer border is always rock (and draws nothing, so the interior's noise
 /// does not depend on it). `w`, `h` at least 1.
 pub fn noise(w: usize, h: usize, fill: f64, rng: &mut SeededRng) -> Vec<bool> {
-    let mut rock = Vec::with_capacity(w * h);
-    for y in 0..h {
-        for x in 0..w {
-            let border = x == 0 || y == 0 || x + 1 == w || y + 1 == h;
-            rock.push(border || chance(rng, fill));
+    // The border is rock without a draw; the inside draws row by row.
+    let mut rock = vec![true; w * h];
+    if w > 2 {
+        for row in rock.chunks_exact_mut(w).take(h.saturating_sub(1)).skip(1) {
+            for r in &mut row[1..w - 1] {
+                *r = chance(rng, fill);
+            }
         }
     }
     rock
