@@ -362,6 +362,9 @@ struct Step<'a, C> {
     cheap_multiplier: i32,
     dear_multiplier: i32,
     corner_rule: bool,
+    /// Whether the cheap moves are the four cardinal ones and there is no
+    /// dearer kind ([`Step::open_cardinal`] then serves).
+    cardinal_only: bool,
     uniform: Option<i32>,
     /// The ring's length less one (a power of two less one).
     mask: usize,
@@ -422,6 +425,7 @@ impl<'a, C: Cost> Step<'a, C> {
             cheap_multiplier: cheap_multiplier as i32,
             dear_multiplier: dear_multiplier as i32,
             corner_rule: moves.diagonal != 0 && !moves.corner_cutting,
+            cardinal_only: cheap_bits == CARDINAL_BITS && move_bits == CARDINAL_BITS,
             uniform: moves.uniform.map(i32::from),
             mask,
             dist_off,
@@ -445,6 +449,17 @@ impl<'a, C: Cost> Step<'a, C> {
         let free = !window(self.walls, p, self.row);
         let ok = |a: u32, b: u32| (free >> a) & (free >> b) & 1;
         CARDINAL_BITS | ok(1, 3) | (ok(1, 5) << 2) | (ok(3, 7) << 6) | (ok(5, 7) << 8)
+    }
+
+    /// [`Step::open`] of the cardinal moves alone, with no corner rule:
+    /// the four window bits read as one bit above, three around and one
+    /// below (the corners, which no move enters, are not read).
+    #[inline(always)]
+    fn open_cardinal(&self, offered: &[u8], p: usize) -> u32 {
+        let up = u32::from(get(offered, p - self.row));
+        let down = u32::from(get(offered, p + self.row));
+        let around = three(offered, p - 1);
+        !(up << 1 | around << 3 | down << 7) & CARDINAL_BITS
     }
 
     /// The window bits of bit index `p`'s neighbours that a step may enter

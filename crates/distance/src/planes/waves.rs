@@ -88,7 +88,11 @@ pub(super) fn uniform<C: Cost>(
         for &p in &drained {
             let p = p as usize;
             dist[cells.cell(p)] = cur as i32;
-            let open = step.open(offered, p) & step.cheap_bits;
+            let open = if step.cardinal_only {
+                step.open_cardinal(offered, p)
+            } else {
+                step.open(offered, p) & step.cheap_bits
+            };
             queued += take(offered, p, open, &step.bit_off, target)
                 .ok_or_else(|| queue_full(queued, 4))?;
         }
