@@ -88,10 +88,18 @@ pub(crate) fn join_winding(
     let mut joined = vec![false; found.len()];
     joined[main.unwrap_or(0)] = true;
     // The first tile of each piece, in raster order (labels are in that order).
+    // Labels go in raster order of the pieces' first tiles: the first tile
+    // labelled `next` is the next piece's first, and the scan stops at the
+    // last piece's.
     let mut first = vec![usize::MAX; found.len()];
+    let mut next = 0;
     for (i, &l) in labels.iter().enumerate() {
-        if l != NO_PIECE && first[l as usize] == usize::MAX {
-            first[l as usize] = i;
+        if l as usize == next {
+            first[next] = i;
+            next += 1;
+            if next == found.len() {
+                break;
+            }
         }
     }
     let mut search = Search::new(w, h);
@@ -140,7 +148,7 @@ struct Search {
     /// [`BORDER`] on the border).
     mark: Vec<u32>,
     parent: Vec<u32>,
-    queue: VecDeque<usize>,
+    queue: VecDeque<u32>,
 }
 
 impl Search {
@@ -173,10 +181,11 @@ impl Search {
         let w = self.w;
         let stamp = id + 1;
         self.queue.clear();
-        self.queue.push_back(start);
+        self.queue.push_back(start as u32);
         self.mark[start] = stamp;
         self.parent[start] = start as u32;
         while let Some(i) = self.queue.pop_front() {
+            let i = i as usize;
             let l = labels[i];
             if l != NO_PIECE && joined[l as usize] {
                 // Back along the parents to the last tile of the piece.
@@ -196,9 +205,9 @@ impl Search {
                 self.parent[j] = i as u32;
                 // Walking over a piece is free; digging rock costs a step.
                 if labels[j] != NO_PIECE {
-                    self.queue.push_front(j);
+                    self.queue.push_front(j as u32);
                 } else {
-                    self.queue.push_back(j);
+                    self.queue.push_back(j as u32);
                 }
             }
         }
