@@ -139,7 +139,12 @@ impl Canvas {
                         if t[d] != Tile::Wall {
                             continue;
                         }
-                        let behind = [of[d + w] == id, of[d - 1] == id, of[d - w] == id, of[d + 1] == id];
+                        let behind = [
+                            of[d + w] == id,
+                            of[d - 1] == id,
+                            of[d - w] == id,
+                            of[d + 1] == id,
+                        ];
                         if behind == [false; 4] {
                             continue;
                         }
