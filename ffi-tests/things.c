@@ -555,11 +555,11 @@ static void test_level_goldens(void) {
         size_t count;
         uint64_t hash;
     } golden[5] = {
-        {18, 890926796268297129ull},   /* bsp */
-        {22, 17871796362597714493ull}, /* scatter */
-        {21, 17318969514094712251ull}, /* maze */
-        {26, 2776242701711907752ull},  /* cave */
-        {19, 16022069320847654067ull}, /* passages */
+        {18, 11672864383258332053ull},   /* bsp */
+        {22, 10471597390988273553ull}, /* scatter */
+        {21, 13241641096243537547ull}, /* maze */
+        {26, 17920439983646496374ull},  /* cave */
+        {19, 10355501995265886471ull}, /* passages */
     };
     size_t text_len = 0;
     char *text = read_file("examples/things/dungeon.things", &text_len);

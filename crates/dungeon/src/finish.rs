@@ -8,6 +8,40 @@ use crate::{Door, Level, LevelError, LevelKind, Room, Summary, Tile};
 use mcrdun_distance::{DistanceError, DistanceScratch, Steps, UNREACHED};
 use mcrdun_geom::Grid;
 use mcrdun_geom::random::SeededRng;
+use std::cell::{Cell, RefCell};
+
+thread_local! {
+    /// Whether this thread's pipeline keeps its walk ([`keeping_walk`]).
+    static KEEP: Cell<bool> = const { Cell::new(false) };
+    /// The walk the last finish kept.
+    static WALK: RefCell<Option<Vec<i32>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` (a pipeline) so that [`Level::finish`]'s walking distances
+/// from the up stairs (its second search, which placed the down stairs)
+/// are kept instead of dropped, and returns them with `f`'s result: the
+/// walk of the last level finished, `None` when none was. Later stages
+/// change no tile's walkability (locks turn doors into locked doors, both
+/// walkable; keys lie on floor), so the walk stays the level's. Outside
+/// this call nothing is kept: a level never carries its walk (4 bytes a
+/// tile); inside it the walk is held from the finish to the end of `f`
+/// (through the locks stage).
+pub(crate) fn keeping_walk<T>(f: impl FnOnce() -> T) -> (T, Option<Vec<i32>>) {
+    /// Stops keeping and drops what was kept, even when `f` unwinds.
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            KEEP.with(|k| k.set(false));
+            WALK.with(|w| w.borrow_mut().take());
+        }
+    }
+    let _reset = Reset;
+    WALK.with(|w| w.borrow_mut().take());
+    KEEP.with(|k| k.set(true));
+    let out = f();
+    let walk = WALK.with(|w| w.borrow_mut().take());
+    (out, walk)
+}
 
 impl Level {
     /// Completes a level from generated tiles: this is the common ending of
@@ -142,6 +176,12 @@ impl Level {
         )?;
         tiles.as_mut_slice()[up] = Tile::StairsUp;
         tiles.as_mut_slice()[down] = Tile::StairsDown;
+        // The last search was from the up stairs (see `place_stairs`).
+        if KEEP.with(Cell::get) {
+            let walk = core::mem::take(&mut stairs.dist);
+            WALK.with(|w| *w.borrow_mut() = Some(walk));
+        }
+        drop(stairs);
 
         let Shape {
             walkable,
@@ -290,7 +330,9 @@ fn stair_candidates(
 
 /// The stairs: the up stairs on the candidate farthest from `first`, the
 /// down stairs on the candidate farthest from them, but for stairs a vault
-/// fixes (`up`, `down`). Returns both tiles and the walk between them.
+/// fixes (`up`, `down`). Returns both tiles and the walk between them;
+/// the last search of `stairs` is always from the up stairs (its
+/// distances are the walk [`keeping_walk`] keeps).
 fn place_stairs(
     stairs: &mut StairsSearch<'_>,
     first: usize,

@@ -20,6 +20,15 @@
 //! option. With no tables (or no entry at the level's depth) nothing
 //! changes: the level is byte for byte the one made without them.
 //!
+//! Walking distances are those of the map as it is: a locked door is
+//! walked through as a door is (a thing's `distance` and `away` count
+//! steps, not keys). [`generate_with_things`] hands the stage the walk
+//! from the up stairs that finishing the level computed to place the down
+//! stairs (held, 4 bytes a tile, only from the finish to the things, over
+//! the locks stage, which changes no tile's walkability; a [`Level`]
+//! never keeps it); [`Level::place_things`] on a level of its own walks
+//! it again. Both give the same things.
+//!
 //! A blocking thing never stands where it could cut the level apart, and
 //! a locked door is a barrier its check never walks through, so a level
 //! whose locks are solvable stays solvable (see [`mcrdun_things`]).
@@ -77,6 +86,16 @@ pub const MAP_BYTES_PER_TILE: u64 = 5;
 /// [`LevelError::Things`] or [`LevelError::Geom`] above the memory
 /// ceiling.
 pub fn place_map(level: &Level, vaults: &[Vault]) -> Result<PlaceMap, LevelError> {
+    place_map_walked(level, vaults, None)
+}
+
+/// [`place_map`] with the level's walk from the up stairs when the
+/// pipeline kept it ([`crate::finish::keeping_walk`]).
+fn place_map_walked(
+    level: &Level,
+    vaults: &[Vault],
+    walk: Option<Vec<i32>>,
+) -> Result<PlaceMap, LevelError> {
     let tiles = level.tiles();
     let n = tiles.len();
     check_bytes(
@@ -137,7 +156,10 @@ pub fn place_map(level: &Level, vaults: &[Vault]) -> Result<PlaceMap, LevelError
         .with_end(level.stairs_down())?
         .with_rooms(rooms)?
         .with_markers(level.markers().iter().map(|m| (m.at, m.label)))?;
-    Ok(map)
+    Ok(match walk {
+        Some(walk) if walk.len() == n => map.with_distances(walk)?,
+        _ => map,
+    })
 }
 
 /// Gives each room's floor tiles its index: a rectangular room all the
@@ -231,6 +253,19 @@ impl Level {
         depth: u32,
         seed: u64,
     ) -> Result<(), LevelError> {
+        self.place_things_walked(vaults, tables, depth, seed, None)
+    }
+
+    /// [`Level::place_things`] with the level's walk from the up stairs
+    /// when the pipeline kept it.
+    fn place_things_walked(
+        &mut self,
+        vaults: &[Vault],
+        tables: &[Table],
+        depth: u32,
+        seed: u64,
+        walk: Option<Vec<i32>>,
+    ) -> Result<(), LevelError> {
         let any = tables
             .iter()
             .flat_map(|t| t.entries())
@@ -240,7 +275,7 @@ impl Level {
             return Ok(());
         }
         let _budget = Budget::start();
-        let map = place_map(self, vaults)?;
+        let map = place_map_walked(self, vaults, walk)?;
         let things: Vec<Thing> =
             mcrdun_things::place_seeded(&map, tables, depth, things_seed(seed))?;
         self.things = things;
@@ -261,16 +296,50 @@ pub fn generate_with_things(
     tables: &[Table],
     seed: u64,
 ) -> Result<Level, LevelError> {
-    let mut level = crate::generate_with_vaults(config, vaults, seed)?;
     if tables.is_empty() {
-        return Ok(level);
+        return crate::generate_with_vaults(config, vaults, seed);
     }
+    // The walk from the up stairs that finishing the level computed is
+    // kept for the things (not walked again).
+    let (level, walk) =
+        crate::finish::keeping_walk(|| crate::generate_with_vaults(config, vaults, seed));
+    let mut level = level?;
     let cap = match config.max_bytes() {
         0 => u64::MAX,
         m => m,
     };
     let _budget = Budget::start_with(cap);
     let depth = config.get("dungeon_level")? as u32;
-    level.place_things(vaults, tables, depth, seed)?;
+    level.place_things_walked(vaults, tables, depth, seed, walk)?;
     Ok(level)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::finish::keeping_walk;
+    use crate::{LevelConfig, LevelKind, generate};
+
+    /// Every pipeline's finish hands its walk over, with locks too, and
+    /// the walk is the one the things' stage would make.
+    #[test]
+    fn every_pipeline_keeps_its_walk() {
+        for kind in LevelKind::ALL {
+            let mut c = LevelConfig::new(kind, 60, 40);
+            c.set("locks", 1.0).unwrap();
+            let (level, walk) = keeping_walk(|| generate(&c, 3));
+            let level = level.unwrap();
+            let walk = walk.expect("the finish kept its walk");
+            let up = level.tiles().index_of(level.stairs_up()).unwrap();
+            assert_eq!((walk.len(), walk[up]), (level.tiles().len(), 0));
+            let map = super::place_map(&level, &[]).unwrap();
+            let given = map.clone().with_distances(walk).unwrap();
+            let table = mcrdun_things::parse("thing r\nglyph r\ncount 9\n", "t").unwrap();
+            let a = mcrdun_things::place_seeded(&map, std::slice::from_ref(&table), 1, 5);
+            let b = mcrdun_things::place_seeded(&given, &[table], 1, 5);
+            assert_eq!(a.unwrap(), b.unwrap(), "{}", kind.name());
+            // Nothing is kept outside.
+            let (_, none) = keeping_walk(|| ());
+            assert!(none.is_none());
+        }
+    }
 }

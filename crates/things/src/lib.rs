@@ -147,17 +147,22 @@
 //! ## Cost
 //!
 //! Linear in the map's tiles plus the things, times small constants: one
-//! breadth-first walk from the up stairs over the whole map and, when an
-//! entry has `away`, one from the down stairs bounded to the largest
-//! `away`; one pass that gives each tile its kinds of place and sorts the
-//! open tiles of each kind by walking distance (a counting sort). An
-//! entry's candidates are then the slices of its kinds' lists within its
-//! distance shares (two binary searches a kind, then a copy), drawn at
-//! random by a partial shuffle that draws each candidate at most once, so
-//! an entry costs its candidates, not the map, and a tile's check is a few
-//! comparisons. `apart N` stamps the tiles within `N - 1` steps of each
-//! thing placed (a bounded breadth-first search, re-entering a tile only
-//! when it comes nearer), so each check is one comparison; a group
+//! breadth-first walk from the up stairs over the whole map (none when the
+//! caller gives the walk, [`PlaceMap::with_distances`]: a level's
+//! generator has it from placing the stairs) and, when an entry has
+//! `away`, one from the down stairs bounded to the largest `away`; one
+//! pass over the map in raster order that gives each tile its kinds of
+//! place (and checks given distances); one counting sort of the open
+//! tiles by walking distance (ties in raster order) split into a list a
+//! kind. An entry's candidates are then the slices of its kinds' lists
+//! within its distance shares (two binary searches a kind), drawn at
+//! random by a partial shuffle of their positions that draws each at most
+//! once and copies nothing (the positions it moved are kept aside until a
+//! sixteenth of them has been drawn, then written out once), so an entry
+//! costs the candidates it draws, not the map, and a tile's check is a
+//! few comparisons. `apart N` stamps the tiles within `N - 1` steps of
+//! each thing placed (a bounded breadth-first search, re-entering a tile
+//! only when it comes nearer), so each check is one comparison; a group
 //! searches the tiles within `within` steps of its first member. Both
 //! bounds are at most [`MAX_STEPS`] = 255 steps, so these searches cost at
 //! most a constant a thing (`2N² + 2N + 1` tiles). Working memory:
@@ -220,7 +225,7 @@ mod place;
 mod table;
 
 pub use error::{PlaceError, Rule, TableError};
-pub use map::{NO_ROOM, PlaceMap, Spot};
+pub use map::{NO_ROOM, PlaceMap, Spot, UNREACHED};
 pub use parse::{
     LEVEL_GLYPHS, MAX_AWAY, MAX_COUNT, MAX_DENSITY, MAX_DEPTH, MAX_GROUP, MAX_NAME, MAX_STEPS,
     MAX_WEIGHT, PARSE_BYTES_PER_TEXT_BYTE, PARSE_FIXED_BYTES, parse, parse_bytes,

@@ -73,6 +73,10 @@ impl Spot {
 /// The room index of a tile in no room, in [`PlaceMap::with_rooms`].
 pub const NO_ROOM: u32 = u32::MAX;
 
+/// The distance of a tile no walk from the up stairs reaches, in
+/// [`PlaceMap::with_distances`] (the same value as `mcrdun-distance`'s).
+pub const UNREACHED: i32 = i32::MAX;
+
 /// A map to place things on: a [`Spot`] a tile, the up stairs (where
 /// walking distances start), optionally the down stairs, a room index a
 /// tile and the vault markers.
@@ -102,6 +106,8 @@ pub struct PlaceMap {
     /// (tile index, label), sorted by index, one a tile.
     pub(crate) markers: Vec<(u32, char)>,
     pub(crate) walkable: u64,
+    /// The walking distances from the up stairs, when the caller has them.
+    pub(crate) distances: Option<Vec<i32>>,
 }
 
 impl PlaceMap {
@@ -125,6 +131,7 @@ impl PlaceMap {
             rooms: None,
             markers: Vec::new(),
             walkable,
+            distances: None,
         };
         map.walkable_at(start, "the up stairs")?;
         Ok(map)
@@ -204,6 +211,47 @@ impl PlaceMap {
             let p = self.spots.point_of(w[0].0 as usize);
             return Err(map_error(format!("two markers at ({}, {})", p.x, p.y)));
         }
+        Ok(self)
+    }
+
+    /// The same map with the walking distances from the up stairs given
+    /// (4-connected steps over the walkable spots, [`UNREACHED`] where no
+    /// walk leads, raster order, one a tile), for a caller that has
+    /// computed them already (a level's generator has, to place its
+    /// stairs): placement then reads them instead of walking the map
+    /// itself. [`crate::place`] checks them in the pass it makes over
+    /// the map anyway (the up stairs at 0, every other reached tile one
+    /// more than its nearest walkable neighbour, no unreached tile beside
+    /// a reached one: only the true walk passes) and refuses others; the
+    /// things placed are the same as without them.
+    ///
+    /// # Errors
+    /// [`PlaceError::Map`] when `distances` is not one a tile.
+    ///
+    /// ```
+    /// use mcrdun_things::{parse, place_seeded, PlaceMap};
+    /// use mcrdun_geom::{Grid, Point};
+    /// let open = Grid::from_fn(9, 1, |_| true)?;
+    /// let map = PlaceMap::from_walkable(&open, Point::new(0, 0))?;
+    /// let given = map.clone().with_distances((0..9).collect())?;
+    /// let table = parse("thing rat\nglyph r\ncount 3\n", "t")?;
+    /// assert_eq!(
+    ///     place_seeded(&map, &[table.clone()], 1, 5)?,
+    ///     place_seeded(&given, &[table.clone()], 1, 5)?
+    /// );
+    /// let wrong = map.with_distances(vec![0; 9])?;
+    /// assert!(place_seeded(&wrong, &[table], 1, 5).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_distances(mut self, distances: Vec<i32>) -> Result<PlaceMap, PlaceError> {
+        if distances.len() != self.spots.len() {
+            return Err(map_error(format!(
+                "{} distances for the {} tiles of the map",
+                distances.len(),
+                self.spots.len()
+            )));
+        }
+        self.distances = Some(distances);
         Ok(self)
     }
 

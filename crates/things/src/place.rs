@@ -5,14 +5,14 @@ use crate::error::Rule;
 use crate::table::{Entry, Place, SHARE_ONE, Table, decimal};
 use crate::{PlaceError, PlaceMap, Spot};
 
-/// A tile no walk reaches.
-const UNREACHED: i32 = i32::MAX;
-
+use crate::map::UNREACHED;
 use mcrdun_geom::Point;
 use mcrdun_geom::memory::{Budget, grow, try_vec};
 use mcrdun_geom::random::{below, range_u64, seeded_rng, weighted_index};
 use rand::Rng;
-use std::collections::HashSet;
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// A thing placed on a map.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -44,15 +44,16 @@ pub struct Thing {
 
 /// The most working memory [`place`] uses a tile of the map, besides the
 /// things it returns: the walking distances from the up stairs and the
-/// search's queue (4 bytes a tile each), the distances from the down
-/// stairs (4, with `away`), each tile's kinds of place (1), the lists of
-/// open tiles by kind sorted by distance (4 a tile and kind, at most 4
-/// kinds a tile, typically little over 1) and one entry's candidates
-/// drawn from them (as much again at worst), which tiles hold things
-/// (1) and were drawn (4), the `apart` stamps (5, only when some entry
-/// has `apart` of 2 or more) and the group search's marks (4, only with
-/// groups). Checked against the memory ceiling before any work;
-/// `tests/memory.rs` measures at most 28.1 a tile.
+/// search's queue (4 bytes a tile each, none when the map has its
+/// distances), each tile's kinds of place (1), the open tiles sorted by
+/// distance and the lists of open tiles by kind (4 a tile and kind, at
+/// most 4 kinds a tile, typically little over 1), the counting sort's
+/// counts (4 a step of the longest walk), one run's draws (at worst 4 a
+/// candidate), which tiles hold things (1), the `apart` stamps (1, and 4
+/// a tile stamped, only when some entry has `apart` of 2 or more) and the
+/// distances from the down stairs within the largest `away` (8 a tile in
+/// reach). Checked against the memory ceiling before any work;
+/// `tests/memory.rs` measures the worst case.
 pub const PLACE_BYTES_PER_TILE: u64 = 40;
 
 /// The fixed part of [`place`]'s working memory: the entries' lists and
@@ -227,6 +228,13 @@ const K_DEAD_END: u8 = 4;
 const K_DOOR_SIDE: u8 = 8;
 const K_VAULT: u8 = 16;
 const K_MARKER: u8 = 32;
+/// Every kind-of-place bit; the two above are a bounded search's marks
+/// while it runs (cleared after).
+const K_PLACES: u8 = 63;
+/// A tile the search from the down stairs has seen.
+const K_SEEN_DOWN: u8 = 64;
+/// A tile a group's search has seen.
+const K_SEEN_GROUP: u8 = 128;
 const K_BITS: [u8; 6] = [
     K_ROOM,
     K_CORRIDOR,
@@ -235,16 +243,6 @@ const K_BITS: [u8; 6] = [
     K_VAULT,
     K_MARKER,
 ];
-/// Whether a tile may stand in two of `e`'s kinds' lists (a dead end, a
-/// door side or a marker besides another kind): then a run remembers the
-/// tiles it drew.
-fn overlapping(e: &Entry) -> bool {
-    e.places.len() > 1
-        && e.places
-            .iter()
-            .any(|p| matches!(p, Place::DeadEnd | Place::DoorSide | Place::Marker(_)))
-}
-
 /// The list of kind `p` (markers: one list for every label).
 const fn list_of(p: Place) -> usize {
     match p {
@@ -285,37 +283,31 @@ struct Placer<'a> {
     spots: &'a [Spot],
     w: usize,
     h: usize,
-    up: Vec<i32>,
-    /// Walking distances from the down stairs, up to the largest `away`
-    /// less one (`u32::MAX` beyond); `None` without down stairs or `away`.
-    down: Option<Vec<u32>>,
+    /// Walking distances from the up stairs: the map's own, or walked.
+    up: Cow<'a, [i32]>,
+    /// Walking distances from the down stairs of the tiles less than the
+    /// largest `away` from them, sorted by tile; empty without down
+    /// stairs or `away`.
+    down: Vec<(u32, u32)>,
     /// Each tile's kinds of place (`K_*` bits); 0 for a tile no thing may
     /// take (not usable, a staircase, not reached).
     kinds: Vec<u8>,
     /// The open tiles of each kind ([`list_of`] order), each sorted by
-    /// walking distance from the up stairs.
+    /// walking distance from the up stairs, then in raster order.
     lists: [Vec<u32>; 6],
-    /// One run's candidates: the slices of its kinds' lists in its
-    /// distance range.
-    cand: Vec<u32>,
-    /// The run's epoch on tiles it has drawn (a tile of two of its kinds
-    /// is listed twice, drawn once).
-    drawn: Vec<u32>,
-    run_epoch: u32,
+    /// One run's candidates: the slice of each kind's list in its
+    /// distance range (empty for kinds it does not want).
+    slices: [(usize, usize); 6],
     /// The farthest walk from the up stairs.
     far: u64,
     taken: Vec<u8>,
-    /// `apart` stamps: the run's epoch on tiles too near a thing of the
-    /// entry being placed, and the steps left from there.
-    stamp: Vec<u32>,
+    /// `apart` stamps: 0, or one more than the steps left from a thing of
+    /// the entry being placed (a tile too near it); the tiles stamped.
     left: Vec<u8>,
-    epoch: u32,
-    /// Group searches: the search's epoch on tiles seen.
-    seen: Vec<u32>,
-    search: u32,
+    stamped: Vec<u32>,
     queue: Vec<(u32, u16)>,
     /// While a group is tried: the stamps it overwrote.
-    undo: Vec<(u32, u32, u8)>,
+    undo: Vec<(u32, u8)>,
     logging: bool,
     things: Vec<Thing>,
     groups: u32,
@@ -328,45 +320,31 @@ impl<'a> Placer<'a> {
         let n = spots.len();
         let start = map.spots.index_of(map.start).expect("checked by PlaceMap");
         let end = map.end.and_then(|p| map.spots.index_of(p));
-        let (up, order, kinds) = walk_from(spots, w, start, end, map.walkable as usize)?;
-        let far = order.last().map_or(0, |&t| up[t as usize]) as u64;
+        let given = map.distances.is_some();
+        let up: Cow<'a, [i32]> = match &map.distances {
+            Some(d) => Cow::Borrowed(d.as_slice()),
+            None => Cow::Owned(walk_from(spots, w, start, map.walkable as usize)?),
+        };
+        let (kinds, far) = kinds_of(spots, w, &up, start, end, given)?;
         let apart = active.iter().any(|(_, e)| e.apart >= 2);
-        let groups = active.iter().any(|(_, e)| e.group.is_some());
         let mut p = Placer {
             map,
             spots,
             w,
             h,
             up,
-            down: None,
+            down: Vec::new(),
             kinds,
             lists: Default::default(),
-            cand: Vec::new(),
-            drawn: if active.iter().any(|(_, e)| overlapping(e)) {
-                try_vec("tiles drawn", n, 0u32)?
-            } else {
-                Vec::new()
-            },
-            run_epoch: 0,
+            slices: [(0, 0); 6],
             far,
             taken: try_vec("things' tiles", n, FREE)?,
-            stamp: if apart {
-                try_vec("apart stamps", n, 0u32)?
-            } else {
-                Vec::new()
-            },
             left: if apart {
                 try_vec("apart stamps", n, 0u8)?
             } else {
                 Vec::new()
             },
-            epoch: 0,
-            seen: if groups {
-                try_vec("group search", n, 0u32)?
-            } else {
-                Vec::new()
-            },
-            search: 0,
+            stamped: Vec::new(),
             queue: Vec::new(),
             undo: Vec::new(),
             logging: false,
@@ -375,48 +353,81 @@ impl<'a> Placer<'a> {
         };
         let away = active.iter().map(|(_, e)| e.away).max().unwrap_or(0);
         if let (Some(at), true) = (end, away > 0) {
-            p.down = Some(p.near(at, away - 1)?);
+            p.near(at, away - 1)?;
         }
-        p.sort_kinds(order)?;
+        p.sort_kinds()?;
         Ok(p)
     }
 
-    /// Walking distances from tile `at` up to `reach` steps (`u32::MAX`
-    /// beyond): a bounded breadth-first search.
+    /// Walking distances from tile `at` up to `reach` steps, in
+    /// `self.down`: a bounded breadth-first search, its seen tiles marked
+    /// in `kinds` while it runs.
     #[inline(never)]
-    fn near(&mut self, at: usize, reach: u32) -> Result<Vec<u32>, PlaceError> {
-        let mut d = try_vec("distances from the down stairs", self.spots.len(), u32::MAX)?;
-        d[at] = 0;
-        let mut queue: Vec<u32> = Vec::new();
-        grow("distances from the down stairs", &mut queue, 0)?;
-        queue.push(at as u32);
+    fn near(&mut self, at: usize, reach: u32) -> Result<(), PlaceError> {
+        const WHAT: &str = "distances from the down stairs";
+        self.queue.clear();
+        grow(WHAT, &mut self.queue, 0)?;
+        self.queue.push((at as u32, 0));
+        self.kinds[at] |= K_SEEN_DOWN;
         let mut head = 0;
-        while head < queue.len() {
-            let t = queue[head] as usize;
+        while head < self.queue.len() {
+            let (t, d) = self.queue[head];
             head += 1;
-            if d[t] >= reach {
+            if u32::from(d) >= reach {
                 continue;
             }
-            for j in self.neighbours(t) {
-                if self.spots[j].is_walkable() && d[j] == u32::MAX {
-                    d[j] = d[t] + 1;
-                    grow("distances from the down stairs", &mut queue, 0)?;
-                    queue.push(j as u32);
+            for j in self.neighbours(t as usize) {
+                if self.spots[j].is_walkable() && self.kinds[j] & K_SEEN_DOWN == 0 {
+                    self.kinds[j] |= K_SEEN_DOWN;
+                    grow(WHAT, &mut self.queue, 0)?;
+                    self.queue.push((j as u32, d + 1));
                 }
             }
         }
-        Ok(d)
+        mcrdun_geom::memory::try_reserve(WHAT, &mut self.down, self.queue.len())?;
+        for &(t, d) in &self.queue {
+            self.kinds[t as usize] &= !K_SEEN_DOWN;
+            self.down.push((t, u32::from(d)));
+        }
+        self.down.sort_unstable();
+        Ok(())
     }
 
-    /// The lists of open tiles of each kind, sorted by walking distance:
-    /// the walk's `order` (breadth first, so by distance) filtered.
+    /// The lists of open tiles of each kind, sorted by walking distance
+    /// from the up stairs, ties in raster order (a counting sort).
     #[inline(never)]
-    fn sort_kinds(&mut self, order: Vec<u32>) -> Result<(), PlaceError> {
+    fn sort_kinds(&mut self) -> Result<(), PlaceError> {
         for &(m, _) in &self.map.markers {
             if self.kinds[m as usize] != 0 {
                 self.kinds[m as usize] |= K_MARKER;
             }
         }
+        // The open tiles by distance, ties in raster order.
+        // Without branches on the tile (walls and floor alternate at
+        // random on many maps): a tile no thing takes counts in a last,
+        // spare slot, and is written to a spare place past the end.
+        let spare = self.far as usize + 2;
+        let mut at = try_vec("kinds of place", spare + 1, 0u32)?;
+        for (k, &d) in self.kinds.iter().zip(self.up.iter()) {
+            let slot = if *k != 0 { d as usize + 1 } else { spare };
+            at[slot] += 1;
+        }
+        at[spare] = 0;
+        for d in 1..spare {
+            at[d] += at[d - 1];
+        }
+        let open = at[spare - 1] as usize;
+        at[spare] = open as u32;
+        let mut order = try_vec("kinds of place", open + 1, 0u32)?;
+        for (t, (k, &d)) in self.kinds.iter().zip(self.up.iter()).enumerate() {
+            let used = *k != 0;
+            let slot = if used { d as usize } else { spare };
+            let place = &mut at[slot];
+            order[*place as usize] = t as u32;
+            *place += u32::from(used);
+        }
+        order.truncate(open);
+        drop(at);
         let mut counts = [0usize; 6];
         for &t in &order {
             let k = self.kinds[t as usize];
@@ -467,7 +478,7 @@ impl<'a> Placer<'a> {
     /// Whether open tile `i` is a place of kind `p` (from its kinds).
     #[inline]
     fn has(&self, p: Place, i: usize) -> bool {
-        let k = self.kinds[i];
+        let k = self.kinds[i] & K_PLACES;
         match p {
             Place::Marker(c) => k & K_MARKER != 0 && self.map.marker_at(i as u32) == Some(c),
             _ => k & bit_of(p) != 0,
@@ -478,7 +489,7 @@ impl<'a> Placer<'a> {
     /// stand there.
     #[inline]
     fn place_of(&self, e: &Entry, i: usize) -> Option<Place> {
-        if self.kinds[i] == 0 {
+        if self.kinds[i] & K_PLACES == 0 {
             return None;
         }
         if e.places.is_empty() {
@@ -507,12 +518,16 @@ impl<'a> Placer<'a> {
     #[inline]
     fn away_ok(&self, e: &Entry, i: usize) -> bool {
         let a = i64::from(e.away);
-        i64::from(self.up[i]) >= a && self.down.as_ref().is_none_or(|d| i64::from(d[i]) >= a)
+        i64::from(self.up[i]) >= a
+            && match self.down.binary_search_by_key(&(i as u32), |d| d.0) {
+                Ok(k) => i64::from(self.down[k].1) >= a,
+                Err(_) => true,
+            }
     }
 
     /// The candidates of `e`: the slices of its kinds' lists within its
-    /// distance shares, in `self.cand`.
-    fn candidates(&mut self, e: &Entry) -> Result<(), PlaceError> {
+    /// distance shares, in `self.slices`; their count.
+    fn candidates(&mut self, e: &Entry) -> usize {
         let mut wanted = [false; 6];
         if e.places.is_empty() {
             for p in [Place::Room, Place::Corridor, Place::Vault] {
@@ -528,24 +543,43 @@ impl<'a> Placer<'a> {
         );
         let up = &self.up;
         let scaled = |t: u32| up[t as usize] as u64 * u64::from(SHARE_ONE);
-        self.cand.clear();
+        let mut total = 0;
         for (k, list) in self.lists.iter().enumerate() {
+            self.slices[k] = (0, 0);
             if !wanted[k] {
                 continue;
             }
             let a = list.partition_point(|&t| scaled(t) < lo);
-            let b = list.partition_point(|&t| scaled(t) <= hi);
-            let slice = &list[a..b.max(a)];
-            mcrdun_geom::memory::try_reserve("candidate tiles", &mut self.cand, slice.len())?;
-            self.cand.extend_from_slice(slice);
+            let b = list.partition_point(|&t| scaled(t) <= hi).max(a);
+            self.slices[k] = (a, b);
+            total += b - a;
         }
-        Ok(())
+        total
+    }
+
+    /// The tile at position `q` of the run's candidates (the slices one
+    /// after another), or `None` when an earlier slice lists it too (a
+    /// tile of two of the entry's kinds is drawn from the first).
+    #[inline]
+    fn candidate(&self, mut q: usize) -> Option<usize> {
+        let mut before = 0u8;
+        for (k, &(a, b)) in self.slices.iter().enumerate() {
+            if q < b - a {
+                let t = self.lists[k][a + q] as usize;
+                return (self.kinds[t] & before == 0).then_some(t);
+            }
+            q -= b - a;
+            if b > a {
+                before |= K_BITS[k];
+            }
+        }
+        None
     }
 
     /// The rules that never change while things are placed.
     #[inline]
     fn admits(&self, e: &Entry, i: usize) -> bool {
-        self.kinds[i] != 0
+        self.kinds[i] & K_PLACES != 0
             && self.share_ok(e, i)
             && self.away_ok(e, i)
             && self.place_of(e, i).is_some()
@@ -621,7 +655,7 @@ impl<'a> Placer<'a> {
     /// Marks every tile within `apart - 1` steps of tile `at` with this
     /// run's epoch.
     fn stamp(&mut self, at: usize, apart: u32) -> Result<(), PlaceError> {
-        let reach = (apart - 1).min(u32::from(u8::MAX)) as u8;
+        let reach = (apart - 1).min(u32::from(u8::MAX - 1)) as u8;
         self.mark(at, reach)?;
         self.queue.clear();
         self.queue.push((at as u32, u16::from(reach)));
@@ -633,9 +667,7 @@ impl<'a> Placer<'a> {
                 continue;
             }
             for j in self.neighbours(t as usize) {
-                if self.spots[j].is_walkable()
-                    && (self.stamp[j] != self.epoch || u16::from(self.left[j]) < l - 1)
-                {
+                if self.spots[j].is_walkable() && u16::from(self.left[j]) < l {
                     self.mark(j, (l - 1) as u8)?;
                     grow("apart stamps", &mut self.queue, 0)?;
                     self.queue.push((j as u32, l - 1));
@@ -645,14 +677,18 @@ impl<'a> Placer<'a> {
         Ok(())
     }
 
+    /// Stamps tile `j` with `left` steps left (stored one more).
     #[inline]
     fn mark(&mut self, j: usize, left: u8) -> Result<(), PlaceError> {
         if self.logging {
             grow("group stamps", &mut self.undo, 0)?;
-            self.undo.push((j as u32, self.stamp[j], self.left[j]));
+            self.undo.push((j as u32, self.left[j]));
         }
-        self.stamp[j] = self.epoch;
-        self.left[j] = left;
+        if self.left[j] == 0 {
+            grow("apart stamps", &mut self.stamped, 0)?;
+            self.stamped.push(j as u32);
+        }
+        self.left[j] = left + 1;
         Ok(())
     }
 
@@ -661,7 +697,7 @@ impl<'a> Placer<'a> {
     fn refuses(&self, e: &Entry, i: usize) -> Option<Rule> {
         if self.taken[i] != FREE {
             Some(Rule::Taken)
-        } else if e.apart >= 2 && self.stamp[i] == self.epoch {
+        } else if e.apart >= 2 && self.left[i] != 0 {
             Some(Rule::Apart)
         } else if e.blocks && self.cuts(i) {
             Some(Rule::Blocks)
@@ -712,7 +748,9 @@ impl<'a> Placer<'a> {
         rng: &mut R,
     ) -> Result<(u64, Option<Rule>), PlaceError> {
         if e.apart >= 2 {
-            self.epoch += 1;
+            for t in self.stamped.drain(..) {
+                self.left[t as usize] = 0;
+            }
             let mine: Vec<usize> = self
                 .things
                 .iter()
@@ -723,25 +761,20 @@ impl<'a> Placer<'a> {
                 self.stamp(i, e.apart)?;
             }
         }
-        self.candidates(e)?;
-        let mut cand = core::mem::take(&mut self.cand);
-        self.run_epoch += 1;
+        let total = self.candidates(e);
+        let mut draws = Draws::new(total)?;
         let mut admitted = 0u64;
-        let mut cursor = 0usize;
         let mut refused = [0u64; 7];
         let mut placed = 0u64;
         let mut pool: Vec<u32> = Vec::new();
         'want: while placed < want {
             loop {
-                let Some(i) = draw(&mut cand, &mut cursor, rng)? else {
+                let Some(q) = draws.next(rng)? else {
                     break 'want;
                 };
-                if !self.drawn.is_empty() {
-                    if self.drawn[i] == self.run_epoch {
-                        continue;
-                    }
-                    self.drawn[i] = self.run_epoch;
-                }
+                let Some(i) = self.candidate(q) else {
+                    continue;
+                };
                 if !self.admits(e, i) {
                     continue;
                 }
@@ -768,7 +801,6 @@ impl<'a> Placer<'a> {
                 }
             }
         }
-        self.cand = cand;
         if placed >= want {
             return Ok((placed, None));
         }
@@ -807,11 +839,11 @@ impl<'a> Placer<'a> {
         if size > 1 {
             // The tiles within `within` steps of the first that its rules
             // admit.
-            self.search += 1;
             pool.clear();
             self.queue.clear();
+            grow("group search", &mut self.queue, 0)?;
             self.queue.push((lead as u32, 0));
-            self.seen[lead] = self.search;
+            self.kinds[lead] |= K_SEEN_GROUP;
             let mut head = 0;
             while head < self.queue.len() {
                 let (t, d) = self.queue[head];
@@ -824,12 +856,15 @@ impl<'a> Placer<'a> {
                     continue;
                 }
                 for j in self.neighbours(t as usize) {
-                    if self.spots[j].is_walkable() && self.seen[j] != self.search {
-                        self.seen[j] = self.search;
+                    if self.spots[j].is_walkable() && self.kinds[j] & K_SEEN_GROUP == 0 {
+                        self.kinds[j] |= K_SEEN_GROUP;
                         grow("group search", &mut self.queue, 0)?;
                         self.queue.push((j as u32, d + 1));
                     }
                 }
+            }
+            for &(t, _) in &self.queue {
+                self.kinds[t as usize] &= !K_SEEN_GROUP;
             }
             let mut cursor = 0;
             while (members.len() as u64) < size {
@@ -848,8 +883,11 @@ impl<'a> Placer<'a> {
             for &m in &members {
                 self.taken[m] = FREE;
             }
-            while let Some((t, s, l)) = self.undo.pop() {
-                self.stamp[t as usize] = s;
+            while let Some((t, l)) = self.undo.pop() {
+                // A stamp made from nothing was the last tile listed.
+                if l == 0 && self.left[t as usize] != 0 {
+                    self.stamped.pop();
+                }
                 self.left[t as usize] = l;
             }
             return Ok(false);
@@ -882,27 +920,13 @@ fn draw<R: Rng + ?Sized>(
     Ok(Some(i))
 }
 
-/// What [`walk_from`] finds: the distances, the order of the walk, the
-/// kinds of place.
-type Walk = (Vec<i32>, Vec<u32>, Vec<u8>);
-
 /// Walking distances (4-connected steps over the walkable spots) from tile
-/// `at` (`UNREACHED` where no walk leads), the tiles reached in the order
-/// of the walk (breadth first: by distance), and each tile's kinds of
-/// place (0 for a tile no thing may take: not usable, a staircase, not
-/// reached; markers are added after). One breadth-first search: the
-/// distances, the order and the kinds, 9 bytes a tile at most.
+/// `at`, `UNREACHED` where no walk leads: one breadth-first search, 8
+/// bytes a tile at most (the distances and the queue).
 #[inline(never)]
-fn walk_from(
-    spots: &[Spot],
-    w: usize,
-    at: usize,
-    end: Option<usize>,
-    walkable: usize,
-) -> Result<Walk, PlaceError> {
+fn walk_from(spots: &[Spot], w: usize, at: usize, walkable: usize) -> Result<Vec<i32>, PlaceError> {
     let n = spots.len();
     let mut d = try_vec("walking distances", n, UNREACHED)?;
-    let mut kinds = try_vec("kinds of place", n, 0u8)?;
     // Every walkable tile is queued at most once: one allocation.
     let mut queue: Vec<u32> =
         mcrdun_geom::memory::try_with_capacity("walking distances", walkable.max(1))?;
@@ -920,19 +944,86 @@ fn walk_from(
             (t + w < n).then(|| t + w),
             (x > 0).then(|| t - 1),
         ];
-        let (mut open, mut door) = (0, false);
         for j in around.into_iter().flatten() {
-            let s = spots[j];
-            if s.is_walkable() {
-                open += 1;
-                door |= s == Spot::Door;
-                if d[j] == UNREACHED {
-                    d[j] = next;
-                    queue.push(j as u32);
-                }
+            if spots[j].is_walkable() && d[j] == UNREACHED {
+                d[j] = next;
+                queue.push(j as u32);
             }
         }
-        let mut k = match spots[t] {
+    }
+    Ok(d)
+}
+
+/// Each tile's kinds of place (0 for a tile no thing may take: not
+/// usable, a staircase, not reached; markers are added after) and the
+/// farthest walk from the up stairs (`at`), in one pass over the map in
+/// raster order. With `check`, the distances `up` are the caller's and
+/// are checked on the way: 0 at the up stairs only, every other reached
+/// walkable tile one more than its nearest walkable neighbour, no
+/// unreached walkable tile beside a reached one (which only the true
+/// walk satisfies: each reached tile has a neighbour one step nearer, down
+/// to the up stairs, and none nearer than that).
+#[inline(never)]
+fn kinds_of(
+    spots: &[Spot],
+    w: usize,
+    up: &[i32],
+    at: usize,
+    end: Option<usize>,
+    check: bool,
+) -> Result<(Vec<u8>, u64), PlaceError> {
+    let n = spots.len();
+    let mut kinds = try_vec("kinds of place", n, 0u8)?;
+    let mut far = 0i32;
+    let wrong = |t: usize| PlaceError::Map {
+        reason: format!(
+            "the distances given are not the walk from the up stairs at ({}, {})",
+            t % w.max(1),
+            t / w.max(1)
+        ),
+    };
+    if check && up[at] != 0 {
+        return Err(wrong(at));
+    }
+    for t in 0..n {
+        let s = spots[t];
+        if !s.is_walkable() {
+            continue;
+        }
+        let d = up[t];
+        let (x, y) = (t % w, t / w);
+        let around = [
+            (y > 0).then(|| t - w),
+            (x + 1 < w).then(|| t + 1),
+            (t + w < n).then(|| t + w),
+            (x > 0).then(|| t - 1),
+        ];
+        let (mut open, mut door, mut nearest) = (0, false, UNREACHED);
+        for j in around.into_iter().flatten() {
+            let sj = spots[j];
+            if sj.is_walkable() {
+                open += 1;
+                door |= sj == Spot::Door;
+                nearest = nearest.min(up[j]);
+            }
+        }
+        if check {
+            let fine = if t == at {
+                true
+            } else if d == UNREACHED {
+                nearest == UNREACHED
+            } else {
+                d > 0 && nearest != UNREACHED && d == nearest + 1
+            };
+            if !fine {
+                return Err(wrong(t));
+            }
+        }
+        if d == UNREACHED {
+            continue;
+        }
+        far = far.max(d);
+        let mut k = match s {
             Spot::Room => K_ROOM,
             Spot::Corridor => K_CORRIDOR,
             Spot::Vault => K_VAULT,
@@ -949,5 +1040,101 @@ fn walk_from(
         }
         kinds[t] = k;
     }
-    Ok((d, queue, kinds))
+    Ok((kinds, far as u64))
+}
+
+/// A hasher for tile positions (`u32` and `usize` keys): one
+/// multiplication, no random state (nothing depends on a map's order:
+/// the maps below are only looked up).
+#[derive(Default)]
+struct PositionHasher(u64);
+
+impl Hasher for PositionHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, v: u32) {
+        self.0 = (self.0 ^ u64::from(v)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    fn write_usize(&mut self, v: usize) {
+        self.0 = (self.0 ^ v as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+/// One run's draws from its candidates, positions `0..len` of the slices
+/// one after another, each at most once in random order: a partial
+/// Fisher-Yates shuffle of the positions, the same draws as shuffling a
+/// copy of them, but without the copy: the positions it moved are kept
+/// aside (a few per draw), and only a run that draws more than a
+/// sixteenth of its candidates writes them all out (4 bytes each).
+struct Draws {
+    len: usize,
+    cursor: usize,
+    moved: HashMap<u32, u32, BuildHasherDefault<PositionHasher>>,
+    all: Vec<u32>,
+}
+
+impl Draws {
+    fn new(len: usize) -> Result<Draws, PlaceError> {
+        if u32::try_from(len).is_err() {
+            return Err(PlaceError::Map {
+                reason: format!("{len} candidate tiles, more than 32-bit indices address"),
+            });
+        }
+        Ok(Draws {
+            len,
+            cursor: 0,
+            moved: HashMap::default(),
+            all: Vec::new(),
+        })
+    }
+
+    fn at(&self, q: usize) -> u32 {
+        self.moved.get(&(q as u32)).copied().unwrap_or(q as u32)
+    }
+
+    /// The next position, `None` when every one has been drawn.
+    fn next<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Option<usize>, PlaceError> {
+        if self.cursor >= self.len {
+            return Ok(None);
+        }
+        let c = self.cursor;
+        let j = c + below(rng, (self.len - c) as u64)? as usize;
+        self.cursor += 1;
+        if !self.all.is_empty() {
+            self.all.swap(c, j);
+            return Ok(Some(self.all[c] as usize));
+        }
+        let (at_j, at_c) = (self.at(j), self.at(c));
+        self.moved.remove(&(c as u32));
+        if j != c {
+            if self.moved.len() >= self.moved.capacity() {
+                // A slot is a key, a value and a control byte.
+                let more = self.moved.len().max(16);
+                let bytes = ((self.moved.len() + more) as u64).saturating_mul(2 * 9);
+                mcrdun_geom::memory::check_bytes("candidate draws", bytes)?;
+                self.moved
+                    .try_reserve(more)
+                    .map_err(|_| mcrdun_geom::GeomError::OutOfMemory {
+                        what: "candidate draws",
+                        needed: bytes,
+                    })?;
+            }
+            self.moved.insert(j as u32, at_c);
+        }
+        if self.moved.len() > self.len / 16 + 64 {
+            let mut all = try_vec("candidate tiles", self.len, 0u32)?;
+            for (q, a) in all.iter_mut().enumerate().skip(self.cursor) {
+                *a = self.at(q);
+            }
+            self.moved = HashMap::default();
+            self.all = all;
+        }
+        Ok(Some(at_j as usize))
+    }
 }
