@@ -418,29 +418,30 @@ impl<'a> Placer<'a> {
         }
         let open = at[spare - 1] as usize;
         at[spare] = open as u32;
+        // The open tiles and their kinds, by distance (the kinds beside
+        // the tiles, so that splitting them reads both in order).
         let mut order = try_vec("kinds of place", open + 1, 0u32)?;
-        for (t, (k, &d)) in self.kinds.iter().zip(self.up.iter()).enumerate() {
-            let used = *k != 0;
+        let mut kinds = try_vec("kinds of place", open + 1, 0u8)?;
+        let mut counts = [0usize; 6];
+        for (t, (&k, &d)) in self.kinds.iter().zip(self.up.iter()).enumerate() {
+            let used = k != 0;
             let slot = if used { d as usize } else { spare };
             let place = &mut at[slot];
             order[*place as usize] = t as u32;
+            kinds[*place as usize] = k;
             *place += u32::from(used);
-        }
-        order.truncate(open);
-        drop(at);
-        let mut counts = [0usize; 6];
-        for &t in &order {
-            let k = self.kinds[t as usize];
-            for (c, bit) in counts.iter_mut().zip(K_BITS) {
-                *c += usize::from(k & bit != 0);
+            for (b, c) in counts.iter_mut().enumerate() {
+                *c += usize::from((k >> b) & 1);
             }
         }
+        drop(at);
         for (list, c) in self.lists.iter_mut().zip(counts) {
             *list = mcrdun_geom::memory::try_with_capacity("kinds of place", c)?;
         }
-        for &t in &order {
-            let k = self.kinds[t as usize];
-            if k == 0 {
+        for (&t, &k) in order[..open].iter().zip(&kinds[..open]) {
+            if k.is_power_of_two() {
+                // One kind (most tiles): its list only.
+                self.lists[k.trailing_zeros() as usize].push(t);
                 continue;
             }
             for (list, bit) in self.lists.iter_mut().zip(K_BITS) {
@@ -972,73 +973,119 @@ fn kinds_of(
     end: Option<usize>,
     check: bool,
 ) -> Result<(Vec<u8>, u64), PlaceError> {
+    /// The kind of a usable spot, 0 for the others (by byte).
+    const BASE: [u8; 7] = [0, K_ROOM, K_CORRIDOR, K_VAULT, 0, 0, 0];
     let n = spots.len();
     let mut kinds = try_vec("kinds of place", n, 0u8)?;
-    let mut far = 0i32;
-    let wrong = |t: usize| PlaceError::Map {
-        reason: format!(
-            "the distances given are not the walk from the up stairs at ({}, {})",
-            t % w.max(1),
-            t / w.max(1)
-        ),
-    };
-    if check && up[at] != 0 {
-        return Err(wrong(at));
+    if n == 0 {
+        return Ok((kinds, 0));
     }
-    for t in 0..n {
-        let s = spots[t];
-        if !s.is_walkable() {
-            continue;
-        }
-        let d = up[t];
-        let (x, y) = (t % w, t / w);
-        let around = [
-            (y > 0).then(|| t - w),
-            (x + 1 < w).then(|| t + 1),
-            (t + w < n).then(|| t + w),
-            (x > 0).then(|| t - 1),
-        ];
-        let (mut open, mut door, mut nearest) = (0, false, UNREACHED);
-        for j in around.into_iter().flatten() {
-            let sj = spots[j];
-            if sj.is_walkable() {
-                open += 1;
+    let h = n / w;
+    let mut far = 0i32;
+    let mut wrong = false;
+    // Row by row, without branches on the tile (walls and floor alternate
+    // at random on many maps): a neighbour off the map is a wall.
+    for y in 0..h {
+        let row = &spots[y * w..(y + 1) * w];
+        let urow = &up[y * w..(y + 1) * w];
+        let above = (y > 0).then(|| (&spots[(y - 1) * w..y * w], &up[(y - 1) * w..y * w]));
+        let below = (y + 1 < h).then(|| {
+            (
+                &spots[(y + 1) * w..(y + 2) * w],
+                &up[(y + 1) * w..(y + 2) * w],
+            )
+        });
+        let out = &mut kinds[y * w..(y + 1) * w];
+        for x in 0..w {
+            let s = row[x];
+            let d = urow[x];
+            let mut open = 0u8;
+            let mut door = false;
+            let mut nearest = UNREACHED;
+            let mut look = |sj: Spot, dj: i32| {
+                let walk = sj.is_walkable();
+                open += u8::from(walk);
                 door |= sj == Spot::Door;
-                nearest = nearest.min(up[j]);
-            }
-        }
-        if check {
-            let fine = if t == at {
-                true
-            } else if d == UNREACHED {
-                nearest == UNREACHED
-            } else {
-                d > 0 && nearest != UNREACHED && d == nearest + 1
+                nearest = nearest.min(if walk { dj } else { UNREACHED });
             };
-            if !fine {
-                return Err(wrong(t));
+            if x > 0 {
+                look(row[x - 1], urow[x - 1]);
             }
+            if x + 1 < w {
+                look(row[x + 1], urow[x + 1]);
+            }
+            if let Some((sa, ua)) = above {
+                look(sa[x], ua[x]);
+            }
+            if let Some((sb, ub)) = below {
+                look(sb[x], ub[x]);
+            }
+            let walkable = s.is_walkable();
+            let reached = d != UNREACHED;
+            if check {
+                let t = y * w + x;
+                let fine = if t == at {
+                    d == 0
+                } else if !reached {
+                    nearest == UNREACHED
+                } else {
+                    d > 0 && nearest != UNREACHED && d == nearest + 1
+                };
+                wrong |= walkable & !fine;
+            }
+            far = far.max(if walkable & reached { d } else { 0 });
+            let base = BASE[s as usize];
+            let mut k = base
+                | if open == 1 { K_DEAD_END } else { 0 }
+                | if door & (base == K_ROOM) {
+                    K_DOOR_SIDE
+                } else {
+                    0
+                };
+            if base == 0 || !reached {
+                k = 0;
+            }
+            out[x] = k;
         }
-        if d == UNREACHED {
-            continue;
-        }
-        far = far.max(d);
-        let mut k = match s {
-            Spot::Room => K_ROOM,
-            Spot::Corridor => K_CORRIDOR,
-            Spot::Vault => K_VAULT,
-            _ => continue,
-        };
-        if t == at || Some(t) == end {
-            continue;
-        }
-        if open == 1 {
-            k |= K_DEAD_END;
-        }
-        if door && k == K_ROOM {
-            k |= K_DOOR_SIDE;
-        }
-        kinds[t] = k;
+    }
+    for t in [Some(at), end].into_iter().flatten() {
+        kinds[t] = 0;
+    }
+    if wrong {
+        // The first tile that is wrong, for the message.
+        let t = (0..n)
+            .find(|&t| {
+                let (x, y) = (t % w, t / w);
+                let d = up[t];
+                let near = [
+                    (y > 0).then(|| t - w),
+                    (x + 1 < w).then(|| t + 1),
+                    (y + 1 < h).then(|| t + w),
+                    (x > 0).then(|| t - 1),
+                ]
+                .into_iter()
+                .flatten()
+                .filter(|&j| spots[j].is_walkable())
+                .map(|j| up[j])
+                .min()
+                .unwrap_or(UNREACHED);
+                spots[t].is_walkable()
+                    && !if t == at {
+                        d == 0
+                    } else if d == UNREACHED {
+                        near == UNREACHED
+                    } else {
+                        d > 0 && near != UNREACHED && d == near + 1
+                    }
+            })
+            .unwrap_or(at);
+        return Err(PlaceError::Map {
+            reason: format!(
+                "the distances given are not the walk from the up stairs at ({}, {})",
+                t % w,
+                t / w
+            ),
+        });
     }
     Ok((kinds, far as u64))
 }
