@@ -874,8 +874,12 @@ impl Graph {
         } else {
             memory::try_vec("the locks' gate blocks", bw * h.div_ceil(side), false)?
         };
+        // Each column's block, once (no division per tile).
+        let mut block_x: Vec<u32> = memory::try_with_capacity("the locks' gate blocks", w)?;
+        block_x.extend((0..w).map(|x| (x / side) as u32));
         for y in 0..h {
-            for x in 0..w {
+            let block_row = (y / side) * bw;
+            for (x, &bx) in block_x.iter().enumerate() {
                 let i = y * w + x;
                 if !walk(i) {
                     continue;
@@ -902,7 +906,7 @@ impl Graph {
                     }
                     continue;
                 }
-                let b = (y / side) * bw + x / side;
+                let b = block_row + bx as usize;
                 if block[b] {
                     continue;
                 }
