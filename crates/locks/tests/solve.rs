@@ -317,3 +317,18 @@ fn memory_is_checked_first() {
     let _budget = mcrdun_geom::memory::Budget::start_with(18 * SOLVE_BYTES_PER_TILE + 64);
     assert_eq!(solve(&d.puzzle()).unwrap().steps, 3);
 }
+
+/// A walk never wraps from a row's end to the next row's start (or back):
+/// the start at the end of the top row is 3 steps from the goal at the
+/// start of the next row, around through the middle, not 1; and the other
+/// way round too.
+#[test]
+fn rows_do_not_wrap() {
+    let d = draw(&["#.S", "G.#"]);
+    assert_eq!(solve(&d.puzzle()).unwrap().steps, 3);
+    let d = draw(&["#.G", "S.#"]);
+    assert_eq!(solve(&d.puzzle()).unwrap().steps, 3);
+    // With no way around, the goal is out of reach.
+    let d = draw(&["##S", "G##"]);
+    assert!(matches!(solve(&d.puzzle()), Err(SolveError::Stuck { .. })));
+}
