@@ -3,63 +3,22 @@
 //! entries with every setting spelled out.
 
 use clap::{Parser, Subcommand};
-use mcrdun_things::{PARSE_BYTES_PER_TEXT_BYTE, PARSE_FIXED_BYTES, Table};
-use std::io::Read;
+use mcrdun_things::{FileError, Table};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// The bytes a byte of a table file costs while it is read: the byte
-/// itself and the parser's.
-pub const READ_BYTES_PER_FILE_BYTE: u64 = PARSE_BYTES_PER_TEXT_BYTE + 1;
-
-/// Reads and parses the table file at `path`: a file too large for the
+/// Reads and parses the table file at `path` with the one reader of
+/// table files ([`mcrdun_things::read_file`]): a file too large for the
 /// memory limit is refused from its size, before it is read (and read no
 /// further than the limit allows, whatever its size says).
 ///
 /// # Errors
 /// A message naming the file (and for a parse error its line and column).
 pub fn read(path: &Path) -> Result<Table, String> {
-    let shown = path.display();
-    let size = std::fs::metadata(path)
-        .map_err(|e| format!("{shown}: {e}"))?
-        .len();
-    let limit = mcrdun_geom::memory::call_limit();
-    let need = |bytes: u64| {
-        bytes
-            .saturating_mul(READ_BYTES_PER_FILE_BYTE)
-            .saturating_add(PARSE_FIXED_BYTES)
-    };
-    let too_large = |bytes: u64| {
-        format!(
-            "{shown}: a table of {bytes} bytes needs {} bytes of working memory, above the memory limit of {limit} bytes (raise it with --max-bytes)",
-            need(bytes)
-        )
-    };
-    if need(size) > limit {
-        return Err(too_large(size));
-    }
-    let most = limit.saturating_sub(PARSE_FIXED_BYTES) / READ_BYTES_PER_FILE_BYTE;
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(most.saturating_add(1)).read_to_end(&mut bytes))
-        .map_err(|e| format!("{shown}: {e}"))?;
-    if bytes.len() as u64 > most {
-        return Err(too_large(bytes.len() as u64));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let at = e.utf8_error().valid_up_to();
-        let good = &e.as_bytes()[..at];
-        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = String::from_utf8_lossy(
-            &good[good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1)..],
-        )
-        .chars()
-        .count()
-            + 1;
-        format!("{shown}:{line}:{column}: expected UTF-8 text, found a byte that is not")
-    })?;
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    mcrdun_things::parse(text, &shown.to_string()).map_err(|e| e.to_string())
+    mcrdun_things::read_file(path).map_err(|e| match e {
+        FileError::TooLarge { .. } => format!("{e} (raise it with --max-bytes)"),
+        e => e.to_string(),
+    })
 }
 
 /// Reads every table file of `paths`, in order.

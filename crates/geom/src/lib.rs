@@ -49,6 +49,7 @@ pub mod memory;
 mod point;
 pub mod random;
 mod rect;
+pub mod text;
 mod wall;
 
 pub use disjoint::DisjointSets;

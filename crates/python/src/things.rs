@@ -1,15 +1,16 @@
 //! Spawn tables for `mcrdun.things` and `mcrdun.generate(..., things=...)`.
 //!
-//! A table is parsed by [`mcrdun_things::parse`] after the checks the
-//! `mcrdun` command makes when it reads a table file (`crates/cli`'s
-//! `things::read`, mirrored here until that reader moves into
-//! `mcrdun-things` as vaults' did): the memory ceiling first (33 bytes a
-//! byte of text and the parser's fixed bytes), then UTF-8 with the line and
-//! column of the first byte that is not, a byte-order mark skipped.
+//! A table's bytes are parsed by [`mcrdun_things::parse_bytes`] (the
+//! memory ceiling first, then UTF-8 with the line and column of the first
+//! byte that is not, a byte-order mark skipped), and a path is read by
+//! the reader the command and vault files share
+//! ([`mcrdun_geom::text::read_capped`], as [`mcrdun_things::read_file`]
+//! does): a file too large for the ceiling is refused before it is read.
 
 use crate::errors;
-use mcrdun_things::{PARSE_BYTES_PER_TEXT_BYTE, PARSE_FIXED_BYTES, Table};
-use pyo3::exceptions::PyValueError;
+use mcrdun_geom::text::ReadError;
+use mcrdun_things::{PARSE_FIXED_BYTES, READ_BYTES_PER_FILE_BYTE, Table};
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 pyo3::create_exception!(
@@ -18,10 +19,6 @@ pyo3::create_exception!(
     PyValueError,
     "A spawn table that could not be parsed (a ValueError): the message is the `mcrdun things check` command's, `file:line:column: expected ..., found ...`."
 );
-
-/// The bytes a byte of table text costs while it is read: the byte and
-/// the parser's (the command's `READ_BYTES_PER_FILE_BYTE`).
-pub(crate) const READ_BYTES_PER_TEXT_BYTE: u64 = PARSE_BYTES_PER_TEXT_BYTE + 1;
 
 /// Parsed spawn tables, in order.
 #[pyclass(module = "mcrdun._mcrdun", frozen)]
@@ -73,59 +70,59 @@ impl RawTables {
     }
 }
 
-/// Refuses a table of `size` bytes (named `file`) whose reading could pass
-/// the memory ceiling: `MemoryError`, before it is read.
-#[pyfunction]
-fn things_check_size(size: u64, file: &str) -> PyResult<()> {
-    let limit = mcrdun_geom::memory::memory_limit();
-    let need = size
-        .saturating_mul(READ_BYTES_PER_TEXT_BYTE)
-        .saturating_add(PARSE_FIXED_BYTES);
-    if need > limit {
-        return Err(errors::over_limit(&format!(
-            "{file}: a table of {size} bytes needs {need} bytes of working memory, above the memory limit of {limit} bytes (raise it)"
-        )));
-    }
-    Ok(())
-}
-
-/// The most bytes of table text that the memory ceiling lets be read.
-#[pyfunction]
-fn things_most_bytes() -> u64 {
-    mcrdun_geom::memory::memory_limit().saturating_sub(PARSE_FIXED_BYTES) / READ_BYTES_PER_TEXT_BYTE
-}
-
 /// Parses one spawn table from its bytes; errors name `file`.
 #[pyfunction]
 fn things_parse(py: Python<'_>, data: &[u8], file: &str) -> PyResult<RawTables> {
-    things_check_size(data.len() as u64, file)?;
-    let text = match std::str::from_utf8(data) {
+    let table = py.detach(|| mcrdun_things::parse_bytes(data, file));
+    let table = match table {
         Ok(t) => t,
-        Err(e) => {
-            let good = &data[..e.valid_up_to()];
-            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
-            let column = String::from_utf8_lossy(&good[start..]).chars().count() + 1;
-            return Err(ThingsFileError::new_err(format!(
-                "{file}:{line}:{column}: expected UTF-8 text, found a byte that is not"
-            )));
+        Err(e) if e.is_too_large() => {
+            let bytes = data.len() as u64;
+            let err = mcrdun_things::FileError::TooLarge {
+                file: file.to_owned(),
+                bytes,
+                needed: bytes
+                    .saturating_mul(mcrdun_things::PARSE_BYTES_PER_TEXT_BYTE)
+                    .saturating_add(PARSE_FIXED_BYTES),
+                limit: mcrdun_geom::memory::call_limit(),
+            };
+            return Err(errors::over_limit(&err.to_string()));
         }
+        Err(e) => return Err(ThingsFileError::new_err(e.to_string())),
     };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let table = py
-        .detach(|| mcrdun_things::parse(text, file))
-        .map_err(|e| ThingsFileError::new_err(e.to_string()))?;
+    // The text parsed (UTF-8 by now), for pickling.
+    let text = mcrdun_geom::text::utf8(data).unwrap_or_default();
     Ok(RawTables {
         tables: vec![table],
         texts: vec![text.to_owned()],
     })
 }
 
+/// Reads and parses the table file at `path` with the command's reader:
+/// refused from its size when it could not fit the memory ceiling
+/// (`MemoryError`), before it is read; `OSError` when it cannot be read.
+#[pyfunction]
+fn things_read(py: Python<'_>, path: std::path::PathBuf) -> PyResult<RawTables> {
+    let file = path.display().to_string();
+    let bytes = py.detach(|| {
+        mcrdun_geom::text::read_capped(&path, READ_BYTES_PER_FILE_BYTE, PARSE_FIXED_BYTES)
+    });
+    match bytes {
+        Ok(bytes) => things_parse(py, &bytes, &file),
+        Err(ReadError::Unreadable { reason }) => {
+            Err(PyOSError::new_err(format!("{file}: {reason}")))
+        }
+        Err(e @ ReadError::TooLarge { .. }) => {
+            let err = mcrdun_things::FileError::from_read(e, &file);
+            Err(errors::over_limit(&err.to_string()))
+        }
+    }
+}
+
 /// Adds this module's functions and classes to `m`.
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(things_parse, m)?)?;
-    m.add_function(wrap_pyfunction!(things_check_size, m)?)?;
-    m.add_function(wrap_pyfunction!(things_most_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(things_read, m)?)?;
     m.add_class::<RawTables>()?;
     m.add("ThingsFileError", m.py().get_type::<ThingsFileError>())?;
     Ok(())

@@ -222,6 +222,7 @@ mod error;
 mod map;
 mod parse;
 mod place;
+mod read;
 mod table;
 
 pub use error::{PlaceError, Rule, TableError};
@@ -233,4 +234,5 @@ pub use parse::{
 pub use place::{
     PLACE_BYTES_PER_THING, PLACE_BYTES_PER_TILE, PLACE_FIXED_BYTES, Thing, place, place_seeded,
 };
+pub use read::{FileError, READ_BYTES_PER_FILE_BYTE, read_file};
 pub use table::{Amount, DENSITY_ONE, Entry, Group, Place, SHARE_ONE, Table};

@@ -165,55 +165,22 @@ pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Table, TableError> {
             found: e.to_string(),
         });
     }
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    let text = match core::str::from_utf8(bytes) {
+    let text = match mcrdun_geom::text::utf8(bytes) {
         Ok(t) => t,
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
-            let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            let column = core::str::from_utf8(&good[start..]).map_or(0, |s| s.chars().count()) + 1;
+        Err(bad) => {
             return Err(TableError {
                 file: file.to_string(),
-                line: u32::try_from(line).unwrap_or(u32::MAX),
-                column: u32::try_from(column).unwrap_or(u32::MAX),
+                line: bad.line,
+                column: bad.column,
                 expected: "UTF-8 text".into(),
-                found: format!("the byte 0x{:02X}", bytes[e.valid_up_to()]),
+                found: format!("the byte 0x{:02X}", bad.byte),
             });
         }
     };
     parse(text, file)
 }
 
-/// The words of a line with their byte offsets, up to a comment (a word
-/// starting with `#`).
-fn words(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                out.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &line[s..]));
-    }
-    if let Some(k) = out.iter().position(|(_, w)| w.starts_with('#')) {
-        out.truncate(k);
-    }
-    out
-}
-
-/// The column (in characters, from 1) of byte offset `at` of `line`.
-fn column_of(line: &str, at: usize) -> u32 {
-    let chars = line.get(..at).map_or(0, |s| s.chars().count());
-    u32::try_from(chars + 1).unwrap_or(u32::MAX)
-}
+use mcrdun_geom::text::{column_of, words};
 
 /// A shortened, quoted copy of what was found, for messages.
 fn shown(s: &str) -> String {

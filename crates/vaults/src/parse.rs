@@ -172,62 +172,22 @@ pub(crate) fn check_size(
 pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Vec<Vault>, VaultError> {
     let budget = mcrdun_geom::memory::Budget::start();
     check_size(&budget, file, bytes.len() as u64, PARSE_BYTES_PER_TEXT_BYTE)?;
-    match core::str::from_utf8(bytes) {
+    match mcrdun_geom::text::utf8(bytes) {
         Ok(text) => parse(text, file),
-        Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let lines = good.iter().filter(|&&b| b == b'\n').count() + 1;
-            // The bytes before the bad one are valid UTF-8; a BOM on the
-            // first line is not a column.
-            let mut head = core::str::from_utf8(&good[line_start..]).unwrap_or_default();
-            if line_start == 0 {
-                head = head.strip_prefix('\u{feff}').unwrap_or(head);
-            }
-            let number = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-            Err(VaultError::At {
-                file: file.to_string(),
-                line: number(lines),
-                column: number(head.chars().count() + 1),
-                expected: "UTF-8 text".into(),
-                found: format!("the byte 0x{:02X}", bytes[e.valid_up_to()]),
-            })
-        }
+        Err(bad) => Err(VaultError::At {
+            file: file.to_string(),
+            line: bad.line,
+            column: bad.column,
+            expected: "UTF-8 text".into(),
+            found: format!("the byte 0x{:02X}", bad.byte),
+        }),
     }
 }
 
 /// A problem on the current line: column, expected, found.
 type LineError = (u32, String, String);
 
-/// The words of a line with their byte offsets, up to a comment.
-fn words(line: &str) -> Vec<(usize, &str)> {
-    let mut out = Vec::new();
-    let mut start = None;
-    for (i, c) in line.char_indices() {
-        match (c.is_whitespace(), start) {
-            (true, Some(s)) => {
-                out.push((s, &line[s..i]));
-                start = None;
-            }
-            (false, None) => start = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(s) = start {
-        out.push((s, &line[s..]));
-    }
-    // A word starting with `#` starts a comment.
-    if let Some(k) = out.iter().position(|(_, w)| w.starts_with('#')) {
-        out.truncate(k);
-    }
-    out
-}
-
-/// The column (in characters, from 1) of byte offset `at` of `line`.
-fn column_of(line: &str, at: usize) -> u32 {
-    let chars = line.get(..at).map_or(0, |s| s.chars().count());
-    u32::try_from(chars + 1).unwrap_or(u32::MAX)
-}
+use mcrdun_geom::text::{column_of, words};
 
 /// A shortened copy of what was found, for messages; characters that do
 /// not show (controls, format characters such as a byte-order mark) are

@@ -1,8 +1,8 @@
 //! Vault files read from disk within the memory limit.
 
-use crate::parse::{check_size, parse_bytes};
+use crate::parse::parse_bytes;
 use crate::{PARSE_BYTES_PER_TEXT_BYTE, Vault, VaultError};
-use std::io::Read;
+use mcrdun_geom::text::ReadError;
 use std::path::Path;
 
 /// The most working memory [`read_file`] uses, in bytes a byte of file:
@@ -13,7 +13,8 @@ pub const READ_BYTES_PER_FILE_BYTE: u64 = PARSE_BYTES_PER_TEXT_BYTE + 1;
 
 /// Reads the vaults of the vault file at `path` (errors name it as
 /// `path.display()`): the one way the command line reads vault files, for
-/// every program that takes a path.
+/// every program that takes a path. The reading is
+/// [`mcrdun_geom::text::read_capped`], which spawn tables share.
 ///
 /// The file is refused before it is read when its size, at
 /// [`READ_BYTES_PER_FILE_BYTE`] bytes a byte, passes the memory limit
@@ -46,31 +47,22 @@ pub const READ_BYTES_PER_FILE_BYTE: u64 = PARSE_BYTES_PER_TEXT_BYTE + 1;
 /// ```
 pub fn read_file(path: &Path) -> Result<Vec<Vault>, VaultError> {
     let name = path.display().to_string();
-    let unreadable = |e: std::io::Error| VaultError::Unreadable {
-        file: name.clone(),
-        reason: e.to_string(),
-    };
-    let budget = mcrdun_geom::memory::Budget::start();
-    // The largest file whose reading fits the ceiling.
-    let most = budget.limit() / READ_BYTES_PER_FILE_BYTE;
-    let file = std::fs::File::open(path).map_err(unreadable)?;
-    let size = file.metadata().map_or(0, |m| m.len());
-    check_size(&budget, &name, size, READ_BYTES_PER_FILE_BYTE)?;
-    let mut bytes = Vec::new();
-    // `size` fits the ceiling; one byte more lets the read find the end
-    // without growing the buffer.
-    let expected = usize::try_from(size.saturating_add(1)).unwrap_or(usize::MAX);
-    bytes
-        .try_reserve_exact(expected)
-        .map_err(|_| VaultError::TooLarge {
-            file: name.clone(),
-            bytes: size,
-            needed: size.saturating_mul(READ_BYTES_PER_FILE_BYTE),
-            limit: budget.limit(),
+    let bytes =
+        mcrdun_geom::text::read_capped(path, READ_BYTES_PER_FILE_BYTE, 0).map_err(|e| match e {
+            ReadError::Unreadable { reason } => VaultError::Unreadable {
+                file: name.clone(),
+                reason,
+            },
+            ReadError::TooLarge {
+                bytes,
+                needed,
+                limit,
+            } => VaultError::TooLarge {
+                file: name.clone(),
+                bytes,
+                needed,
+                limit,
+            },
         })?;
-    file.take(most.saturating_add(1))
-        .read_to_end(&mut bytes)
-        .map_err(unreadable)?;
-    check_size(&budget, &name, bytes.len() as u64, READ_BYTES_PER_FILE_BYTE)?;
     parse_bytes(&bytes, &name)
 }

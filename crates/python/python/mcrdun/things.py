@@ -127,12 +127,7 @@ def read(path: "os.PathLike[str] | str") -> ThingTables:
     it is read when its text could not fit :func:`mcrdun.memory_limit`
     (``MemoryError``), and read no further than that whatever its size
     says; ``OSError`` when it cannot be read."""
-    name = os.fspath(path)
-    most = _mcrdun.things_most_bytes()
-    with open(name, "rb") as f:
-        _mcrdun.things_check_size(os.fstat(f.fileno()).st_size, name)
-        data = f.read(most + 1)
-    return ThingTables(_mcrdun.things_parse(data, name))
+    return ThingTables(_mcrdun.things_read(os.fspath(path)))
 
 
 def check(*sources: Union["os.PathLike[str]", str, bytes, ThingTables]) -> ThingTables:

@@ -54,7 +54,7 @@ def test_errors_are_the_parsers():
         with pytest.raises(ThingsFileError) as e:
             parse(case["text"], file="case.things")
         assert str(e.value) == case["error"] and isinstance(e.value, ValueError)
-    with pytest.raises(ThingsFileError, match=r"^bad\.things:2:6: expected UTF-8 text, found a byte that is not$"):
+    with pytest.raises(ThingsFileError, match=r"^bad\.things:2:6: expected UTF-8 text, found the byte 0xFF$"):
         parse(b"thing rat\nglyph\xff r\n", file="bad.things")
     assert parse("\ufeff" + RATS) == parse(RATS)
 
