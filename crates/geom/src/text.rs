@@ -2,7 +2,7 @@
 //! format of the workspace that a program reads from a path (vault files,
 //! spawn tables), so that each refuses a file too large for the ceiling
 //! before reading it, reads no further than the ceiling whatever the
-//! file's size said, skips a byte-order mark and names the line and column
+//! file's size said, and names the line and column
 //! of the first byte that is not UTF-8 in the same way.
 //!
 //! ```
@@ -21,7 +21,7 @@
 //!     assert!(matches!(e, ReadError::TooLarge { bytes: 12, needed: 120, limit: 100 }), "{e:?}");
 //! }
 //! assert!(matches!(read_capped(&dir.join("none"), 1, 0), Err(ReadError::Unreadable { .. })));
-//! assert_eq!(utf8(b"\xef\xbb\xbfabc"), Ok("abc"));
+//! assert_eq!(utf8(b"\xef\xbb\xbfabc"), Ok("\u{feff}abc"));
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -104,19 +104,23 @@ pub struct BadByte {
     pub byte: u8,
 }
 
-/// The text of `bytes`, a byte-order mark at the start skipped.
+/// The text of `bytes` as it is (a byte-order mark at the start kept:
+/// each format says what it does with one).
 ///
 /// # Errors
 /// [`BadByte`]: the line, column and value of the first byte that is not
-/// UTF-8.
+/// UTF-8 (a byte-order mark at the start is not a column).
 pub fn utf8(bytes: &[u8]) -> Result<&str, BadByte> {
-    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     core::str::from_utf8(bytes).map_err(|e| {
         let good = &bytes[..e.valid_up_to()];
         let start = good.iter().rposition(|&b| b == b'\n').map_or(0, |k| k + 1);
         let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
         // The bytes before the bad one are valid UTF-8.
-        let column = core::str::from_utf8(&good[start..]).map_or(0, |s| s.chars().count()) + 1;
+        let mut head = core::str::from_utf8(&good[start..]).unwrap_or_default();
+        if start == 0 {
+            head = head.strip_prefix('\u{feff}').unwrap_or(head);
+        }
+        let column = head.chars().count() + 1;
         BadByte {
             line: u32::try_from(line).unwrap_or(u32::MAX),
             column: u32::try_from(column).unwrap_or(u32::MAX),

@@ -91,6 +91,7 @@ fn things_parse(py: Python<'_>, data: &[u8], file: &str) -> PyResult<RawTables> 
         Err(e) => return Err(ThingsFileError::new_err(e.to_string())),
     };
     // The text parsed (UTF-8 by now), for pickling.
+    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
     let text = mcrdun_geom::text::utf8(data).unwrap_or_default();
     Ok(RawTables {
         tables: vec![table],

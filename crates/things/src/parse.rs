@@ -165,6 +165,7 @@ pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Table, TableError> {
             found: e.to_string(),
         });
     }
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let text = match mcrdun_geom::text::utf8(bytes) {
         Ok(t) => t,
         Err(bad) => {
