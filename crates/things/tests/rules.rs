@@ -431,3 +431,35 @@ fn places_are_reported_as_the_first_kind_that_holds() {
     );
     assert!(things.iter().filter(|t| t.room.is_some()).count() > 10);
 }
+
+/// Spot bytes round-trip; given distances must be one a tile and the
+/// true walk (the start at 0, each tile one more than its nearest
+/// neighbour, no unreached tile beside a reached one), and then place the
+/// same things as the walk placement makes itself.
+#[test]
+fn spot_bytes_and_given_distances() {
+    for s in mcrdun_things::Spot::ALL {
+        assert_eq!(mcrdun_things::Spot::from_u8(s as u8), Some(s));
+    }
+    assert_eq!(mcrdun_things::Spot::from_u8(7), None);
+    let open = Grid::from_fn(5, 1, |_| true).unwrap();
+    let map = PlaceMap::from_walkable(&open, Point::new(0, 0)).unwrap();
+    assert!(map.clone().with_distances(vec![0; 4]).is_err());
+    assert!(map.clone().with_distances(vec![0; 6]).is_err());
+    let t = [mcrdun_things::parse("thing r\nglyph r\ncount 2\n", "t").unwrap()];
+    let given = map.clone().with_distances((0..5).collect()).unwrap();
+    assert_eq!(
+        place_seeded(&map, &t, 1, 3).unwrap(),
+        place_seeded(&given, &t, 1, 3).unwrap()
+    );
+    for bad in [
+        vec![0, 1, 2, 4, 4],
+        vec![1, 1, 2, 3, 4],
+        vec![0, 1, 2, 3, i32::MAX],
+        vec![0, 0, 1, 2, 3],
+    ] {
+        let wrong = map.clone().with_distances(bad.clone()).unwrap();
+        let e = place_seeded(&wrong, &t, 1, 3).unwrap_err();
+        assert!(e.to_string().contains("not the walk"), "{bad:?}: {e}");
+    }
+}
