@@ -463,3 +463,24 @@ fn spot_bytes_and_given_distances() {
         assert!(e.to_string().contains("not the walk"), "{bad:?}: {e}");
     }
 }
+
+/// The map's accessors: which spots take things, the down stairs, rooms.
+#[test]
+fn map_accessors() {
+    use mcrdun_things::Spot;
+    let usable: Vec<bool> = Spot::ALL.iter().map(|s| s.is_usable()).collect();
+    assert_eq!(usable, [false, true, true, true, false, false, false]);
+    let open = Grid::from_fn(4, 1, |_| true).unwrap();
+    let map = PlaceMap::from_walkable(&open, Point::new(0, 0)).unwrap();
+    assert_eq!(map.end(), None);
+    assert_eq!(map.room(Point::new(1, 0)), None);
+    let rooms = Grid::from_fn(4, 1, |p| if p.x == 2 { 7 } else { mcrdun_things::NO_ROOM }).unwrap();
+    let map = map
+        .with_end(Point::new(3, 0))
+        .unwrap()
+        .with_rooms(rooms)
+        .unwrap();
+    assert_eq!(map.end(), Some(Point::new(3, 0)));
+    assert_eq!(map.room(Point::new(2, 0)), Some(7));
+    assert_eq!(map.room(Point::new(1, 0)), None);
+}
