@@ -433,9 +433,12 @@ fn shape(tiles: &Grid<Tile>) -> Shape {
     }
 }
 
-/// Walking distances for the stairs: one distance map and one
-/// [`DistanceScratch`] reused for both searches (about 15 bytes a tile,
-/// within the level's working-memory budget).
+/// Walking distances for the stairs: one distance map reused for both
+/// searches, filled by a breadth-first queue of tile indices (8 bytes a
+/// tile) when no walkable tile lies on the map's edge (every level's
+/// case: then no step needs a bounds test), else by a [`DistanceScratch`]
+/// (about 15 bytes a tile); both within the level's working-memory budget,
+/// and both give the same map (4-connected, unit steps).
 struct StairsSearch<'a> {
     walkable: &'a [bool],
     width: u32,
@@ -443,6 +446,11 @@ struct StairsSearch<'a> {
     dist: Vec<i32>,
     /// Whether `dist` is all `UNREACHED` (as made, before a search).
     clean: bool,
+    /// Whether a walkable tile lies on the map's edge (the queue is not
+    /// used then).
+    edge_walkable: bool,
+    /// The breadth-first queue (tile indices), empty between searches.
+    queue: Vec<u32>,
     scratch: DistanceScratch,
 }
 
@@ -455,14 +463,53 @@ impl<'a> StairsSearch<'a> {
         let mut scratch = DistanceScratch::new();
         // The level's own ceiling (max_bytes) has already admitted the map.
         scratch.set_max_cells(walkable.len());
+        let (w, h) = (width as usize, height as usize);
+        let edge_walkable = w < 3
+            || h < 3
+            || walkable.len() != w * h
+            || walkable[..w].iter().any(|&b| b)
+            || walkable[(h - 1) * w..].iter().any(|&b| b)
+            || (1..h - 1).any(|y| walkable[y * w] || walkable[y * w + w - 1]);
+        let mut queue = Vec::new();
+        if !edge_walkable {
+            queue
+                .try_reserve_exact(walkable.iter().filter(|&&b| b).count())
+                .map_err(|_| LevelError::TooLarge { width, height })?;
+        }
         Ok(StairsSearch {
             walkable,
             width,
             height,
             dist,
             clean: true,
+            edge_walkable,
+            queue,
             scratch,
         })
+    }
+
+    /// Fills `dist` (all `UNREACHED` but `from` at 0) with the walk from
+    /// walkable tile `from`, breadth first: no walkable tile is on the
+    /// edge, so each one's four neighbours are inside the map, in its rows.
+    fn breadth_first(&mut self, from: usize) {
+        let w = self.width as usize;
+        let (walkable, dist, queue) = (self.walkable, &mut self.dist, &mut self.queue);
+        queue.clear();
+        queue.push(from as u32);
+        let mut head = 0;
+        while let Some(&p) = queue.get(head) {
+            head += 1;
+            let p = p as usize;
+            let d = dist[p] + 1;
+            for q in [p - w, p - 1, p + 1, p + w] {
+                if walkable[q] && dist[q] == UNREACHED {
+                    dist[q] = d;
+                    // Each walkable tile is queued once: within capacity.
+                    queue.push(q as u32);
+                }
+            }
+        }
+        queue.clear();
     }
 
     /// The candidate tile farthest by walking from `from`, with its
@@ -476,6 +523,26 @@ impl<'a> StairsSearch<'a> {
             self.dist.fill(UNREACHED);
         }
         self.dist[from] = 0;
+        if !self.edge_walkable && self.walkable[from] {
+            self.breadth_first(from);
+        } else {
+            self.compute()?;
+        }
+        // The reached candidate with the largest distance, the first in
+        // raster order on ties (`candidates` is ascending).
+        let mut best: Option<(usize, i32)> = None;
+        for &i in candidates {
+            let d = self.dist[i as usize];
+            if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
+                best = Some((i as usize, d));
+            }
+        }
+        // Distances from one source at 0 with unit costs are never negative.
+        Ok(best.map(|(i, d)| (i, d as usize)))
+    }
+
+    /// Fills `dist` by mcrdun-distance (4-connected, unit costs).
+    fn compute(&mut self) -> Result<(), LevelError> {
         self.scratch
             .compute(
                 self.walkable,
@@ -493,17 +560,7 @@ impl<'a> StairsSearch<'a> {
                 }
                 other => LevelError::Unsatisfiable(format!("stairs: {other}")),
             })?;
-        // The reached candidate with the largest distance, the first in
-        // raster order on ties (`candidates` is ascending).
-        let mut best: Option<(usize, i32)> = None;
-        for &i in candidates {
-            let d = self.dist[i as usize];
-            if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
-                best = Some((i as usize, d));
-            }
-        }
-        // Distances from one source at 0 with unit costs are never negative.
-        Ok(best.map(|(i, d)| (i, d as usize)))
+        Ok(())
     }
 }
 
