@@ -449,7 +449,7 @@ struct StairsSearch<'a> {
     /// Whether a walkable tile lies on the map's edge (the queue is not
     /// used then).
     edge_walkable: bool,
-    /// The breadth-first queue (tile indices), empty between searches.
+    /// The breadth-first queue: a slot (tile index) for each walkable tile.
     queue: Vec<u32>,
     scratch: DistanceScratch,
 }
@@ -472,9 +472,11 @@ impl<'a> StairsSearch<'a> {
             || (1..h - 1).any(|y| walkable[y * w] || walkable[y * w + w - 1]);
         let mut queue = Vec::new();
         if !edge_walkable {
+            let open = walkable.iter().filter(|&&b| b).count();
             queue
-                .try_reserve_exact(walkable.iter().filter(|&&b| b).count())
+                .try_reserve_exact(open)
                 .map_err(|_| LevelError::TooLarge { width, height })?;
+            queue.resize(open, 0);
         }
         Ok(StairsSearch {
             walkable,
@@ -494,22 +496,22 @@ impl<'a> StairsSearch<'a> {
     fn breadth_first(&mut self, from: usize) {
         let w = self.width as usize;
         let (walkable, dist, queue) = (self.walkable, &mut self.dist, &mut self.queue);
-        queue.clear();
-        queue.push(from as u32);
-        let mut head = 0;
-        while let Some(&p) = queue.get(head) {
+        // `queue` holds a slot for each walkable tile, and each is queued
+        // once.
+        queue[0] = from as u32;
+        let (mut head, mut tail) = (0, 1);
+        while head < tail {
+            let p = queue[head] as usize;
             head += 1;
-            let p = p as usize;
             let d = dist[p] + 1;
             for q in [p - w, p - 1, p + 1, p + w] {
                 if walkable[q] && dist[q] == UNREACHED {
                     dist[q] = d;
-                    // Each walkable tile is queued once: within capacity.
-                    queue.push(q as u32);
+                    queue[tail] = q as u32;
+                    tail += 1;
                 }
             }
         }
-        queue.clear();
     }
 
     /// The candidate tile farthest by walking from `from`, with its
