@@ -572,6 +572,45 @@ mod tests {
 
     use crate::tile::grid_of as grid;
 
+    /// The breadth-first walk gives mcrdun-distance's map, tile for tile,
+    /// from every source, and a map with walkable edge tiles takes
+    /// mcrdun-distance's path.
+    #[test]
+    fn breadth_first_walks_as_the_distance_crate() {
+        let (w, h) = (23usize, 17usize);
+        // A fixed maze-like pattern: walls on the edge, a few pockets cut off.
+        let mut walkable = vec![false; w * h];
+        for y in 1..h - 1 {
+            for x in 1..w - 1 {
+                walkable[y * w + x] = (x * 7 + y * 13 + x * y) % 5 != 0;
+            }
+        }
+        let mut fast = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
+        assert!(!fast.edge_walkable);
+        let mut slow = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
+        let all: Vec<u32> = (0..(w * h) as u32).collect();
+        let mut reached_some = false;
+        for from in (0..w * h).filter(|&i| walkable[i]) {
+            let got = fast.farthest(from, &all).unwrap();
+            slow.dist.fill(UNREACHED);
+            slow.dist[from] = 0;
+            slow.compute().unwrap();
+            assert_eq!(fast.dist, slow.dist, "from {from}");
+            reached_some |= fast.dist.iter().filter(|&&d| d != UNREACHED).count() > 10;
+            let best = (0..w * h)
+                .filter(|&i| slow.dist[i] != UNREACHED)
+                .max_by_key(|&i| (slow.dist[i], core::cmp::Reverse(i)))
+                .map(|i| (i, slow.dist[i] as usize));
+            assert_eq!(got, best);
+        }
+        assert!(reached_some);
+        // A walkable tile on the edge: the distance crate's path.
+        walkable[w] = true;
+        let edge = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
+        assert!(edge.edge_walkable);
+        assert!(edge.queue.is_empty());
+    }
+
     #[test]
     fn loops_count_holes() {
         let ring = grid(&["#####", "#...#", "#.#.#", "#...#", "#####"]);
