@@ -115,14 +115,24 @@ impl Canvas {
                     // A rectangle's own rows are its floor (never dug), but
                     // for the wall at either end: only those may be sites,
                     // and each wall tile faces the rectangle one way only.
+                    // Walked directly, in the order of `xs`: the ends of an
+                    // own row face it sideways, the row above and below
+                    // (over the rectangle's columns) face it up and down;
+                    // the corners face it no way (a tile outside a rectangle has at
+                    // most one 4-neighbour inside it).
                     let own_row = yi >= b.y() && yi < b.bottom();
-                    let ends = [(b.x() - 1) as usize, b.right() as usize];
-                    for x in xs.clone() {
-                        if own_row && !ends.contains(&x) {
-                            continue;
+                    if own_row {
+                        for (x, step) in [(b.x() - 1, (-1, 0)), (b.right(), (1, 0))] {
+                            let x = x as usize;
+                            if xs.contains(&x) {
+                                self.rect_site_at(&b, x, y, step, &mut found);
+                            }
                         }
-                        if let Some(step) = facing_rect(&b, x as i32, yi) {
-                            self.sites_at(room, x, y, &[step], &mut found);
+                    } else {
+                        let step = if yi < b.y() { (0, -1) } else { (0, 1) };
+                        let cols = xs.start.max(b.x() as usize)..xs.end.min(b.right() as usize);
+                        for x in cols {
+                            self.rect_site_at(&b, x, y, step, &mut found);
                         }
                     }
                 } else {
@@ -228,6 +238,52 @@ impl Canvas {
         }
     }
 
+    /// [`Canvas::sites_at`] for a rectangle room `b` at wall tile `(x, y)`
+    /// facing it by `(dx, dy)` (the floor behind is inside `b`): the same
+    /// site, with the rectangle's bounds for the room map.
+    fn rect_site_at(
+        &self,
+        b: &mcrdun_geom::Rect,
+        x: usize,
+        y: usize,
+        (dx, dy): (i32, i32),
+        found: &mut Vec<(Site, bool)>,
+    ) {
+        let (w, h) = (self.w, self.tiles.height() as usize);
+        let t = self.tiles.as_slice();
+        let d = y * w + x;
+        if t[d] != Tile::Wall {
+            return;
+        }
+        let (fx, fy) = (x as i32 - dx, y as i32 - dy);
+        let (ox, oy) = (x as i32 + dx, y as i32 + dy);
+        if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
+            return;
+        }
+        let o = oy as usize * w + ox as usize;
+        if floor_near(t, w, o) {
+            return;
+        }
+        let flank = if dx != 0 { w } else { 1 };
+        if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
+            return;
+        }
+        let (sx, sy) = (i32::from(dx == 0), i32::from(dx != 0));
+        let inside = |x: i32, y: i32| x >= b.x() && x < b.right() && y >= b.y() && y < b.bottom();
+        let straight = inside(fx + sx, fy + sy) && inside(fx - sx, fy - sy);
+        found.push((
+            Site {
+                door: d as u32,
+                out: o as u32,
+                x: ox,
+                y: oy,
+                dx: dx as i8,
+                dy: dy as i8,
+            },
+            straight,
+        ));
+    }
+
     /// The door sites of room `r`.
     pub(super) fn sites_of(&self, r: usize) -> &[Site] {
         let (a, b) = self.sites.ranges[r];
@@ -247,17 +303,6 @@ impl Canvas {
     pub(super) fn is_door(&self, s: Site) -> bool {
         self.tiles.as_slice()[s.door as usize] == Tile::Door
     }
-}
-
-/// The first step of [`STEPS`] whose reverse leads from tile `(x, y)`
-/// into rectangle `b` (the floor behind a door there), if any: a tile
-/// outside a rectangle has at most one 4-neighbour inside it, so this is
-/// the only step for which [`Canvas::sites_at`] could find a site.
-fn facing_rect(b: &mcrdun_geom::Rect, x: i32, y: i32) -> Option<(i32, i32)> {
-    STEPS.into_iter().find(|&(dx, dy)| {
-        let (fx, fy) = (x - dx, y - dy);
-        fx >= b.x() && fx < b.right() && fy >= b.y() && fy < b.bottom()
-    })
 }
 
 /// Whether any of the 8 neighbours of `i` (or `i`) is floor: a corridor
