@@ -121,18 +121,21 @@ impl Canvas {
                     // the corners face it no way (a tile outside a rectangle has at
                     // most one 4-neighbour inside it).
                     let own_row = yi >= b.y() && yi < b.bottom();
+                    let inside = |_, x: i32, y: i32| {
+                        x >= b.x() && x < b.right() && y >= b.y() && y < b.bottom()
+                    };
                     if own_row {
                         for (x, step) in [(b.x() - 1, (-1, 0)), (b.right(), (1, 0))] {
                             let x = x as usize;
                             if xs.contains(&x) {
-                                self.rect_site_at(&b, x, y, step, &mut found);
+                                self.site_at(x, y, step, inside, &mut found);
                             }
                         }
                     } else {
                         let step = if yi < b.y() { (0, -1) } else { (0, 1) };
                         let cols = xs.start.max(b.x() as usize)..xs.end.min(b.right() as usize);
                         for x in cols {
-                            self.rect_site_at(&b, x, y, step, &mut found);
+                            self.site_at(x, y, step, inside, &mut found);
                         }
                     }
                 } else {
@@ -141,7 +144,7 @@ impl Canvas {
                     // STEPS[k] is below, left, above, right of it for k =
                     // 0..4. Tiles without are passed over on four reads of
                     // the room map; the others are looked at one step at a
-                    // time, in the order of STEPS, as `sites_at` would.
+                    // time, in the order of STEPS.
                     let (t, of) = (self.tiles.as_slice(), &self.room_of);
                     let id = room as u32;
                     for x in xs.clone() {
@@ -158,9 +161,9 @@ impl Canvas {
                         if behind == [false; 4] {
                             continue;
                         }
-                        for (k, step) in STEPS.iter().enumerate() {
+                        for (k, &step) in STEPS.iter().enumerate() {
                             if behind[k] {
-                                self.sites_at(room, x, y, core::slice::from_ref(step), &mut found);
+                                self.site_at(x, y, step, |i, _, _| of[i] == id, &mut found);
                             }
                         }
                     }
@@ -183,70 +186,18 @@ impl Canvas {
         self.sites.prepared = true;
     }
 
-    /// The door sites of room `room` at wall tile `(x, y)` (none unless it
-    /// is rock), for the steps `steps` from the door to its outside tile
-    /// (in that order), pushed to `found` with whether each is in a
-    /// straight stretch of wall.
-    fn sites_at(
+    /// The door site of a room at wall tile `(x, y)` (none unless it is
+    /// rock) for the step `(dx, dy)` from the door to its outside tile,
+    /// where the floor behind the door is the room's (the caller knows):
+    /// pushed to `found` with whether it is in a straight stretch of wall,
+    /// `owns(i, x, y)` telling whether tile `i` at `(x, y)` is the room's
+    /// floor.
+    fn site_at(
         &self,
-        room: usize,
-        x: usize,
-        y: usize,
-        steps: &[(i32, i32)],
-        found: &mut Vec<(Site, bool)>,
-    ) {
-        let (w, h) = (self.w, self.tiles.height() as usize);
-        let t = self.tiles.as_slice();
-        let d = y * w + x;
-        if t[d] != Tile::Wall {
-            return;
-        }
-        for &(dx, dy) in steps {
-            let step = dy as isize * w as isize + dx as isize;
-            // `f` is the floor behind the door, `o` its outside.
-            let f = (d as isize - step) as usize;
-            let (fx, fy) = (x as i32 - dx, y as i32 - dy);
-            if !self.owns(room, f, fx, fy) {
-                continue;
-            }
-            let (ox, oy) = (x as i32 + dx, y as i32 + dy);
-            if ox < 1 || oy < 1 || ox as usize >= w - 1 || oy as usize >= h - 1 {
-                continue;
-            }
-            let o = oy as usize * w + ox as usize;
-            if floor_near(t, w, o) {
-                continue;
-            }
-            let flank = if dx != 0 { w } else { 1 };
-            if t[d + flank] != Tile::Wall || t[d - flank] != Tile::Wall {
-                continue;
-            }
-            let (sx, sy) = (i32::from(dx == 0), i32::from(dx != 0));
-            let straight = self.owns(room, f + flank, fx + sx, fy + sy)
-                && self.owns(room, f - flank, fx - sx, fy - sy);
-            found.push((
-                Site {
-                    door: d as u32,
-                    out: o as u32,
-                    x: ox,
-                    y: oy,
-                    dx: dx as i8,
-                    dy: dy as i8,
-                },
-                straight,
-            ));
-        }
-    }
-
-    /// [`Canvas::sites_at`] for a rectangle room `b` at wall tile `(x, y)`
-    /// facing it by `(dx, dy)` (the floor behind is inside `b`): the same
-    /// site, with the rectangle's bounds for the room map.
-    fn rect_site_at(
-        &self,
-        b: &mcrdun_geom::Rect,
         x: usize,
         y: usize,
         (dx, dy): (i32, i32),
+        owns: impl Fn(usize, i32, i32) -> bool,
         found: &mut Vec<(Site, bool)>,
     ) {
         let (w, h) = (self.w, self.tiles.height() as usize);
@@ -269,8 +220,8 @@ impl Canvas {
             return;
         }
         let (sx, sy) = (i32::from(dx == 0), i32::from(dx != 0));
-        let inside = |x: i32, y: i32| x >= b.x() && x < b.right() && y >= b.y() && y < b.bottom();
-        let straight = inside(fx + sx, fy + sy) && inside(fx - sx, fy - sy);
+        let f = (d as isize - (dy as isize * w as isize + dx as isize)) as usize;
+        let straight = owns(f + flank, fx + sx, fy + sy) && owns(f - flank, fx - sx, fy - sy);
         found.push((
             Site {
                 door: d as u32,

@@ -68,7 +68,7 @@ pub struct Canvas {
     tiles: Grid<Tile>,
     w: usize,
     /// The room of each tile, or `NONE`; empty while every room is a
-    /// rectangle (see [`Canvas::owns`]), made by the first
+    /// rectangle (a rectangle owns its bounds), made by the first
     /// [`Canvas::add_cells`].
     room_of: Vec<u32>,
     /// Whether room `r` was drawn by [`Canvas::add_rect`]: it owns exactly
