@@ -34,11 +34,13 @@
 //!    walkable tiles (so the bands between the locks are about equal),
 //!    every gate on `A_i`'s boundary leading into `A_{i-1} \ A_i` (so no
 //!    door belongs to two locks), every band holding a tile for a key and
-//!    at least a quarter of its share of the tiles (else a sixteenth,
-//!    else any).
+//!    at least a quarter of its share of the tiles (else a sixteenth).
 //!    When the spread chain cannot be had, the chain of the smallest
-//!    areas is taken; when not even that holds `K` locks, the error says
-//!    how many fit ([`LevelError::Locks`]).
+//!    areas is taken, every band still at least a sixteenth of its share:
+//!    a thinner band (on a small cave, the strip between two chokepoints
+//!    a tile apart) would hold its key beside the lock it opens. When not
+//!    even that holds `K` locks, the error says how many fit
+//!    ([`LevelError::Locks`]).
 //! 4. **Locks**: the boundary gates of `A_i` become lock `i`'s locked
 //!    doors ([`crate::Tile::LockedDoor`]); lock 1 is the outermost, the
 //!    first a player meets.
@@ -205,31 +207,18 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let n = level.tiles.len();
     let mut graph = Graph::new(level).map_err(memory_error(level))?;
     let cuts = graph.cuts().map_err(memory_error(level))?;
-    let mut chain = graph.chain(&cuts, k);
-    if (chain.len() as u32) < k {
-        // The spread chain failed: the chain of the smallest areas, which
-        // holds as many locks as this search finds (and so many always
-        // fit when asked for).
-        let mut smallest = graph.chain(&cuts, 0);
-        if (smallest.len() as u32) < k {
-            // How many fit: the most the smallest chain or a spread chain
-            // of fewer locks holds.
-            let mut fit = smallest.len() as u32;
-            for fewer in (fit + 1..k).rev() {
-                if graph.chain(&cuts, fewer).len() as u32 == fewer {
-                    fit = fewer;
-                    break;
-                }
-            }
-            return Err(LevelError::Locks {
-                asked: k,
-                fit,
-                reason: graph.why(),
-            });
-        }
-        smallest.truncate(k as usize);
-        chain = smallest;
-    }
+    let Some(chain) = graph.chain(&cuts, k) else {
+        // How many fit: the most locks a chain holds when asked for.
+        let fit = (1..k)
+            .rev()
+            .find(|&fewer| graph.chain(&cuts, fewer).is_some())
+            .unwrap_or(0);
+        return Err(LevelError::Locks {
+            asked: k,
+            fit,
+            reason: graph.why(),
+        });
+    };
     // Key-levels: each node's count of areas holding it.
     let mut depth =
         memory::try_vec("the nodes' key-levels", graph.nodes, 0u8).map_err(memory_error(level))?;
@@ -1388,51 +1377,38 @@ impl Graph {
         reach
     }
 
-    /// A chain of `k` nested areas, innermost first (fewer when no more
-    /// fit), each about `(k + 1 - i) / (k + 1)` of the tiles for lock `i`
-    /// (the first fitting area at least that large, else the first
-    /// fitting one; every band at least a quarter of its share if that
-    /// can be had, else a sixteenth, else any);
-    /// `k == 0`: as many as fit (up to the schema's most), each the
-    /// smallest next one.
-    fn chain(&self, cuts: &Cuts, k: u32) -> Vec<Area> {
-        // The bands as large as can be had: at least a quarter of their
-        // share, else a sixteenth, else any size.
-        let mut best = Vec::new();
-        for part in [4, 16, 0] {
-            let chain = self.chain_with(cuts, k, part);
-            if chain.len() >= k as usize {
-                return chain;
-            }
-            if chain.len() > best.len() {
-                best = chain;
-            }
-        }
-        best
+    /// A chain of `k > 0` nested areas, innermost first, or `None` when
+    /// no chain of `k` fits. A spread chain first: each area about
+    /// `(k + 1 - i) / (k + 1)` of the tiles for lock `i` (the first
+    /// fitting area at least that large, else the first fitting one),
+    /// every band at least a quarter of its share if that can be had,
+    /// else a sixteenth; else the chain of the smallest areas, each the
+    /// smallest next one, every band still at least a sixteenth of its
+    /// share. The sixteenth is the floor: a band thinner than that (on a
+    /// small cave, a strip between two chokepoints a tile apart) would put
+    /// a key beside the lock it opens, a lock that asks nothing of the
+    /// player; such a level gets the error naming how many fit.
+    fn chain(&self, cuts: &Cuts, k: u32) -> Option<Vec<Area>> {
+        let total: u64 = self.tiles.iter().sum();
+        let share = total / (u64::from(k) + 1);
+        [(true, share / 4), (true, share / 16), (false, share / 16)]
+            .into_iter()
+            .map(|(spread, least)| self.chain_with(cuts, k, spread, least))
+            .find(|chain| chain.len() == k as usize)
     }
 
-    /// [`Graph::chain`] with every band of a spread chain holding at least
-    /// `1 / part` of its share of the tiles (`part == 0`: no least).
-    fn chain_with(&self, cuts: &Cuts, k: u32, part: u64) -> Vec<Area> {
+    /// [`Graph::chain`]'s search: up to `k` nested areas (fewer when no
+    /// more fit), every band (and the area outside the outermost) holding
+    /// at least `least` tiles; `spread`: each area aimed at its share.
+    fn chain_with(&self, cuts: &Cuts, k: u32, spread: bool, least: u64) -> Vec<Area> {
         let m = cuts.bound.len();
         let total: u64 = self.tiles.iter().sum();
         let total_keyable: u64 = self.keyable.iter().sum();
-        let want = if k > 0 {
-            k as usize
-        } else {
-            crate::schema::MAX_LOCKS as usize
-        };
+        let want = k as usize;
         let mut chain: Vec<Area> = Vec::new();
         while chain.len() < want {
             let inner = chain.last().copied();
             let from = inner.map_or(0, |a| a.reach) as usize;
-            // A spread chain leaves every band at least `1 / part` of its
-            // share of the tiles.
-            let least = if k > 0 && part > 0 {
-                total / (part * (u64::from(k) + 1))
-            } else {
-                0
-            };
             let fits = |c: usize| {
                 (1..=MAX_DOORS).contains(&cuts.bound[c])
                     && cuts.keyable[c] < total_keyable
@@ -1440,7 +1416,7 @@ impl Graph {
                     && cuts.tiles[c] >= inner.map_or(0, |a| a.tiles) + least
                     && total - cuts.tiles[c].min(total) >= least
             };
-            let target = if k > 0 {
+            let target = if spread {
                 let i = u64::from(k) - chain.len() as u64;
                 total * (u64::from(k) + 1 - i) / (u64::from(k) + 1)
             } else {

@@ -326,7 +326,9 @@ mod tests {
         for kind in LevelKind::ALL {
             let mut c = LevelConfig::new(kind, 60, 40);
             c.set("locks", 1.0).unwrap();
-            let (level, walk) = keeping_walk(|| generate(&c, 3));
+            // Seed 4: a lock fits on every kind at 60x40 (seed 3's cave
+            // has no band of a sixteenth of its share beyond a cut).
+            let (level, walk) = keeping_walk(|| generate(&c, 4));
             let level = level.unwrap();
             let walk = walk.expect("the finish kept its walk");
             let up = level.tiles().index_of(level.stairs_up()).unwrap();
