@@ -2,14 +2,11 @@
 //! written to a temporary file beside its target and renamed over it only
 //! when complete, so a failed write (a full disk, a file-size limit) leaves
 //! the old file as it was; standard output that is closed is an error, not
-//! a silent loss; a config file is read with a size cap.
+//! a silent loss.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-
-/// The largest config file read (1 MiB); a 42 maze config is a few lines.
-pub const CONFIG_CAP: u64 = 1 << 20;
 
 /// Writes `bytes` to `path` whole or not at all: into a new temporary file
 /// in the same folder, flushed to disk, then renamed over `path` (through a
@@ -85,29 +82,6 @@ fn stdout_read_write() -> bool {
         .is_some_and(|flags| flags & 0o3 == 0o2)
 }
 
-/// The text of the config file at `path`, read with the [`CONFIG_CAP`]
-/// cap.
-///
-/// # Errors
-/// A message naming the file: unreadable, larger than the cap, or not
-/// UTF-8.
-pub fn read_config(path: &Path) -> Result<String, String> {
-    let name = path.display();
-    let file = File::open(path).map_err(|e| format!("cannot read the config file {name}: {e}"))?;
-    let mut bytes = Vec::new();
-    file.take(CONFIG_CAP + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read the config file {name}: {e}"))?;
-    if bytes.len() as u64 > CONFIG_CAP {
-        return Err(format!(
-            "the config file {name} is larger than {} KiB: a maze config is a few lines",
-            CONFIG_CAP >> 10
-        ));
-    }
-    // UTF-8, but a comment may hold other bytes; an error names the line.
-    crate::maze42::config_text(&bytes, &name.to_string())
-}
-
 /// Whether `a` and `b` name the same file by any path: the same device
 /// and inode (hard links and symbolic links included). False when either
 /// does not exist.
@@ -146,12 +120,5 @@ mod tests {
         assert!(same_file(&path, &link));
         assert!(!same_file(&path, &folder));
         fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn configs_are_read_with_a_cap() {
-        let e = read_config(Path::new("/dev/zero")).unwrap_err();
-        assert!(e.contains("larger than 1024 KiB"), "{e}");
-        assert!(read_config(Path::new("/no/such/config")).is_err());
     }
 }
