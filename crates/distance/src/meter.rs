@@ -82,3 +82,25 @@ pub(crate) fn holding<T>(bytes: u64, f: impl FnOnce() -> T) -> T {
     OUTER.with(|o| o.set(outer));
     out
 }
+
+/// Empties `v` with room for exactly `len` items (a smaller buffer is
+/// released first, so the old and the new are never both held), or
+/// reports how many bytes could not be had. The bytes are part of the
+/// call's need, checked before.
+pub(crate) fn room<T>(v: &mut Vec<T>, len: usize) -> Result<(), DistanceError> {
+    if v.capacity() < len {
+        *v = Vec::new();
+    }
+    v.clear();
+    v.try_reserve_exact(len)
+        .map_err(|_| DistanceError::AllocationFailed {
+            bytes: len.saturating_mul(size_of::<T>()),
+        })
+}
+
+/// `len` copies of `fill` in `v`, in exactly their room (see [`room`]).
+pub(crate) fn fresh<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) -> Result<(), DistanceError> {
+    room(v, len)?;
+    v.resize(len, fill);
+    Ok(())
+}

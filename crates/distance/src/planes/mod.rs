@@ -30,6 +30,7 @@
 
 mod waves;
 
+use crate::meter::fresh;
 use crate::{Cost, DistanceError, UNREACHED};
 
 /// Bit `k = 3 * dy + dx` of a neighbourhood window is the cell at
@@ -64,6 +65,12 @@ pub(crate) struct Moves {
     pub uniform: Option<u16>,
     /// The largest step weight (`max multiplier * max cost`), at least 1.
     pub max_weight: u64,
+}
+
+/// Whether every allowed step has the same multiplier (moves of one kind,
+/// or both kinds alike): then each step into a cell weighs the same.
+pub(crate) fn one_multiplier(cardinal: u32, diagonal: u32) -> bool {
+    cardinal == 0 || diagonal == 0 || cardinal == diagonal
 }
 
 /// Whether a map of `w x h` cells fits the engine's 32-bit bit indices.
@@ -122,11 +129,6 @@ impl Cells {
         let y = self.by_row.div(p);
         (y - 1) * self.w + (p - y * self.row) - 1
     }
-}
-
-/// Grows `v` to `len` items fallibly, in exactly their room.
-fn sized<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) -> Result<(), DistanceError> {
-    crate::scratch::fresh(v, len, fill)
 }
 
 /// The engine's working memory before its queues grow, for a `w x h` map
@@ -276,7 +278,7 @@ impl Planes {
             row,
             by_row: Divider::new(row),
         };
-        let one_multiplier = crate::scratch::one_multiplier(moves.cardinal, moves.diagonal);
+        let one_multiplier = one_multiplier(moves.cardinal, moves.diagonal);
         // Steps weigh 1 to max_weight < nb, so no step lands in the bucket
         // being drained; a held-back step waits less than nb buckets.
         let nb = (moves.max_weight as usize + 1).next_power_of_two();
@@ -284,7 +286,7 @@ impl Planes {
         let buckets = rings(&mut self.buckets, nb)?;
 
         if self.offered.len() != plane_len {
-            sized(&mut self.offered, plane_len, 0)?;
+            fresh(&mut self.offered, plane_len, 0)?;
         }
         self.offered.copy_from_slice(&self.walls);
         let run = Run {
@@ -309,7 +311,7 @@ impl Planes {
         row_bytes: usize,
         plane_len: usize,
     ) -> Result<(), DistanceError> {
-        sized(&mut self.walls, plane_len, 0xFF)?;
+        fresh(&mut self.walls, plane_len, 0xFF)?;
         for (y, cells) in costs.chunks_exact(w).enumerate() {
             let out = &mut self.walls[(y + 1) * row_bytes..(y + 2) * row_bytes];
             // Bit x + 1 is cell x: bit 0 (the left border) stays set, and

@@ -1,7 +1,6 @@
 //! The steps out of a cell of the padded map: neighbour offsets, step
 //! weights, and the relaxations the padded engines share.
 
-use super::buckets::Buckets;
 use crate::{SATURATED, Steps};
 
 /// Neighbour offsets in the padded map, and the step multipliers.
@@ -74,49 +73,6 @@ impl Geometry {
                 }
             }
         }
-    }
-
-    /// [`Geometry::relax`] into Dial's buckets, branch-free like
-    /// [`Geometry::relax_uniform`]: each neighbour is stored past the end
-    /// of its bucket, whose length moves on only for an improvement.
-    /// Returns the number of entries added.
-    #[inline(always)]
-    pub(super) fn relax_buckets(
-        &self,
-        cost: &[u16],
-        dist: &mut [i32],
-        i: usize,
-        d: i32,
-        q: &mut Buckets<'_>,
-    ) -> usize {
-        let d = i64::from(d);
-        let mut added = 0;
-        if self.card != 0 {
-            for off in self.card_off {
-                let n = i.wrapping_add_signed(off);
-                let c = cost[n];
-                let old = dist[n];
-                let nd = (d + (self.card * u64::from(c)) as i64).min(SATURATED as i64) as i32;
-                let better = (c != 0) & (nd < old);
-                dist[n] = if better { nd } else { old };
-                added += q.put(n as u32, nd, better);
-            }
-        }
-        if self.diag != 0 {
-            for (off, a, b) in self.diag_off {
-                let n = i.wrapping_add_signed(off);
-                let c = cost[n];
-                let old = dist[n];
-                let nd = (d + (self.diag * u64::from(c)) as i64).min(SATURATED as i64) as i32;
-                let corner_ok = self.corner_cutting
-                    | ((cost[i.wrapping_add_signed(a)] != 0)
-                        & (cost[i.wrapping_add_signed(b)] != 0));
-                let better = (c != 0) & (nd < old) & corner_ok;
-                dist[n] = if better { nd } else { old };
-                added += q.put(n as u32, nd, better);
-            }
-        }
-        added
     }
 
     /// [`Geometry::relax`] when every allowed step weighs `nd - d`: `nd` is

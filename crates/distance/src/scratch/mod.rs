@@ -15,7 +15,7 @@ mod heap;
 mod plan;
 mod rings;
 
-use crate::meter;
+use crate::meter::{self, fresh, room};
 use crate::planes::{self, Moves, Planes, nested_bytes, vec_bytes};
 use crate::{Algorithm, Cost, DistanceError, Steps, UNREACHED};
 use core::cmp::Reverse;
@@ -114,33 +114,6 @@ impl Default for DistanceScratch {
     }
 }
 
-/// Whether every allowed step has the same multiplier (moves of one kind,
-/// or both kinds alike): then each step into a cell weighs the same.
-pub(crate) fn one_multiplier(cardinal: u32, diagonal: u32) -> bool {
-    cardinal == 0 || diagonal == 0 || cardinal == diagonal
-}
-
-/// Empties `v` with room for exactly `len` items (a smaller buffer is
-/// released first, so the old and the new are never both held), or
-/// reports how many bytes could not be had. The bytes are part of the
-/// call's need, checked before.
-pub(crate) fn room<T>(v: &mut Vec<T>, len: usize) -> Result<(), DistanceError> {
-    if v.capacity() < len {
-        *v = Vec::new();
-    }
-    v.clear();
-    v.try_reserve_exact(len)
-        .map_err(|_| DistanceError::AllocationFailed {
-            bytes: len.saturating_mul(size_of::<T>()),
-        })
-}
-
-/// `len` copies of `fill` in `v`, in exactly their room (see [`room`]).
-pub(crate) fn fresh<T: Clone>(v: &mut Vec<T>, len: usize, fill: T) -> Result<(), DistanceError> {
-    room(v, len)?;
-    v.resize(len, fill);
-    Ok(())
-}
 impl DistanceScratch {
     /// An empty scratch (nothing is allocated until the first call) with
     /// the [`DEFAULT_MAX_CELLS`] ceiling.

@@ -2,8 +2,8 @@
 //! sources are, and from those the engine a call runs and the memory it
 //! needs.
 
-use super::{LARGE_MAP_CELLS, one_multiplier};
-use crate::planes;
+use super::LARGE_MAP_CELLS;
+use crate::planes::{self, one_multiplier};
 use crate::{Algorithm, Cost, SATURATED, Steps, UNREACHED};
 
 /// The range of the passable costs and how many cells are passable.

@@ -3,8 +3,9 @@
 //! buckets with fixed targets (two weights of at most 3), or two merged
 //! queues (two weights).
 
+use super::DistanceScratch;
 use super::geometry::{Geometry, open};
-use super::{DistanceScratch, fresh};
+use crate::meter::fresh;
 use crate::{DistanceError, SATURATED};
 
 impl DistanceScratch {
