@@ -6,6 +6,7 @@
 //!        [options of the generator]
 //! mcrdun maze --config FILE      the 42 "A-Maze-ing" subject's config file
 //! mcrdun vaults check FILE...    check vault files, print each vault turned every way it may be
+//! mcrdun things check FILE...    check spawn tables, print each entry with every setting
 //! ```
 //!
 //! `--vaults FILE` (repeatable) places the vaults of a file in the level.
@@ -17,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 mod args;
+mod file_check;
 mod headroom;
 mod maze42;
 mod messages;

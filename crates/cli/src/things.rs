@@ -2,7 +2,7 @@
 //! `mcrdun things check FILE...`, which checks each file and prints its
 //! entries with every setting spelled out.
 
-use clap::{Parser, Subcommand};
+use crate::file_check::{self, FileKind};
 use mcrdun_things::{FileError, Table};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -29,58 +29,30 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<Table>, String> {
     paths.iter().map(|p| read(p)).collect()
 }
 
-/// `mcrdun things`: spawn table files.
-#[derive(Debug, Parser)]
-#[command(
-    name = "mcrdun things",
-    version,
-    about = "Spawn tables: the things placed on mcrdun levels by rule."
-)]
-struct ThingsCli {
-    #[command(subcommand)]
-    action: Action,
-}
-
-#[derive(Debug, Subcommand)]
-enum Action {
-    /// Check spawn table files (errors name the file, line and column) and print each entry
-    /// with every setting, defaults included.
-    Check {
-        /// The table files.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// The memory limit in bytes (0: 1 GiB): a file needs 33 bytes a byte of it, and a
-        /// larger one is refused before it is read.
-        #[arg(long, default_value_t = 0)]
-        max_bytes: u64,
-    },
-}
+/// The words of `mcrdun things check`.
+const THINGS: FileKind = FileKind {
+    command: "mcrdun things",
+    about: "Spawn tables: the things placed on mcrdun levels by rule.",
+    check_about: "Check spawn table files (errors name the file, line and column) and print each entry with every setting, defaults included",
+    files_help: "The table files",
+};
 
 /// Runs `mcrdun things ...` (the arguments after the program's name):
 /// exit 0 when every file is valid, 2 with the first error otherwise.
 pub fn main() -> ExitCode {
-    let cli = ThingsCli::parse_from(std::env::args_os().skip(1));
-    let Action::Check { files, max_bytes } = cli.action;
-    mcrdun_geom::memory::set_memory_limit(crate::headroom::ceiling(max_bytes));
-    let mut out = String::new();
-    for path in &files {
-        let table = match read(path) {
-            Ok(t) => t,
-            Err(e) => {
-                eprintln!("mcrdun: error: {}", crate::in_cli_words(&e));
-                return ExitCode::from(2);
-            }
-        };
-        let n = table.entries().len();
-        out += &format!(
-            "{}: {n} entr{}\n",
-            path.display(),
-            if n == 1 { "y" } else { "ies" }
-        );
-        for e in table.entries() {
-            out += &format!("\n# line {}\n{e}", e.line());
-        }
+    file_check::main(&THINGS, read, describe)
+}
+
+/// A table's entries, each with every setting spelled out.
+fn describe(path: &Path, table: &Table) -> String {
+    let n = table.entries().len();
+    let mut out = format!(
+        "{}: {n} entr{}\n",
+        path.display(),
+        if n == 1 { "y" } else { "ies" }
+    );
+    for e in table.entries() {
+        out += &format!("\n# line {}\n{e}", e.line());
     }
-    print!("{out}");
-    ExitCode::SUCCESS
+    out
 }

@@ -2,7 +2,7 @@
 //! `mcrdun vaults check FILE...`, which checks each file and prints each
 //! vault, turned every way its settings allow, as ASCII.
 
-use clap::{Parser, Subcommand};
+use crate::file_check::{self, FileKind};
 use mcrdun_dungeon::Vault;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -21,60 +21,33 @@ pub fn load(paths: &[PathBuf]) -> Result<Vec<Vault>, String> {
     Ok(all)
 }
 
-/// `mcrdun vaults`: vault files.
-#[derive(Debug, Parser)]
-#[command(
-    name = "mcrdun vaults",
-    version,
-    about = "Vault files: hand-made rooms for mcrdun levels."
-)]
-struct VaultsCli {
-    #[command(subcommand)]
-    action: Action,
-}
-
-#[derive(Debug, Subcommand)]
-enum Action {
-    /// Check vault files (errors name the file, line and column) and print each vault, turned
-    /// every way it may be.
-    Check {
-        /// The vault files.
-        #[arg(required = true, value_name = "FILE")]
-        files: Vec<PathBuf>,
-        /// The memory limit in bytes (0: 1 GiB): a file needs 33 bytes a byte of it, and a
-        /// larger one is refused before it is read.
-        #[arg(long, default_value_t = 0)]
-        max_bytes: u64,
-    },
-}
+/// The words of `mcrdun vaults check`.
+const VAULTS: FileKind = FileKind {
+    command: "mcrdun vaults",
+    about: "Vault files: hand-made rooms for mcrdun levels.",
+    check_about: "Check vault files (errors name the file, line and column) and print each vault, turned every way it may be",
+    files_help: "The vault files",
+};
 
 /// Runs `mcrdun vaults ...` (the arguments after the program's name):
 /// exit 0 when every file is valid, 2 with the first error otherwise.
 pub fn main() -> ExitCode {
-    let cli = VaultsCli::parse_from(std::env::args_os().skip(1));
-    let Action::Check { files, max_bytes } = cli.action;
-    mcrdun_geom::memory::set_memory_limit(crate::headroom::ceiling(max_bytes));
-    let mut out = String::new();
-    for path in &files {
-        let vaults = match load(std::slice::from_ref(path)) {
-            Ok(v) => v,
-            Err(e) => {
-                eprintln!("mcrdun: error: {}", crate::in_cli_words(&e));
-                return ExitCode::from(2);
+    file_check::main(
+        &VAULTS,
+        |path| load(std::slice::from_ref(&path.to_path_buf())),
+        |path, vaults: &Vec<Vault>| {
+            let mut out = format!(
+                "{}: {} vault{}\n",
+                path.display(),
+                vaults.len(),
+                if vaults.len() == 1 { "" } else { "s" }
+            );
+            for v in vaults {
+                out += &describe(v);
             }
-        };
-        out += &format!(
-            "{}: {} vault{}\n",
-            path.display(),
-            vaults.len(),
-            if vaults.len() == 1 { "" } else { "s" }
-        );
-        for v in &vaults {
-            out += &describe(v);
-        }
-    }
-    print!("{out}");
-    ExitCode::SUCCESS
+            out
+        },
+    )
 }
 
 /// A vault's settings, then its map in each orientation it allows.

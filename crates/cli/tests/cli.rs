@@ -644,6 +644,28 @@ fn example_vault(name: &str) -> String {
     )
 }
 
+/// Both file commands share one command line: each names itself whole in
+/// its usage, has its own helps, and refuses a missing file list.
+#[test]
+fn file_commands_name_themselves_and_their_files() {
+    for (kind, files) in [("vaults", "The vault files"), ("things", "The table files")] {
+        let help = String::from_utf8(ok(&[kind, "check", "--help"]).stdout).unwrap();
+        assert!(
+            help.contains(&format!("Usage: mcrdun {kind} check [OPTIONS] <FILE>...")),
+            "{help}"
+        );
+        assert!(help.contains(files), "{help}");
+        assert!(help.contains("--max-bytes"), "{help}");
+        let out = mcrdun(&[kind, "check"]);
+        assert_eq!(out.status.code(), Some(2), "{kind} check without files");
+        assert!(out.stdout.is_empty());
+    }
+    let top = String::from_utf8(ok(&["things", "--help"]).stdout).unwrap();
+    assert!(top.starts_with("Spawn tables:"), "{top}");
+    let top = String::from_utf8(ok(&["vaults", "--help"]).stdout).unwrap();
+    assert!(top.starts_with("Vault files:"), "{top}");
+}
+
 #[test]
 fn vaults_check_prints_every_orientation_and_refuses_with_the_place() {
     let cross = example_vault("cross");
