@@ -206,6 +206,21 @@ const fn locks_spec(kind: LevelKind) -> OptionSpec {
     }
 }
 
+/// The `loop_factor` option of generator `kind` (the room generators
+/// that link a graph have it, alike).
+const fn loop_factor_spec(kind: LevelKind) -> OptionSpec {
+    OptionSpec {
+        kind,
+        name: "loop_factor",
+        flag: "loop-factor",
+        value: ValueKind::Integer,
+        default: LOOP_FACTOR as f64,
+        min: 0.0,
+        max: 1000.0,
+        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
+    }
+}
+
 /// The `dungeon_level` option of generator `kind` (every generator has
 /// it, alike).
 const fn dungeon_level_spec(kind: LevelKind) -> OptionSpec {
@@ -396,16 +411,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1.0,
         doc: "Share of the other leaf adjacencies linked beyond the spanning tree (at least one when above 0).",
     },
-    OptionSpec {
-        kind: LevelKind::Bsp,
-        name: "loop_factor",
-        flag: "loop-factor",
-        value: ValueKind::Integer,
-        default: LOOP_FACTOR as f64,
-        min: 0.0,
-        max: 1000.0,
-        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
-    },
+    loop_factor_spec(LevelKind::Bsp),
     locks_spec(LevelKind::Bsp),
     dungeon_level_spec(LevelKind::Bsp),
     OptionSpec {
@@ -448,16 +454,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1.0,
         doc: "Share of the other neighbour pairs linked beyond the spanning tree (at least one when above 0).",
     },
-    OptionSpec {
-        kind: LevelKind::Scatter,
-        name: "loop_factor",
-        flag: "loop-factor",
-        value: ValueKind::Integer,
-        default: LOOP_FACTOR as f64,
-        min: 0.0,
-        max: 1000.0,
-        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
-    },
+    loop_factor_spec(LevelKind::Scatter),
     locks_spec(LevelKind::Scatter),
     dungeon_level_spec(LevelKind::Scatter),
     OptionSpec {
@@ -534,16 +531,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         max: 1.0,
         doc: "Share of the other adjacent room pairs linked beyond the spanning tree (at least one when above 0).",
     },
-    OptionSpec {
-        kind: LevelKind::Passages,
-        name: "loop_factor",
-        flag: "loop-factor",
-        value: ValueKind::Integer,
-        default: LOOP_FACTOR as f64,
-        min: 0.0,
-        max: 1000.0,
-        doc: "Brogue's loop rule instead of loops: link two rooms beyond the tree only where that cuts their walk, in links, from at least this many to 1 (0: off; 1: every adjacency linked).",
-    },
+    loop_factor_spec(LevelKind::Passages),
     locks_spec(LevelKind::Passages),
     dungeon_level_spec(LevelKind::Passages),
 ];
