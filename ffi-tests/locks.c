@@ -246,6 +246,8 @@ static void test_levels_with_locks(void) {
         CHECK(n != 2 || (locks[0].first_door == 0 && locks[1].first_door == locks[0].doors &&
                          locks[0].doors + locks[1].doors == nd));
         CHECK(n != 2 || locks[0].area > locks[1].area);
+        /* The `locks` option's locks gate no vault. */
+        CHECK(n != 2 || (locks[0].vault == MCRDUN_NO_VAULT && locks[1].vault == MCRDUN_NO_VAULT));
         CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
         tiles = malloc(len);
         if (tiles == NULL || n != 2) {
@@ -413,6 +415,8 @@ static void test_locked_vault(void) {
     CHECK_OK(mcrdun_level_lock_doors(level, doors, 8, &nd));
     CHECK_OK(mcrdun_level_vaults(level, placed, 2, &nv));
     CHECK(n == 1 && nv == 1 && nd >= 1 && nd == locks[0].doors && locks[0].id == 1);
+    /* The lock names the vault it gates. */
+    CHECK(n == 1 && locks[0].vault == 0);
     CHECK_STATUS(mcrdun_level_tiles(level, NULL, 0, &len), MCRDUN_STATUS_BUFFER_TOO_SMALL);
     tiles = malloc(len);
     if (tiles != NULL && n == 1 && nv == 1 && nd <= 8) {

@@ -151,6 +151,27 @@ void test_level_things() {
     }
 }
 
+// A vault that asks for a lock: the level's one lock names it
+// (McrdunLevelLock::vault), the locks option's locks name none.
+void test_locked_vault() {
+    mcrdun::Vaults vaults(
+        "vault hoard\ncount 1\nlocked yes\nmap\n #####\n #...#\n ?.t.!\n #...#\n #####\nend\n");
+    mcrdun::LevelOptions options(MCRDUN_LEVEL_KIND_BSP);
+    options.size(80, 50).seed(1).vaults(vaults);
+    mcrdun::Level level(options);
+    std::vector<McrdunLevelLock> locks = level.locks();
+    CHECK(locks.size() == 1 && level.vaults().size() == 1);
+    CHECK(!locks.empty() && locks[0].vault == 0 && locks[0].id == 1);
+    options.set("locks", 2);
+    mcrdun::Level chained(options);
+    locks = chained.locks();
+    CHECK(locks.size() == 3);
+    if (locks.size() == 3) {
+        CHECK(locks[0].vault == MCRDUN_NO_VAULT && locks[1].vault == MCRDUN_NO_VAULT);
+        CHECK(locks[2].vault == 0 && locks[2].id == 3);
+    }
+}
+
 }  // namespace
 
 int main() {
@@ -158,6 +179,7 @@ int main() {
     test_place();
     test_solve();
     test_level_things();
+    test_locked_vault();
     if (failures != 0) {
         std::fprintf(stderr, "things_locks_wrapper: %d check(s) failed\n", failures);
         return 1;

@@ -228,6 +228,12 @@
 #define MCRDUN_LOCKS_MAX_KEYS 2147483647
 
 /**
+ * The `vault` of a [`McrdunLevelLock`] that gates no vault (a lock of the
+ * `locks` option): `UINT32_MAX`.
+ */
+#define MCRDUN_NO_VAULT UINT32_MAX
+
+/**
  * The default ceiling on one call's working memory, in bytes (1 GiB).
  */
 #define MCRDUN_DEFAULT_MEMORY_LIMIT 1073741824
@@ -949,6 +955,12 @@ typedef struct McrdunLevelLock {
    * `first_door` on, in raster order.
    */
   size_t doors;
+  /**
+   * The vault whose entrances it locks (an index of
+   * `mcrdun_level_vaults`), for a vault that asked for a lock (`locked
+   * yes`); `MCRDUN_NO_VAULT` for the locks of the `locks` option.
+   */
+  uint32_t vault;
 } McrdunLevelLock;
 
 /**

@@ -370,6 +370,7 @@ pub fn json(level: &Level, seed: u64) -> Value {
                 "doors": l.doors.iter().map(|d| json!({ "x": d.x, "y": d.y })).collect::<Vec<_>>(),
                 "key": { "x": l.key.x, "y": l.key.y },
                 "area": l.area,
+                "vault": l.vault,
             })
         })
         .collect();

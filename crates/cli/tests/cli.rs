@@ -137,6 +137,10 @@ fn locks_everywhere_a_level_goes() {
         };
         for (i, l) in locks.iter().enumerate() {
             assert_eq!(l["id"], i + 1);
+            assert!(
+                l["vault"].is_null(),
+                "{g}: the locks option's locks gate no vault"
+            );
             assert_eq!(at(&l["key"]), b'*', "{g}");
             for d in l["doors"].as_array().unwrap() {
                 assert_eq!(at(d), b'=', "{g}");
@@ -790,6 +794,73 @@ fn levels_place_vaults_and_list_them() {
         ),
         (0, 0)
     );
+}
+
+/// The example locked vault (`examples/vaults/locked/strongroom.vault`,
+/// `locked yes`): its lock in the JSON names it (`"vault"`, an index of
+/// `"vaults"`), after the `--locks` chain's (whose `"vault"` is null); its
+/// doors on the vault's edge, its key outside it.
+#[test]
+fn a_locked_vault_names_its_vault_in_the_json() {
+    let strongroom = format!(
+        "{}/../../examples/vaults/locked/strongroom.vault",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut placed = 0;
+    for g in GENERATORS {
+        for locks in ["0", "2"] {
+            let out = mcrdun(&[
+                g,
+                "--seed",
+                "3",
+                "--width",
+                "120",
+                "--height",
+                "80",
+                "--locks",
+                locks,
+                "--format",
+                "json",
+                "--vaults",
+                &strongroom,
+            ]);
+            if !out.status.success() {
+                // A level where the vault or the locks do not fit says so.
+                let err = String::from_utf8_lossy(&out.stderr);
+                assert!(
+                    err.contains("strongroom") || err.contains("lock"),
+                    "{g}: {err}"
+                );
+                continue;
+            }
+            let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+            let vaults = v["vaults"].as_array().unwrap();
+            let all = v["locks"].as_array().unwrap();
+            let chain: usize = locks.parse().unwrap();
+            assert_eq!((vaults.len(), all.len()), (1, chain + 1), "{g}");
+            for l in &all[..chain] {
+                assert!(l["vault"].is_null(), "{g}");
+            }
+            let lock = &all[chain];
+            assert_eq!(lock["vault"], 0, "{g}");
+            assert_eq!(lock["id"], chain + 1, "{g}");
+            let b = &vaults[0];
+            let inside = |p: &serde_json::Value| {
+                let (x, y) = (p["x"].as_i64().unwrap(), p["y"].as_i64().unwrap());
+                let (bx, by) = (b["x"].as_i64().unwrap(), b["y"].as_i64().unwrap());
+                x >= bx
+                    && y >= by
+                    && x < bx + b["w"].as_i64().unwrap()
+                    && y < by + b["h"].as_i64().unwrap()
+            };
+            assert!(!inside(&lock["key"]), "{g}: the key in its own vault");
+            for d in lock["doors"].as_array().unwrap() {
+                assert!(inside(d), "{g}");
+            }
+            placed += 1;
+        }
+    }
+    assert!(placed >= 6, "{placed}");
 }
 
 /// The counts of the JSON output count every door tile, the vaults' doors

@@ -512,6 +512,40 @@ fn a_locked_vault_is_one_lock_with_its_key_before_it() {
     assert!(placed >= 40, "{placed}");
 }
 
+/// The example locked vault (`examples/vaults/locked/strongroom.vault`,
+/// kept out of the example library of `examples/vaults/`): it reads as
+/// locked, and where it is placed its lock keeps the locked vault's rules,
+/// naming the vault (`Lock::vault`) after the chain's locks, which name
+/// none.
+#[test]
+fn the_example_locked_vault() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../examples/vaults/locked/strongroom.vault"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let vaults = mcrdun_vaults::parse(&text, "strongroom.vault").unwrap();
+    assert!(vaults.len() == 1 && vaults[0].is_locked());
+    let mut placed = [0u32; 5];
+    for (g, kind) in LevelKind::ALL.into_iter().enumerate() {
+        for seed in 1..=4u64 {
+            for k in [0, 2] {
+                let what = format!("{} seed {seed} K {k}", kind.name());
+                match make(kind, 120, 80, k, seed, &vaults) {
+                    Ok(level) => {
+                        check_vault_lock(&level, k, &what);
+                        placed[g] += 1;
+                    }
+                    Err(LevelError::Vault { name, .. }) => assert_eq!(name, "strongroom"),
+                    Err(LevelError::Locks { .. }) => {}
+                    Err(e) => panic!("{what}: {e}"),
+                }
+            }
+        }
+    }
+    assert!(placed.iter().all(|&p| p >= 4), "{placed:?}");
+}
+
 #[test]
 fn a_locked_vault_cannot_hold_the_up_stairs() {
     let text = "vault start\nlocked yes\nmap\n#####!#####\n#.........#\n#....<....#\n#.........#\n###########\nend\n";

@@ -232,7 +232,15 @@ pub struct McrdunLevelLock {
     /// Its number of doors (`MCRDUN_TILE_LOCKED_DOOR` tiles), from
     /// `first_door` on, in raster order.
     pub doors: usize,
+    /// The vault whose entrances it locks (an index of
+    /// `mcrdun_level_vaults`), for a vault that asked for a lock (`locked
+    /// yes`); `MCRDUN_NO_VAULT` for the locks of the `locks` option.
+    pub vault: u32,
 }
+
+/// The `vault` of a [`McrdunLevelLock`] that gates no vault (a lock of the
+/// `locks` option): `UINT32_MAX`.
+pub const MCRDUN_NO_VAULT: u32 = u32::MAX;
 
 /// The locks of `level` (made with the `locks` option), in order (lock 1
 /// first), through the two-call protocol. A level without locks has none.
@@ -262,6 +270,7 @@ pub unsafe extern "C" fn mcrdun_level_locks(
                         area: l.area,
                         first_door: first,
                         doors: l.doors.len(),
+                        vault: l.vault.unwrap_or(MCRDUN_NO_VAULT),
                     };
                     first += l.doors.len();
                     lock

@@ -233,11 +233,12 @@ impl RawLevel {
         Ok(self.inner.to_ascii_without_things())
     }
 
-    /// The locks: `(id, doors, key, area)` each, `doors` the `(x, y)` of its
-    /// locked doors in raster order, `key` where its key lies, `area` the
-    /// walkable tiles it gates.
+    /// The locks: `(id, doors, key, area, vault)` each, `doors` the `(x, y)`
+    /// of its locked doors in raster order, `key` where its key lies, `area`
+    /// the walkable tiles it gates, `vault` the index of the vault it locks
+    /// (`locked yes`) or `None`.
     #[allow(clippy::type_complexity)]
-    fn locks(&self) -> Vec<(u32, Vec<(i32, i32)>, (i32, i32), usize)> {
+    fn locks(&self) -> Vec<(u32, Vec<(i32, i32)>, (i32, i32), usize, Option<u32>)> {
         self.inner
             .locks()
             .iter()
@@ -247,6 +248,7 @@ impl RawLevel {
                     l.doors.iter().map(|d| (d.x, d.y)).collect(),
                     (l.key.x, l.key.y),
                     l.area,
+                    l.vault,
                 )
             })
             .collect()

@@ -103,12 +103,15 @@ class PlacedVault(NamedTuple):
 class Lock(NamedTuple):
     """A lock: its number (1 for the first met from the up stairs), its
     locked doors (``(x, y)`` each, raster order; every entrance into the
-    area it gates), where its key lies, and the walkable tiles it gates."""
+    area it gates), where its key lies, the walkable tiles it gates, and
+    the vault it locks (an index of :attr:`Level.vaults`, for a vault that
+    asked ``locked yes``; ``None`` for the locks of the ``locks`` option)."""
 
     id: int
     doors: Tuple[Tuple[int, int], ...]
     key: Tuple[int, int]
     area: int
+    vault: Optional[int] = None
 
 
 class Leg(NamedTuple):
@@ -373,7 +376,9 @@ class Level:
             PlacedVault(*v[:8], None if v[8] < 0 else int(v[8])) for v in raw.vaults()
         )
         self._markers = tuple(Marker(*m) for m in raw.markers())
-        self._locks = tuple(Lock(i, tuple(map(tuple, doors)), tuple(key), area) for i, doors, key, area in raw.locks())
+        self._locks = tuple(
+            Lock(i, tuple(map(tuple, doors)), tuple(key), area, vault) for i, doors, key, area, vault in raw.locks()
+        )
         self._things = tuple(
             _things.Thing(*t[:5], None if t[5] < 0 else int(t[5]), t[6], None if t[7] < 0 else int(t[7]), *t[8:])
             for t in raw.things()
@@ -554,6 +559,7 @@ class Level:
                     "doors": [{"x": x, "y": y} for x, y in l.doors],
                     "key": {"x": l.key[0], "y": l.key[1]},
                     "area": l.area,
+                    "vault": l.vault,
                 }
                 for l in self.locks
             ],

@@ -5,6 +5,7 @@ room_intensity, backtracking)."""
 import copy
 import json
 import os
+import pathlib
 import pickle
 
 import numpy as np
@@ -72,9 +73,27 @@ def test_no_locks():
 def test_to_dict_has_the_commands_lock_fields():
     level = mcrdun.generate("bsp", 120, 80, seed=5, locks=2)
     d = json.loads(level.to_json())
-    assert [l["id"] for l in d["locks"]] == [1, 2] and set(d["locks"][0]) == {"id", "doors", "key", "area"}
+    assert [l["id"] for l in d["locks"]] == [1, 2] and set(d["locks"][0]) == {"id", "doors", "key", "area", "vault"}
     w = d["walkthrough"]
     assert [g["to"] for g in w["legs"]] == [{"key": 1}, {"key": 2}, "stairs_down"]
     assert w["steps"] == level.solve().steps and w["backtracking"] == level.backtracking
     assert [r["intensity"] for r in d["rooms"]] == level.room_intensity.tolist()
     assert json.loads(mcrdun.generate("bsp", 80, 50, seed=1).to_json())["walkthrough"] is None
+    assert [l["vault"] for l in d["locks"]] == [None, None]
+
+
+STRONGROOM = pathlib.Path(__file__).parents[4] / "examples" / "vaults" / "locked" / "strongroom.vault"
+
+
+def test_a_locked_vaults_lock_names_its_vault():
+    level = mcrdun.generate("bsp", 120, 80, seed=3, locks=2, vaults=STRONGROOM)
+    assert [l.vault for l in level.locks] == [None, None, 0]
+    assert level.vaults[0].name == "strongroom"
+    x, y = level.locks[2].key
+    v = level.vaults[0]
+    assert not (v.x <= x < v.x + v.width and v.y <= y < v.y + v.height)
+    assert [l["vault"] for l in json.loads(level.to_json())["locks"]] == [None, None, 0]
+    walk = level.solve()
+    assert [g.key for g in walk.legs][-1] is None
+    for again in (pickle.loads(pickle.dumps(level)), copy.deepcopy(level)):
+        assert again.locks == level.locks
