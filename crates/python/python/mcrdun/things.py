@@ -36,6 +36,7 @@ import os
 from typing import Any, List, NamedTuple, Optional, Tuple, Union
 
 from . import _mcrdun
+from ._files import gather, one_set, text_bytes
 from ._mcrdun import ThingsFileError
 
 ThingsFileError.__module__ = __name__
@@ -111,14 +112,7 @@ def _from_texts(texts: List[str]) -> ThingTables:
 
 def parse(text: Union[str, bytes], file: str = "<text>") -> ThingTables:
     """One spawn table from its text (errors name ``file``)."""
-    if isinstance(text, str):
-        data = text.encode("utf-8", "surrogatepass")
-    elif isinstance(text, (bytes, bytearray, memoryview)):
-        data = bytes(text)
-    else:
-        raise TypeError(f"table text is str or bytes, got {type(text).__name__}")
-    if not isinstance(file, str):
-        raise TypeError(f"file must be a str, got {type(file).__name__}")
+    data = text_bytes(text, file, "table")
     return ThingTables(_mcrdun.things_parse(data, file))
 
 
@@ -134,28 +128,19 @@ def check(*sources: Union["os.PathLike[str]", str, bytes, ThingTables]) -> Thing
     """Reads every source in order, as ``mcrdun things check FILE...``
     does: an ``os.PathLike`` is a file, ``str`` or ``bytes`` table text, a
     :class:`ThingTables` itself."""
-    if not sources:
-        raise TypeError("check() needs at least one table file or text")
-    out = None
-    for s in sources:
-        t = as_tables(s)
-        out = t if out is None else out + t
-    return out
+    return gather(sources, as_tables, "table")
 
 
 def as_tables(value: Any) -> ThingTables:
     """What ``generate(..., things=...)`` takes, as one
     :class:`ThingTables`: tables, table text (``str``/``bytes``), a path
-    (``os.PathLike``), or a list or tuple of these (in order)."""
-    if isinstance(value, ThingTables):
-        return value
-    if isinstance(value, os.PathLike):
-        return read(value)
-    if isinstance(value, (str, bytes, bytearray, memoryview)):
-        return parse(value)
-    if isinstance(value, (list, tuple)) and value:
-        return check(*value)
-    raise TypeError(
-        "things are ThingTables, table text (str or bytes), a path (os.PathLike) "
-        f"or a non-empty list of these; got {type(value).__name__}"
+    (``os.PathLike``), or a list or tuple of these (in order; an empty
+    one places nothing)."""
+    return one_set(
+        value,
+        ThingTables,
+        read,
+        parse,
+        check,
+        "things are ThingTables, table text (str or bytes), a path (os.PathLike) or a list of these",
     )

@@ -42,6 +42,7 @@ import os
 from typing import Any, Iterator, List, NamedTuple, Sequence, Tuple, Union, overload
 
 from . import _mcrdun
+from ._files import gather, one_set, text_bytes
 from ._mcrdun import VaultFileError
 
 VaultFileError.__module__ = __name__
@@ -130,14 +131,7 @@ def _from_text(text: str) -> VaultSet:
 
 def parse(text: Union[str, bytes], file: str = "<text>") -> VaultSet:
     """The vaults of vault-file ``text`` (errors name ``file``)."""
-    if isinstance(text, str):
-        data = text.encode("utf-8", "surrogatepass")
-    elif isinstance(text, (bytes, bytearray, memoryview)):
-        data = bytes(text)
-    else:
-        raise TypeError(f"vault text is str or bytes, got {type(text).__name__}")
-    if not isinstance(file, str):
-        raise TypeError(f"file must be a str, got {type(file).__name__}")
+    data = text_bytes(text, file, "vault")
     return VaultSet(_mcrdun.vaults_parse(data, file))
 
 
@@ -154,30 +148,18 @@ def check(*sources: Union["os.PathLike[str]", str, bytes, VaultSet]) -> VaultSet
     does (its errors, first one raised): an ``os.PathLike`` is a file,
     ``str`` or ``bytes`` vault text, a :class:`VaultSet` itself. Returns
     all the vaults, in order."""
-    if not sources:
-        raise TypeError("check() needs at least one vault file or text")
-    out = None
-    for s in sources:
-        v = as_vaults(s)
-        out = v if out is None else out + v
-    return out
+    return gather(sources, as_vaults, "vault")
 
 
 def as_vaults(value: Any) -> VaultSet:
     """What ``generate(..., vaults=...)`` takes, as one :class:`VaultSet`:
     a set, vault text (``str``/``bytes``), a path (``os.PathLike``), or a
     list or tuple of these (in order)."""
-    if isinstance(value, VaultSet):
-        return value
-    if isinstance(value, os.PathLike):
-        return read(value)
-    if isinstance(value, (str, bytes, bytearray, memoryview)):
-        return parse(value)
-    if isinstance(value, (list, tuple)):
-        if not value:
-            return parse("")
-        return check(*value)
-    raise TypeError(
-        "vaults are a VaultSet, vault text (str or bytes), a path (os.PathLike) "
-        f"or a list of these; got {type(value).__name__}"
+    return one_set(
+        value,
+        VaultSet,
+        read,
+        parse,
+        check,
+        "vaults are a VaultSet, vault text (str or bytes), a path (os.PathLike) or a list of these",
     )

@@ -77,6 +77,15 @@ def test_forms_pickling_and_limits(tmp_path):
         read(tmp_path / "missing.things")
     with pytest.raises(TypeError, match="things are"):
         mcrdun.generate("bsp", 60, 40, seed=3, things=5)
+    # An empty list places nothing, as vaults=[] places no vault.
+    assert mcrdun.generate("bsp", 60, 40, seed=3, things=[]).things == ()
+    assert mcrdun.generate("bsp", 60, 40, seed=3, vaults=[]).vaults == plain.vaults
+    with pytest.raises(TypeError, match="at least one table file"):
+        check()
+    with pytest.raises(TypeError, match="table text is str or bytes, got int"):
+        parse(3)
+    with pytest.raises(TypeError, match="file must be a str"):
+        parse("", file=3)
     old = mcrdun.set_memory_limit(33 * f.stat().st_size)
     try:
         with pytest.raises(MemoryError, match=r"rats\.things: a table of .*mcrdun\.set_memory_limit\(bytes\)"):
