@@ -439,13 +439,16 @@ fn shape(tiles: &Grid<Tile>) -> Shape {
 /// case: then no step needs a bounds test), else by a [`DistanceScratch`]
 /// (about 15 bytes a tile); both within the level's working-memory budget,
 /// and both give the same map (4-connected, unit steps).
+/// A walkable tile that the breadth-first search has not reached yet (in
+/// `StairsSearch::dist` during a search only; never a distance: a walk
+/// that long needs 2^31 walkable tiles, 8 GiB of distances alone).
+const NOT_YET: i32 = UNREACHED - 1;
+
 struct StairsSearch<'a> {
     walkable: &'a [bool],
     width: u32,
     height: u32,
     dist: Vec<i32>,
-    /// Whether `dist` is all `UNREACHED` (as made, before a search).
-    clean: bool,
     /// Whether a walkable tile lies on the map's edge (the queue is not
     /// used then).
     edge_walkable: bool,
@@ -456,10 +459,10 @@ struct StairsSearch<'a> {
 
 impl<'a> StairsSearch<'a> {
     fn new(walkable: &'a [bool], width: u32, height: u32) -> Result<Self, LevelError> {
+        // Room for the map; each search writes every entry first.
         let mut dist = Vec::new();
         dist.try_reserve_exact(walkable.len())
             .map_err(|_| LevelError::TooLarge { width, height })?;
-        dist.resize(walkable.len(), UNREACHED);
         let mut scratch = DistanceScratch::new();
         // The level's own ceiling (max_bytes) has already admitted the map.
         scratch.set_max_cells(walkable.len());
@@ -476,26 +479,38 @@ impl<'a> StairsSearch<'a> {
             queue
                 .try_reserve_exact(open)
                 .map_err(|_| LevelError::TooLarge { width, height })?;
-            queue.resize(open, 0);
+            queue.resize(open + 4, 0);
         }
         Ok(StairsSearch {
             walkable,
             width,
             height,
             dist,
-            clean: true,
             edge_walkable,
             queue,
             scratch,
         })
     }
 
-    /// Fills `dist` (all `UNREACHED` but `from` at 0) with the walk from
-    /// walkable tile `from`, breadth first: no walkable tile is on the
-    /// edge, so each one's four neighbours are inside the map, in its rows.
+    /// Fills `dist` with the walk from walkable tile `from`, breadth first:
+    /// no walkable tile is on the edge, so each one's four neighbours are
+    /// inside the map, in its rows.
+    ///
+    /// One array holds both the map and the walk: a walkable tile not yet
+    /// reached is [`NOT_YET`], a wall is already `UNREACHED` (what it stays),
+    /// so each neighbour costs one read of `dist` and no read of
+    /// `walkable` (on a million-tile maze the search is bound by those
+    /// scattered reads).
     fn breadth_first(&mut self, from: usize) {
         let w = self.width as usize;
-        let (walkable, dist, queue) = (self.walkable, &mut self.dist, &mut self.queue);
+        let (dist, queue) = (&mut self.dist, &mut self.queue);
+        dist.clear();
+        dist.extend(
+            self.walkable
+                .iter()
+                .map(|&open| if open { NOT_YET } else { UNREACHED }),
+        );
+        dist[from] = 0;
         // `queue` holds a slot for each walkable tile, and each is queued
         // once.
         queue[0] = from as u32;
@@ -505,11 +520,17 @@ impl<'a> StairsSearch<'a> {
             head += 1;
             let d = dist[p] + 1;
             for q in [p - w, p - 1, p + 1, p + w] {
-                if walkable[q] && dist[q] == UNREACHED {
-                    dist[q] = d;
-                    queue[tail] = q as u32;
-                    tail += 1;
-                }
+                let old = dist[q];
+                let new = old == NOT_YET;
+                dist[q] = if new { d } else { old };
+                queue[tail] = q as u32;
+                tail += usize::from(new);
+            }
+        }
+        // The tiles of other regions were never reached.
+        if tail + 4 < queue.len() {
+            for d in dist.iter_mut().filter(|d| **d == NOT_YET) {
+                *d = UNREACHED;
             }
         }
     }
@@ -521,13 +542,12 @@ impl<'a> StairsSearch<'a> {
         from: usize,
         candidates: &[u32],
     ) -> Result<Option<(usize, usize)>, LevelError> {
-        if !core::mem::take(&mut self.clean) {
-            self.dist.fill(UNREACHED);
-        }
-        self.dist[from] = 0;
         if !self.edge_walkable && self.walkable[from] {
             self.breadth_first(from);
         } else {
+            self.dist.clear();
+            self.dist.resize(self.walkable.len(), UNREACHED);
+            self.dist[from] = 0;
             self.compute()?;
         }
         // The reached candidate with the largest distance, the first in
@@ -592,7 +612,8 @@ mod tests {
         let mut reached_some = false;
         for from in (0..w * h).filter(|&i| walkable[i]) {
             let got = fast.farthest(from, &all).unwrap();
-            slow.dist.fill(UNREACHED);
+            slow.dist.clear();
+            slow.dist.resize(w * h, UNREACHED);
             slow.dist[from] = 0;
             slow.compute().unwrap();
             assert_eq!(fast.dist, slow.dist, "from {from}");
