@@ -37,7 +37,8 @@
 //! Time: one search per leg, at most one leg per key plus one, each at
 //! most linear in the tiles: O(tiles x (keys + 1)), the keys and doors
 //! listed once more. Memory: [`SOLVE_BYTES_PER_TILE`] bytes a tile (a
-//! visit stamp, the search's queue and a tag telling doors and keys),
+//! tag telling doors and keys beside a visit stamp, one word read a
+//! visit, and the search's queue),
 //! checked against the memory limit of `mcrdun_geom::memory` before
 //! anything is allocated, plus the walkthrough's legs.
 //!
@@ -299,8 +300,9 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// The solver's working memory in bytes a tile: a visit stamp (4), the
-/// search's queue (4) and a tag per tile telling doors and keys (4).
+/// The solver's working memory in bytes a tile: a cell per tile (8: a tag
+/// telling doors and keys, and a visit stamp or a wall mark, read in one
+/// word) and the search's queue (4).
 pub const SOLVE_BYTES_PER_TILE: u64 = 12;
 
 /// Tag bit of a key; a door's tag is its lock's index plus one.
@@ -359,8 +361,11 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
         }));
     }
     let n = tiles as usize;
-    let mut tag: Vec<u32> =
-        memory::try_vec("the solver's tags", n, 0).map_err(SolveError::Memory)?;
+    // Each tile's cell: its tag (doors and keys) in the high half, its
+    // visit stamp (or WALL) in the low half, so that a visit reads one word.
+    let mut cell: Vec<u64> =
+        memory::try_vec("the solver's tiles", n, 0).map_err(SolveError::Memory)?;
+    let tag = |c: u64| (c >> 32) as u32;
     let place_of = |t: u32| {
         if t & KEY_BIT != 0 {
             Place::Key((t & !KEY_BIT) as usize)
@@ -371,14 +376,14 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     for (li, lock) in puzzle.locks.iter().enumerate() {
         for &d in &lock.doors {
             let i = index(Place::Door(lock.id), d)?;
-            if tag[i] != 0 {
+            if tag(cell[i]) != 0 {
                 return Err(SolveError::SharedTile {
                     at: d,
-                    first: place_of(tag[i]),
+                    first: place_of(tag(cell[i])),
                     second: Place::Door(lock.id),
                 });
             }
-            tag[i] = li as u32 + 1;
+            cell[i] = u64::from(li as u32 + 1) << 32;
         }
     }
     let mut key_lock: Vec<usize> = memory::try_with_capacity("the keys' locks", puzzle.keys.len())
@@ -386,23 +391,38 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     for (k, key) in puzzle.keys.iter().enumerate() {
         let li = lock_of(k, key.lock)?;
         let i = index(Place::Key(k), key.at)?;
-        if tag[i] != 0 || k as u64 >= u64::from(KEY_BIT) {
+        if tag(cell[i]) != 0 || k as u64 >= u64::from(KEY_BIT) {
             return Err(SolveError::SharedTile {
                 at: key.at,
-                first: place_of(tag[i]),
+                first: place_of(tag(cell[i])),
                 second: Place::Key(k),
             });
         }
-        tag[i] = KEY_BIT | k as u32;
+        cell[i] = u64::from(KEY_BIT | k as u32) << 32;
         key_lock.push(li);
+    }
+    for (c, &walkable) in cell.iter_mut().zip(puzzle.walkable) {
+        if !walkable {
+            *c = u64::from(WALL);
+        }
     }
     let mut open: Vec<bool> =
         memory::try_vec("the open locks", puzzle.locks.len(), false).map_err(SolveError::Memory)?;
+    // No walkable tile on the grid's edge (every generated level): a
+    // walkable tile's four neighbours are in the grid, found without a
+    // division.
+    let (wu, hu) = (w as usize, h as usize);
+    let edge_free = wu >= 3
+        && hu >= 3
+        && !puzzle.walkable[..wu]
+            .iter()
+            .chain(&puzzle.walkable[n - wu..])
+            .any(|&b| b)
+        && (1..hu - 1).all(|y| !puzzle.walkable[y * wu] && !puzzle.walkable[y * wu + wu - 1]);
     let mut search = Search {
         width: w as usize,
-        walkable: puzzle.walkable,
-        tag: &tag,
-        stamp: memory::try_vec("the solver's stamps", n, 0u32).map_err(SolveError::Memory)?,
+        edge_free,
+        cell,
         queue: memory::try_with_capacity("the solver's queue", n).map_err(SolveError::Memory)?,
         epoch: 0,
     };
@@ -452,17 +472,22 @@ fn tile_index(p: Point, w: u32) -> usize {
 }
 
 /// The breadth-first search of one leg, its buffers reused leg to leg.
-struct Search<'a> {
+struct Search {
     width: usize,
-    walkable: &'a [bool],
-    tag: &'a [u32],
-    /// `stamp[i] == epoch`: tile i was reached in this leg's search.
-    stamp: Vec<u32>,
+    /// No walkable tile on the grid's edge.
+    edge_free: bool,
+    /// Each tile's tag (high half: 0, a door's lock index plus one, or a
+    /// key's [`KEY_BIT`] and index) and stamp (low half: `epoch` when
+    /// reached in this leg's search, [`WALL`] for a tile not walkable).
+    cell: Vec<u64>,
     queue: Vec<u32>,
     epoch: u32,
 }
 
-impl Search<'_> {
+/// The stamp of a tile that is not walkable: never an epoch.
+const WALL: u32 = u32::MAX;
+
+impl Search {
     /// The nearest target from `from`, walking through the doors of the
     /// locks `open` only: the goal (`None`) or a key of a closed lock
     /// (`Some(k)`; `key_lock[k]` is its lock's index), with its distance.
@@ -475,45 +500,62 @@ impl Search<'_> {
         open: &[bool],
         key_lock: &[usize],
     ) -> Option<(Option<usize>, u64)> {
-        self.epoch = self.epoch.wrapping_add(1);
-        if self.epoch == 0 {
-            // After 2^32 legs the stamps wrap: clear them once.
-            self.stamp.fill(0);
+        self.epoch += 1;
+        if self.epoch == WALL {
+            // After 2^32 - 2 legs the stamps run out: clear them once.
+            for c in &mut self.cell {
+                if *c as u32 != WALL {
+                    *c &= !u64::from(u32::MAX);
+                }
+            }
             self.epoch = 1;
         }
-        let (w, n) = (self.width, self.walkable.len());
-        let epoch = self.epoch;
-        self.queue.clear();
-        self.queue.push(from as u32);
-        self.stamp[from] = epoch;
+        let (w, n) = (self.width, self.cell.len());
+        let (epoch, edge_free) = (self.epoch, self.edge_free);
+        let cell = &mut self.cell;
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.push(from as u32);
+        cell[from] = (cell[from] & !u64::from(u32::MAX)) | u64::from(epoch);
         let (mut head, mut steps) = (0usize, 0u64);
-        while head < self.queue.len() {
-            let end = self.queue.len();
+        while head < queue.len() {
+            let end = queue.len();
             while head < end {
-                let i = self.queue[head] as usize;
+                let i = queue[head] as usize;
                 head += 1;
                 if i == goal {
                     return Some((None, steps));
                 }
-                let t = self.tag[i];
+                let t = (cell[i] >> 32) as u32;
                 if t & KEY_BIT != 0 {
                     let k = (t & !KEY_BIT) as usize;
                     if !open[key_lock[k]] {
                         return Some((Some(k), steps));
                     }
                 }
-                let x = i % w;
                 let mut visit = |j: usize| {
-                    if self.stamp[j] == epoch || !self.walkable[j] {
+                    let c = cell[j];
+                    let s = c as u32;
+                    if s == epoch || s == WALL {
                         return;
                     }
-                    let t = self.tag[j];
+                    let t = (c >> 32) as u32;
                     if t != 0 && t & KEY_BIT == 0 && !open[(t - 1) as usize] {
                         return;
                     }
-                    self.stamp[j] = epoch;
-                    self.queue.push(j as u32);
+                    cell[j] = (c & !u64::from(u32::MAX)) | u64::from(epoch);
+                    queue.push(j as u32);
                 };
+                if edge_free {
+                    // A walkable tile lies inside the walls around the
+                    // grid: its neighbours are in it.
+                    visit(i - 1);
+                    visit(i + 1);
+                    visit(i - w);
+                    visit(i + w);
+                    continue;
+                }
+                let x = i % w;
                 if x > 0 {
                     visit(i - 1);
                 }
