@@ -80,7 +80,10 @@ impl Layout {
         let mut owner = Grid::new(width, height, NO_ROOM)?;
         let (w, h) = (width as usize, height as usize);
         let mut near = vec![false; w * h];
-        let mut queue: Vec<u32> = Vec::new();
+        // Each cell is queued once: the queue is made in its room, not grown
+        // by doubling over a million cells.
+        let mut queue: Vec<u32> =
+            mcrdun_geom::memory::try_with_capacity("the Voronoi growth queue", w * h)?;
         let reach = i32::try_from(spacing.clamp(1, 1 << 15)).unwrap_or(1) - 1;
         let attempts = u64::from(sites) * 20;
         let mut placed = 0u32;
