@@ -666,7 +666,8 @@ fn flags_mean_what_the_file_means() {
     let (dir, out) = run_config(config);
     assert!(out.status.success());
     let from_file = std::fs::read_to_string(dir.join("maze.txt")).unwrap();
-    let out = mcrdun(&[
+    // The same maze as `config`, by flags.
+    let flags = [
         "maze",
         "--format",
         "42",
@@ -680,7 +681,8 @@ fn flags_mean_what_the_file_means() {
         "42",
         "--algorithm",
         "kruskal",
-    ]);
+    ];
+    let out = mcrdun(&flags);
     assert!(
         out.status.success(),
         "{}",
@@ -690,23 +692,7 @@ fn flags_mean_what_the_file_means() {
     // Braided on the command line = PERFECT=False with LOOPS.
     let config = config.replace("PERFECT=True", "PERFECT=False") + "LOOPS=0.4\n";
     let (dir, _) = run_config(&config);
-    let out = mcrdun(&[
-        "maze",
-        "--format",
-        "42",
-        "--cells",
-        "20x15",
-        "--entry",
-        "3,0",
-        "--exit",
-        "0,14",
-        "--seed",
-        "42",
-        "--algorithm",
-        "kruskal",
-        "--braid",
-        "0.4",
-    ]);
+    let out = mcrdun(&[&flags[..], &["--braid", "0.4"]].concat());
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
         std::fs::read_to_string(dir.join("maze.txt")).unwrap()
