@@ -50,9 +50,11 @@
 //!    band, from both its ends (the up stairs' node or the nodes behind
 //!    lock `i - 1`'s doors, and the nodes before lock `i`'s doors): the
 //!    larger of the two distances' minimum wins, so keys go into dead ends
-//!    and rooms off the way between one lock and the next; in that node,
-//!    on the tile farthest by walking from its gates, floor before
-//!    corridor, then the first tile in raster order. No randomness: the
+//!    and rooms off the way between one lock and the next, then the node
+//!    with room for a key (its tiles, counted up to `KEY_ROOM`); in that
+//!    node, on the tile farthest by walking from its gates (the walk
+//!    crossing the gates that join its pieces), floor before corridor,
+//!    then the first tile in raster order. No randomness: the
 //!    stage draws nothing from the level's generator.
 //! 6. **Proof**: [`Level::solve`] runs [`mcrdun_locks::solve`] from the
 //!    up to the down stairs ([`Level::walkthrough`], with the
@@ -642,6 +644,12 @@ struct KeySpots {
     entry: Vec<u32>,
 }
 
+/// A node's tiles count up to this many when a key's node is chosen: among
+/// the band's nodes equally far (in nodes) from both its ends, the one with
+/// room for a key away from its gates (a node this large) first, so that a
+/// key does not land on a strip between two chokepoints beside its lock.
+const KEY_ROOM: u64 = 64;
+
 /// Mazes: the side of the blocks of tiles that hold at most one gate
 /// each.
 pub const GATE_BLOCK: usize = 6;
@@ -1059,9 +1067,11 @@ impl Graph {
     /// in the node farthest from both ends of the band, counted in nodes
     /// walking inside the band (from the up stairs' node or the nodes
     /// behind lock `i`'s doors, and from the nodes before lock `i + 1`'s
-    /// doors): the largest minimum of the two, then the farther from the
-    /// entrance, then the first node. In that node, the tile farthest by
-    /// walking inside it from its gates, floor before corridor, then the
+    /// doors): the largest minimum of the two, then the larger (its tiles
+    /// counted up to [`KEY_ROOM`]), then the farther from the entrance,
+    /// then the first node. In that node, the tile farthest by walking
+    /// inside it from its gates (through the gate tiles that join its
+    /// pieces, never onto one), floor before corridor, then the
     /// first in raster order. Keys lie on floor or corridor, never on a
     /// door, the stairs, or inside a vault's rectangle. Cost: two
     /// breadth-first walks over the nodes, and one over the tiles of each
@@ -1099,13 +1109,16 @@ impl Graph {
         let entry = walk(&|v| v == self.up || (depth[v as usize] > 0 && touches(v, -1)))?;
         let exit = walk(&|v| (depth[v as usize] as usize) < kk && touches(v, 1))?;
         // The best node of each band.
-        let mut best: Vec<Option<((u32, u32), u32)>> = vec![None; kk];
+        // A node's rank: its least distance from the band's ends, its room
+        // for a key, its distance from the entrance.
+        type Rank = (u32, u64, u32);
+        let mut best: Vec<Option<(Rank, u32)>> = vec![None; kk];
         for v in 0..nn {
             let b = depth[v] as usize;
             if b >= kk || self.keyable[v] == 0 || entry[v] == u32::MAX {
                 continue;
             }
-            let rank = (entry[v].min(exit[v]), entry[v]);
+            let rank = (entry[v].min(exit[v]), self.tiles[v].min(KEY_ROOM), entry[v]);
             if best[b].is_none_or(|(r, _)| rank > r) {
                 best[b] = Some((rank, v as u32));
             }
@@ -1123,7 +1136,11 @@ impl Graph {
 
     /// The key's tile in node `v`: the tile farthest, walking inside the
     /// node, from the tiles beside its gates (floor before corridor, then
-    /// raster order), outside every vault. The walk marks the tiles it
+    /// raster order), outside every vault and never on a gate. The walk
+    /// crosses the gate tiles that join the node's pieces (gates that may
+    /// not be locked), so every piece of the node is reached: a node of
+    /// several pieces whose only lockable gate is its lock's door gets its
+    /// key in the piece farthest from that door, not beside it. It marks the tiles it
     /// reaches in the labels ([`VISITED`]) and puts them back after, so it
     /// costs the node's tiles only; `walk` is its scratch (each tile
     /// reached, its label and its distance).
@@ -1151,6 +1168,11 @@ impl Graph {
             let l = label[t];
             l < VISITED && node_of[l as usize] == v
         };
+        // The walk goes on through gate tiles (the gates that may not be
+        // locked join the node's pieces), never onto another node's tile.
+        let through = |label: &[u32], t: usize| {
+            mine(label, t) || (label[t] == GATE && cells[t].is_walkable())
+        };
         let gates = &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize];
         for &g in gates {
             let seg = self.segments[self.gates[g as usize].seg as usize];
@@ -1173,17 +1195,17 @@ impl Graph {
         let mut best: Option<((u32, bool), usize)> = None;
         let mut head = 0;
         while head < walk.len() {
-            let (t, _, d) = walk[head];
+            let (t, l, d) = walk[head];
             let t = t as usize;
             head += 1;
-            if free(t) {
+            if l != GATE && free(t) {
                 let rank = (d, cells[t] == Tile::Floor);
                 if best.is_none_or(|(r, at)| rank > r || (rank == r && t < at)) {
                     best = Some((rank, t));
                 }
             }
             for u in around.of(t) {
-                if u != OFF && mine(label, u) {
+                if u != OFF && through(label, u) {
                     memory::grow("the keys' walk", walk, 0)?;
                     walk.push((u as u32, label[u], d + 1));
                     label[u] = VISITED;
