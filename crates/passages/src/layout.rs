@@ -105,15 +105,25 @@ pub struct Layout {
 
 /// The labelled cells and the room count (largest label + 1) of `ids`.
 fn count_labels(ids: &[u32]) -> (usize, usize) {
+    // NO_ROOM is u32::MAX, so `l + 1` (wrapping) is 0 for an unlabelled
+    // cell and the room count a label implies for a labelled one: the
+    // largest sum is the room count, the non-zero sums are the labelled
+    // cells. Branch-free, so the compiler vectorises it: this scan reads
+    // every label before a big layout is refused (256 MB for 8192^2).
+    const _: () = assert!(NO_ROOM == u32::MAX);
     let mut labelled = 0usize;
-    let mut top = None::<u32>;
-    for &l in ids {
-        if l != NO_ROOM {
-            labelled += 1;
-            top = Some(top.map_or(l, |t: u32| t.max(l)));
+    let mut rooms = 0u32;
+    // Blocks short enough for a u32 count of their labelled cells.
+    for block in ids.chunks(1 << 16) {
+        let mut in_block = 0u32;
+        for &l in block {
+            let implied = l.wrapping_add(1);
+            rooms = rooms.max(implied);
+            in_block += u32::from(implied != 0);
         }
+        labelled += in_block as usize;
     }
-    (labelled, top.map_or(0, |m| m as usize + 1))
+    (labelled, rooms as usize)
 }
 
 /// Working memory of [`Layout::from_labels`]: the id grid (4 bytes a
@@ -528,6 +538,22 @@ mod tests {
         assert_eq!(from_labels_bytes(&[0, 1, NO_ROOM, 2]), 16 + 48 + 144);
         // Label 3 with 3 labelled cells: not dense, no room tables.
         assert_eq!(from_labels_bytes(&[0, 1, NO_ROOM, 3]), 16 + 48);
+    }
+
+    /// The scan counts across its blocks (of 65536 labels) and takes the
+    /// largest label anywhere, up to the largest a label can be.
+    #[test]
+    fn count_labels_counts_every_block_and_the_largest_label() {
+        assert_eq!(count_labels(&[]), (0, 0));
+        assert_eq!(count_labels(&[NO_ROOM; 3]), (0, 0));
+        let mut ids = vec![NO_ROOM; 3 * (1 << 16) + 5];
+        for (i, id) in ids.iter_mut().enumerate().step_by(3) {
+            *id = (i % 1000) as u32;
+        }
+        let labelled = ids.len().div_ceil(3);
+        assert_eq!(count_labels(&ids), (labelled, 1000));
+        *ids.last_mut().unwrap() = NO_ROOM - 1;
+        assert_eq!(count_labels(&ids), (labelled + 1, u32::MAX as usize));
     }
 
     #[test]
