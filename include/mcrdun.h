@@ -2679,7 +2679,7 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  * walkthrough's total steps.
  *
  * Time: one breadth-first search a leg, O(tiles x (keys + 1)). Working
- * memory: 13 bytes a tile (the solver's 12 and the mask's 1), 8 bytes a
+ * memory: 6 bytes a tile (the solver's 5 and the mask's 1), 8 bytes a
  * door, about 48 a lock and 20 a key, checked against the memory limit
  * before anything is read; the legs, 32 bytes each, counted as they grow.
  *
@@ -2778,7 +2778,7 @@ enum McrdunStatus mcrdun_level_room_intensity(const struct McrdunLevel *level,
  * success. A level without locks is solved by the direct walk (one leg).
  * Every level as generated is solvable.
  *
- * Working memory: 13 bytes a tile (the solver's 12 and a walkable mask)
+ * Working memory: 6 bytes a tile (the solver's 5 and a walkable mask)
  * and 40 bytes a lock and its doors, checked against the memory limit. Time: one breadth-first search a lock plus one.
  *
  * Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `TOO_LARGE` above
@@ -2845,7 +2845,7 @@ enum McrdunStatus mcrdun_level_solve(const struct McrdunLevel *level,
  *   checked before the text is read; `mcrdun_things_place`: 45 bytes a
  *   tile (40 for the placement, 5 for the copies of the caller's spots
  *   and rooms), 64 KiB and about 112 bytes a thing.
- * - `mcrdun_locks_solve`: 13 bytes a tile, 8 a door, about 48 a lock
+ * - `mcrdun_locks_solve`: 6 bytes a tile, 8 a door, about 48 a lock
  *   and 20 a key, checked before anything is read.
  * - Wilson's algorithm also bounds its time: a maze whose long side
  *   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its

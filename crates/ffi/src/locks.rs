@@ -163,7 +163,7 @@ unsafe fn solve_impl(
 /// walkthrough's total steps.
 ///
 /// Time: one breadth-first search a leg, O(tiles x (keys + 1)). Working
-/// memory: 13 bytes a tile (the solver's 12 and the mask's 1), 8 bytes a
+/// memory: 6 bytes a tile (the solver's 5 and the mask's 1), 8 bytes a
 /// door, about 48 a lock and 20 a key, checked against the memory limit
 /// before anything is read; the legs, 32 bytes each, counted as they grow.
 ///
@@ -389,7 +389,7 @@ pub unsafe extern "C" fn mcrdun_level_room_intensity(
 /// success. A level without locks is solved by the direct walk (one leg).
 /// Every level as generated is solvable.
 ///
-/// Working memory: 13 bytes a tile (the solver's 12 and a walkable mask)
+/// Working memory: 6 bytes a tile (the solver's 5 and a walkable mask)
 /// and 40 bytes a lock and its doors, checked against the memory limit. Time: one breadth-first search a lock plus one.
 ///
 /// Errors: `NULL_ARGUMENT` for a NULL `level` or `len`; `TOO_LARGE` above

@@ -58,7 +58,7 @@ const _: () =
 ///   checked before the text is read; `mcrdun_things_place`: 45 bytes a
 ///   tile (40 for the placement, 5 for the copies of the caller's spots
 ///   and rooms), 64 KiB and about 112 bytes a thing.
-/// - `mcrdun_locks_solve`: 13 bytes a tile, 8 a door, about 48 a lock
+/// - `mcrdun_locks_solve`: 6 bytes a tile, 8 a door, about 48 a lock
 ///   and 20 a key, checked before anything is read.
 /// - Wilson's algorithm also bounds its time: a maze whose long side
 ///   squared passes 4 n log2 n + 2^24 is refused (`TOO_LARGE`), and its

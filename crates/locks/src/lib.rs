@@ -36,9 +36,9 @@
 //!
 //! Time: one search per leg, at most one leg per key plus one, each at
 //! most linear in the tiles: O(tiles x (keys + 1)), the keys and doors
-//! listed once more. Memory: [`SOLVE_BYTES_PER_TILE`] bytes a tile (a
-//! tag telling doors and keys beside a visit stamp, one word read a
-//! visit, and the search's queue),
+//! listed once more. Memory: [`SOLVE_BYTES_PER_TILE`] bytes a tile (three
+//! bits: the tiles a search has reached or may not enter, the blocked
+//! tiles, the keys' tiles; and the search's queue), 8 bytes a key,
 //! checked against the memory limit of `mcrdun_geom::memory` before
 //! anything is allocated, plus the walkthrough's legs.
 //!
@@ -300,13 +300,12 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-/// The solver's working memory in bytes a tile: a cell per tile (8: a tag
-/// telling doors and keys, and a visit stamp or a wall mark, read in one
-/// word) and the search's queue (4).
-pub const SOLVE_BYTES_PER_TILE: u64 = 12;
-
-/// Tag bit of a key; a door's tag is its lock's index plus one.
-const KEY_BIT: u32 = 1 << 31;
+/// The solver's working memory in bytes a tile, rounded up: three bits
+/// (the tiles a leg's search has reached or may not enter, the walls and
+/// the doors of closed locks, the keys' tiles: a million tiles in 125 kB
+/// each, so that the search's marks stay in the processor's cache) and the
+/// search's queue (4 bytes).
+pub const SOLVE_BYTES_PER_TILE: u64 = 5;
 
 /// Finds a walkthrough of `puzzle`: the greedy player's (see the crate's
 /// docs), nearest target first.
@@ -361,51 +360,83 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
         }));
     }
     let n = tiles as usize;
-    // Each tile's cell: its tag (doors and keys) in the high half, its
-    // visit stamp (or WALL) in the low half, so that a visit reads one word.
-    let mut cell: Vec<u64> =
-        memory::try_vec("the solver's tiles", n, 0).map_err(SolveError::Memory)?;
-    let tag = |c: u64| (c >> 32) as u32;
-    let place_of = |t: u32| {
-        if t & KEY_BIT != 0 {
-            Place::Key((t & !KEY_BIT) as usize)
-        } else {
-            Place::Door(puzzle.locks[(t - 1) as usize].id)
+    let words = n.div_ceil(64);
+    // Doors and keys, each tile at most one of them: marked in `special`;
+    // a tile marked twice is looked up among the earlier ones (an error).
+    let mut special: Vec<u64> =
+        memory::try_vec("the solver's tiles", words, 0).map_err(SolveError::Memory)?;
+    let mark = |bits: &mut [u64], i: usize| {
+        let (at, bit) = (i / 64, 1u64 << (i % 64));
+        let was = bits[at] & bit != 0;
+        bits[at] |= bit;
+        was
+    };
+    // What lies on tile `i` among the doors of the locks before `li` and
+    // the first `d` doors of lock `li`, else among the first `k` keys.
+    let occupant = |i: usize, li: usize, d: usize, k: usize| -> Place {
+        let on = |p: &Point| tile_index(*p, w) == i;
+        for (lj, lock) in puzzle.locks.iter().enumerate().take(li + 1) {
+            let upto = if lj == li { d } else { lock.doors.len() };
+            if lock.doors[..upto].iter().any(on) {
+                return Place::Door(lock.id);
+            }
         }
+        Place::Key(
+            puzzle.keys[..k]
+                .iter()
+                .position(|key| on(&key.at))
+                .unwrap_or(0),
+        )
     };
     for (li, lock) in puzzle.locks.iter().enumerate() {
-        for &d in &lock.doors {
-            let i = index(Place::Door(lock.id), d)?;
-            if tag(cell[i]) != 0 {
+        for (d, &at) in lock.doors.iter().enumerate() {
+            let i = index(Place::Door(lock.id), at)?;
+            if mark(&mut special, i) {
                 return Err(SolveError::SharedTile {
-                    at: d,
-                    first: place_of(tag(cell[i])),
+                    at,
+                    first: occupant(i, li, d, 0),
                     second: Place::Door(lock.id),
                 });
             }
-            cell[i] = u64::from(li as u32 + 1) << 32;
         }
     }
-    let mut key_lock: Vec<usize> = memory::try_with_capacity("the keys' locks", puzzle.keys.len())
-        .map_err(SolveError::Memory)?;
+    let doors_done = puzzle.locks.len();
+    // The keys by tile (tile index, key index), sorted for the look-up.
+    let mut key_at: Vec<(u32, u32)> =
+        memory::try_with_capacity("the keys' tiles", puzzle.keys.len())
+            .map_err(SolveError::Memory)?;
     for (k, key) in puzzle.keys.iter().enumerate() {
-        let li = lock_of(k, key.lock)?;
+        lock_of(k, key.lock)?;
         let i = index(Place::Key(k), key.at)?;
-        if tag(cell[i]) != 0 || k as u64 >= u64::from(KEY_BIT) {
+        if mark(&mut special, i) || k as u64 >= u64::from(u32::MAX) {
             return Err(SolveError::SharedTile {
                 at: key.at,
-                first: place_of(tag(cell[i])),
+                first: occupant(i, doors_done, 0, k),
                 second: Place::Key(k),
             });
         }
-        cell[i] = u64::from(KEY_BIT | k as u32) << 32;
-        key_lock.push(li);
+        key_at.push((i as u32, k as u32));
     }
-    for (c, &walkable) in cell.iter_mut().zip(puzzle.walkable) {
-        if !walkable {
-            *c = u64::from(WALL);
+    key_at.sort_unstable();
+    // `blocked`: the walls and the doors of closed locks; `special` from
+    // here on marks the keys only.
+    let mut blocked: Vec<u64> =
+        memory::try_vec("the solver's tiles", words, 0).map_err(SolveError::Memory)?;
+    for (word, chunk) in blocked.iter_mut().zip(puzzle.walkable.chunks(64)) {
+        let mut bits = 0u64;
+        for (b, &walkable) in chunk.iter().enumerate() {
+            bits |= u64::from(!walkable) << b;
+        }
+        *word = bits;
+    }
+    for lock in puzzle.locks {
+        for &d in &lock.doors {
+            let i = tile_index(d, w);
+            special[i / 64] &= !(1u64 << (i % 64));
+            blocked[i / 64] |= 1u64 << (i % 64);
         }
     }
+    let key_lock = |k: usize| lock_of(k, puzzle.keys[k].lock).unwrap_or(0);
     let mut open: Vec<bool> =
         memory::try_vec("the open locks", puzzle.locks.len(), false).map_err(SolveError::Memory)?;
     // No walkable tile on the grid's edge (every generated level): a
@@ -421,19 +452,23 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
         && (1..hu - 1).all(|y| !puzzle.walkable[y * wu] && !puzzle.walkable[y * wu + wu - 1]);
     let mut search = Search {
         width: w as usize,
+        n,
         edge_free,
-        cell,
+        seen: memory::try_vec("the solver's tiles", words, 0).map_err(SolveError::Memory)?,
         queue: memory::try_with_capacity("the solver's queue", n).map_err(SolveError::Memory)?,
-        epoch: 0,
     };
     let mut walk = Walkthrough::default();
     let mut at = start;
     loop {
-        let found = search.nearest(at, goal, &open, &key_lock);
+        let found = search.nearest(at, goal, &blocked, &special, &|i| {
+            let at = key_at.partition_point(|&(t, _)| (t as usize) < i);
+            let k = key_at[at].1 as usize;
+            (!open[key_lock(k)]).then_some(k)
+        });
         let Some((to, steps)) = found else {
             let held = walk.keys();
             let unreached = (0..puzzle.keys.len())
-                .filter(|&k| !open[key_lock[k]])
+                .filter(|&k| !open[key_lock(k)])
                 .collect();
             return Err(SolveError::Stuck {
                 held,
@@ -450,7 +485,12 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
         let (stop, point) = match to {
             None => (Stop::Goal, puzzle.goal),
             Some(k) => {
-                open[key_lock[k]] = true;
+                let li = key_lock(k);
+                open[li] = true;
+                for &d in &puzzle.locks[li].doors {
+                    let i = tile_index(d, w);
+                    blocked[i / 64] &= !(1u64 << (i % 64));
+                }
                 (Stop::Key(k), puzzle.keys[k].at)
             }
         };
@@ -474,49 +514,40 @@ fn tile_index(p: Point, w: u32) -> usize {
 /// The breadth-first search of one leg, its buffers reused leg to leg.
 struct Search {
     width: usize,
+    /// The tiles.
+    n: usize,
     /// No walkable tile on the grid's edge.
     edge_free: bool,
-    /// Each tile's tag (high half: 0, a door's lock index plus one, or a
-    /// key's [`KEY_BIT`] and index) and stamp (low half: `epoch` when
-    /// reached in this leg's search, [`WALL`] for a tile not walkable).
-    cell: Vec<u64>,
+    /// A bit a tile: reached in this leg's search, or blocked (a wall or a
+    /// door of a closed lock). A bit a tile keeps the search's marks in
+    /// the processor's cache (a million tiles in 125 kB).
+    seen: Vec<u64>,
     queue: Vec<u32>,
-    epoch: u32,
 }
 
-/// The stamp of a tile that is not walkable: never an epoch.
-const WALL: u32 = u32::MAX;
-
 impl Search {
-    /// The nearest target from `from`, walking through the doors of the
-    /// locks `open` only: the goal (`None`) or a key of a closed lock
-    /// (`Some(k)`; `key_lock[k]` is its lock's index), with its distance.
-    /// Ties go to the target found first (neighbours in the order left,
-    /// right, up, down), so the same puzzle always gives the same walk.
+    /// The nearest target from `from`, walking around the `blocked` tiles
+    /// (walls and the doors of closed locks): the goal (`None`) or a key
+    /// of a closed lock (`Some(k)`), with its distance; `keys` marks the
+    /// keys' tiles and `closed` tells a key tile's key when its lock is
+    /// still closed. Ties go to the target found first (neighbours in the
+    /// order left, right, up, down), so the same puzzle always gives the
+    /// same walk.
     fn nearest(
         &mut self,
         from: usize,
         goal: usize,
-        open: &[bool],
-        key_lock: &[usize],
+        blocked: &[u64],
+        keys: &[u64],
+        closed: &dyn Fn(usize) -> Option<usize>,
     ) -> Option<(Option<usize>, u64)> {
-        self.epoch += 1;
-        if self.epoch == WALL {
-            // After 2^32 - 2 legs the stamps run out: clear them once.
-            for c in &mut self.cell {
-                if *c as u32 != WALL {
-                    *c &= !u64::from(u32::MAX);
-                }
-            }
-            self.epoch = 1;
-        }
-        let (w, n) = (self.width, self.cell.len());
-        let (epoch, edge_free) = (self.epoch, self.edge_free);
-        let cell = &mut self.cell;
+        let (w, n, edge_free) = (self.width, self.n, self.edge_free);
+        let seen = &mut self.seen;
+        seen.copy_from_slice(blocked);
         let queue = &mut self.queue;
         queue.clear();
         queue.push(from as u32);
-        cell[from] = (cell[from] & !u64::from(u32::MAX)) | u64::from(epoch);
+        seen[from / 64] |= 1u64 << (from % 64);
         let (mut head, mut steps) = (0usize, 0u64);
         while head < queue.len() {
             let end = queue.len();
@@ -526,25 +557,18 @@ impl Search {
                 if i == goal {
                     return Some((None, steps));
                 }
-                let t = (cell[i] >> 32) as u32;
-                if t & KEY_BIT != 0 {
-                    let k = (t & !KEY_BIT) as usize;
-                    if !open[key_lock[k]] {
-                        return Some((Some(k), steps));
-                    }
+                if keys[i / 64] >> (i % 64) & 1 != 0
+                    && let Some(k) = closed(i)
+                {
+                    return Some((Some(k), steps));
                 }
                 let mut visit = |j: usize| {
-                    let c = cell[j];
-                    let s = c as u32;
-                    if s == epoch || s == WALL {
-                        return;
+                    let (at, bit) = (j / 64, 1u64 << (j % 64));
+                    let word = seen[at];
+                    if word & bit == 0 {
+                        seen[at] = word | bit;
+                        queue.push(j as u32);
                     }
-                    let t = (c >> 32) as u32;
-                    if t != 0 && t & KEY_BIT == 0 && !open[(t - 1) as usize] {
-                        return;
-                    }
-                    cell[j] = (c & !u64::from(u32::MAX)) | u64::from(epoch);
-                    queue.push(j as u32);
                 };
                 if edge_free {
                     // A walkable tile lies inside the walls around the

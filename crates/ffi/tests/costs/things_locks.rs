@@ -26,7 +26,7 @@ fn things_and_locks_keep_to_their_stated_costs() {
             mcrdun_things::PARSE_BYTES_PER_TEXT_BYTE as f64,
         ),
         Stated::new("mcrdun_things_place", "tile", 45.0),
-        Stated::new("mcrdun_locks_solve", "tile", 13.0),
+        Stated::new("mcrdun_locks_solve", "tile", 6.0),
     ];
     let mut worst = worst_of(&cases);
     // Tables: at most one entry a glyph, so long texts repeat one table's
@@ -127,14 +127,14 @@ fn things_and_locks_keep_to_their_stated_costs() {
 }
 
 /// `mcrdun_level_options_set_things` (its copies of the tables: about 100
-/// bytes an entry) and `mcrdun_level_solve` (13 bytes a tile and 40 a
+/// bytes an entry) and `mcrdun_level_solve` (6 bytes a tile and 40 a
 /// lock) on levels made with locks through the C options.
 #[test]
 fn level_things_and_solve_keep_to_their_stated_costs() {
     let mut s = Sizes(31);
     let cases = [
         Stated::new("mcrdun_level_options_set_things", "entry", 100.0),
-        Stated::new("mcrdun_level_solve", "tile", 13.0),
+        Stated::new("mcrdun_level_solve", "tile", 6.0),
     ];
     let mut worst = worst_of(&cases);
     for _ in 0..6 {
