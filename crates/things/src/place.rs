@@ -45,10 +45,12 @@ pub struct Thing {
 /// The most working memory [`place`] uses a tile of the map, besides the
 /// things it returns: the walking distances from the up stairs and the
 /// search's queue (4 bytes a tile each, none when the map has its
-/// distances), each tile's kinds of place (1), the open tiles sorted by
-/// distance and the lists of open tiles by kind (4 a tile and kind, at
-/// most 4 kinds a tile, typically little over 1), the counting sort's
-/// counts (4 a step of the longest walk), one run's draws (at worst 4 a
+/// distances), each tile's kinds of place (1), the lists of open tiles
+/// by kind (4 a tile and kind, at most 4 kinds a tile, typically little
+/// over 1) and one kind's tiles before they are sorted (4 a tile), the
+/// counting sort's counts (4 a step of the longest walk; a kind with
+/// fewer tiles than an eighth of the steps is sorted as 8-byte keys
+/// instead), one run's draws (at worst 4 a
 /// candidate), which tiles hold things (1), the `apart` stamps (1, and 4
 /// a tile stamped, only when some entry has `apart` of 2 or more) and the
 /// distances from the down stairs within the largest `away` (8 a tile in
@@ -394,61 +396,88 @@ impl<'a> Placer<'a> {
     }
 
     /// The lists of open tiles of each kind, sorted by walking distance
-    /// from the up stairs, ties in raster order (a counting sort).
+    /// from the up stairs, ties in raster order: each kind's tiles listed
+    /// in raster order (one pass over the kinds, skipping eight tiles
+    /// without the kind at once), then sorted stably by distance (a
+    /// counting sort, or for a kind of few tiles a sort of their
+    /// distances and indices).
     #[inline(never)]
     fn sort_kinds(&mut self) -> Result<(), PlaceError> {
+        const WHAT: &str = "kinds of place";
         for &(m, _) in &self.map.markers {
             if self.kinds[m as usize] != 0 {
                 self.kinds[m as usize] |= K_MARKER;
             }
         }
-        // The open tiles by distance, ties in raster order.
-        // Without branches on the tile (walls and floor alternate at
-        // random on many maps): a tile no thing takes counts in a last,
-        // spare slot, and is written to a spare place past the end.
-        let spare = self.far as usize + 2;
-        let mut at = try_vec("kinds of place", spare + 1, 0u32)?;
-        for (k, &d) in self.kinds.iter().zip(self.up.iter()) {
-            let slot = if *k != 0 { d as usize + 1 } else { spare };
-            at[slot] += 1;
-        }
-        at[spare] = 0;
-        for d in 1..spare {
-            at[d] += at[d - 1];
-        }
-        let open = at[spare - 1] as usize;
-        at[spare] = open as u32;
-        // The open tiles and their kinds, by distance (the kinds beside
-        // the tiles, so that splitting them reads both in order).
-        let mut order = try_vec("kinds of place", open + 1, 0u32)?;
-        let mut kinds = try_vec("kinds of place", open + 1, 0u8)?;
-        let mut counts = [0usize; 6];
-        for (t, (&k, &d)) in self.kinds.iter().zip(self.up.iter()).enumerate() {
-            let used = k != 0;
-            let slot = if used { d as usize } else { spare };
-            let place = &mut at[slot];
-            order[*place as usize] = t as u32;
-            kinds[*place as usize] = k;
-            *place += u32::from(used);
-            for (b, c) in counts.iter_mut().enumerate() {
-                *c += usize::from((k >> b) & 1);
-            }
-        }
-        drop(at);
-        for (list, c) in self.lists.iter_mut().zip(counts) {
-            *list = mcrdun_geom::memory::try_with_capacity("kinds of place", c)?;
-        }
-        for (&t, &k) in order[..open].iter().zip(&kinds[..open]) {
-            if k.is_power_of_two() {
-                // One kind (most tiles): its list only.
-                self.lists[k.trailing_zeros() as usize].push(t);
+        let counts = count_kinds(&self.kinds);
+        let most = counts.iter().copied().max().unwrap_or(0);
+        // One kind's tiles in raster order; the counts of a counting sort.
+        // (One spare slot, past the kind's tiles.)
+        let mut raw: Vec<u32> = mcrdun_geom::memory::try_with_capacity(WHAT, most + 1)?;
+        let steps = self.far as usize + 2;
+        let mut at: Vec<u32> = Vec::new();
+        for (b, (&bit, &count)) in K_BITS.iter().zip(&counts).enumerate() {
+            if count == 0 {
                 continue;
             }
-            for (list, bit) in self.lists.iter_mut().zip(K_BITS) {
-                if k & bit != 0 {
-                    list.push(t);
+            raw.clear();
+            raw.resize(count + 1, 0);
+            let mut len = 0;
+            let mask = u64::from_ne_bytes([bit; 8]);
+            let mut chunks = self.kinds.chunks_exact(8);
+            let mut t = 0u32;
+            for c in &mut chunks {
+                let word = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
+                if word & mask != 0 {
+                    for &k in c {
+                        // Without branches: a tile of another kind is
+                        // written and overwritten by the next.
+                        raw[len] = t;
+                        len += usize::from(k & bit != 0);
+                        t += 1;
+                    }
+                } else {
+                    t += 8;
                 }
             }
+            for &k in chunks.remainder() {
+                raw[len] = t;
+                len += usize::from(k & bit != 0);
+                t += 1;
+            }
+            debug_assert_eq!(len, count);
+            raw.truncate(count);
+            let mut list: Vec<u32> = mcrdun_geom::memory::try_with_capacity(WHAT, count)?;
+            let up = &self.up;
+            if count.saturating_mul(8) < steps {
+                // Few tiles: a sort of (distance, tile) pairs.
+                let mut keyed: Vec<u64> = mcrdun_geom::memory::try_with_capacity(WHAT, count)?;
+                keyed.extend(
+                    raw.iter()
+                        .map(|&t| (up[t as usize] as u64) << 32 | u64::from(t)),
+                );
+                keyed.sort_unstable();
+                list.extend(keyed.iter().map(|&k| k as u32));
+            } else {
+                if at.is_empty() {
+                    at = try_vec(WHAT, steps, 0u32)?;
+                } else {
+                    at.fill(0);
+                }
+                for &t in &raw {
+                    at[up[t as usize] as usize + 1] += 1;
+                }
+                for d in 1..steps {
+                    at[d] += at[d - 1];
+                }
+                list.resize(count, 0);
+                for &t in &raw {
+                    let place = &mut at[up[t as usize] as usize];
+                    list[*place as usize] = t;
+                    *place += 1;
+                }
+            }
+            self.lists[b] = list;
         }
         Ok(())
     }
@@ -955,6 +984,120 @@ fn walk_from(spots: &[Spot], w: usize, at: usize, walkable: usize) -> Result<Vec
     Ok(d)
 }
 
+/// The kinds of place of a tile of spot `s` at walking distance `d` with
+/// the 4-neighbours `around` (spot and distance; a wall off the map), the
+/// distance it adds to the farthest walk (0 for none), and whether the
+/// distances break the walk's rule there (as if it were not the up
+/// stairs: a reached tile is one more than its nearest walkable
+/// neighbour, an unreached one has no reached walkable neighbour).
+#[inline(always)]
+fn tile_kind(s: Spot, d: i32, around: [(Spot, i32); 4]) -> (u8, i32, bool) {
+    let mut open = 0u8;
+    let mut door = false;
+    let mut nearest = UNREACHED;
+    for (sj, dj) in around {
+        let walk = sj != Spot::Wall;
+        open += u8::from(walk);
+        door |= sj == Spot::Door;
+        nearest = nearest.min(if walk { dj } else { UNREACHED });
+    }
+    let walkable = s != Spot::Wall;
+    let reached = d != UNREACHED;
+    // d - 1 == nearest: nearest is then reached.
+    let fine = if reached {
+        (d > 0) & (d.wrapping_sub(1) == nearest)
+    } else {
+        nearest == UNREACHED
+    };
+    let room = s == Spot::Room;
+    let base = if room { K_ROOM } else { 0 }
+        | if s == Spot::Corridor { K_CORRIDOR } else { 0 }
+        | if s == Spot::Vault { K_VAULT } else { 0 };
+    let k =
+        base | if open == 1 { K_DEAD_END } else { 0 } | if door & room { K_DOOR_SIDE } else { 0 };
+    let k = if (base != 0) & reached { k } else { 0 };
+    let f = if walkable & reached { d } else { 0 };
+    (k, f, walkable & !fine)
+}
+
+/// [`tile_kind`] over the inside of a row (every tile but its ends): the
+/// spots and distances of the tiles' left, own, right, above and below
+/// tiles, one slice each; the farthest distance and whether any breaks
+/// the walk's rule.
+#[inline(never)]
+fn kinds_inside(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 5]) -> (i32, bool) {
+    let n = out.len();
+    let (s0, s1, s2, s3, s4) = (&s[0][..n], &s[1][..n], &s[2][..n], &s[3][..n], &s[4][..n]);
+    let (d0, d1, d2, d3, d4) = (&d[0][..n], &d[1][..n], &d[2][..n], &d[3][..n], &d[4][..n]);
+    let mut far = 0i32;
+    let mut wrong = false;
+    for x in 0..n {
+        let (k, f, bad) = tile_kind(
+            s1[x],
+            d1[x],
+            [
+                (s0[x], d0[x]),
+                (s2[x], d2[x]),
+                (s3[x], d3[x]),
+                (s4[x], d4[x]),
+            ],
+        );
+        out[x] = k;
+        far = far.max(f);
+        wrong |= bad;
+    }
+    (far, wrong)
+}
+
+/// Whether the distances `up` break the walk's rule at tile `t`: the up
+/// stairs (`at`) at 0, every other reached walkable tile one more than
+/// its nearest walkable neighbour, no unreached walkable tile beside a
+/// reached one.
+fn walk_wrong(spots: &[Spot], w: usize, up: &[i32], at: usize, t: usize) -> bool {
+    let n = spots.len();
+    let (x, y) = (t % w, t / w);
+    let d = up[t];
+    let near = [
+        (y > 0).then(|| t - w),
+        (x + 1 < w).then(|| t + 1),
+        (t + w < n).then(|| t + w),
+        (x > 0).then(|| t - 1),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|&j| spots[j].is_walkable())
+    .map(|j| up[j])
+    .min()
+    .unwrap_or(UNREACHED);
+    spots[t].is_walkable()
+        && !if t == at {
+            d == 0
+        } else if d == UNREACHED {
+            near == UNREACHED
+        } else {
+            d > 0 && near != UNREACHED && d == near + 1
+        }
+}
+
+/// How many tiles have each kind of place ([`list_of`] order).
+#[inline(never)]
+fn count_kinds(kinds: &[u8]) -> [usize; 6] {
+    let mut counts = [0usize; 6];
+    // In blocks whose counts fit 16 bits, so that the sums vectorise.
+    for block in kinds.chunks(u16::MAX as usize) {
+        let mut c = [0u16; 6];
+        for &k in block {
+            for (b, n) in c.iter_mut().enumerate() {
+                *n += u16::from((k >> b) & 1);
+            }
+        }
+        for (total, n) in counts.iter_mut().zip(c) {
+            *total += usize::from(n);
+        }
+    }
+    counts
+}
+
 /// Each tile's kinds of place (0 for a tile no thing may take: not
 /// usable, a staircase, not reached; markers are added after) and the
 /// farthest walk from the up stairs (`at`), in one pass over the map in
@@ -973,8 +1116,6 @@ fn kinds_of(
     end: Option<usize>,
     check: bool,
 ) -> Result<(Vec<u8>, u64), PlaceError> {
-    /// The kind of a usable spot, 0 for the others (by byte).
-    const BASE: [u8; 7] = [0, K_ROOM, K_CORRIDOR, K_VAULT, 0, 0, 0];
     let n = spots.len();
     let mut kinds = try_vec("kinds of place", n, 0u8)?;
     if n == 0 {
@@ -983,69 +1124,71 @@ fn kinds_of(
     let h = n / w;
     let mut far = 0i32;
     let mut wrong = false;
+    // A row of walls beyond the map's top and bottom edges.
+    let walls = try_vec("kinds of place", w, Spot::Wall)?;
+    let unreached = try_vec("kinds of place", w, UNREACHED)?;
     // Row by row, without branches on the tile (walls and floor alternate
-    // at random on many maps): a neighbour off the map is a wall.
+    // at random on many maps), so that the row's inside vectorises: a
+    // neighbour off the map is a wall.
     for y in 0..h {
-        let row = &spots[y * w..(y + 1) * w];
-        let urow = &up[y * w..(y + 1) * w];
-        let above = (y > 0).then(|| (&spots[(y - 1) * w..y * w], &up[(y - 1) * w..y * w]));
-        let below = (y + 1 < h).then(|| {
-            (
-                &spots[(y + 1) * w..(y + 2) * w],
-                &up[(y + 1) * w..(y + 2) * w],
-            )
-        });
-        let out = &mut kinds[y * w..(y + 1) * w];
-        for x in 0..w {
-            let s = row[x];
-            let d = urow[x];
-            let mut open = 0u8;
-            let mut door = false;
-            let mut nearest = UNREACHED;
-            let mut look = |sj: Spot, dj: i32| {
-                let walk = sj.is_walkable();
-                open += u8::from(walk);
-                door |= sj == Spot::Door;
-                nearest = nearest.min(if walk { dj } else { UNREACHED });
-            };
-            if x > 0 {
-                look(row[x - 1], urow[x - 1]);
-            }
-            if x + 1 < w {
-                look(row[x + 1], urow[x + 1]);
-            }
-            if let Some((sa, ua)) = above {
-                look(sa[x], ua[x]);
-            }
-            if let Some((sb, ub)) = below {
-                look(sb[x], ub[x]);
-            }
-            let walkable = s.is_walkable();
-            let reached = d != UNREACHED;
-            if check {
-                let t = y * w + x;
-                let fine = if t == at {
-                    d == 0
-                } else if !reached {
-                    nearest == UNREACHED
-                } else {
-                    d > 0 && nearest != UNREACHED && d == nearest + 1
-                };
-                wrong |= walkable & !fine;
-            }
-            far = far.max(if walkable & reached { d } else { 0 });
-            let base = BASE[s as usize];
-            let mut k = base
-                | if open == 1 { K_DEAD_END } else { 0 }
-                | if door & (base == K_ROOM) {
-                    K_DOOR_SIDE
-                } else {
-                    0
-                };
-            if base == 0 || !reached {
-                k = 0;
-            }
+        let r = y * w..(y + 1) * w;
+        let (row, urow) = (&spots[r.clone()], &up[r.clone()]);
+        let (sa, ua) = if y > 0 {
+            (&spots[r.start - w..r.start], &up[r.start - w..r.start])
+        } else {
+            (&walls[..], &unreached[..])
+        };
+        let (sb, ub) = if y + 1 < h {
+            (&spots[r.end..r.end + w], &up[r.end..r.end + w])
+        } else {
+            (&walls[..], &unreached[..])
+        };
+        let out = &mut kinds[r.clone()];
+        let mut row_far = 0i32;
+        let mut row_wrong = false;
+        let mut one = |x: usize, left: (Spot, i32), right: (Spot, i32)| {
+            let (k, f, bad) = tile_kind(
+                row[x],
+                urow[x],
+                [left, right, (sa[x], ua[x]), (sb[x], ub[x])],
+            );
             out[x] = k;
+            row_far = row_far.max(f);
+            row_wrong |= bad;
+        };
+        let wall = (Spot::Wall, UNREACHED);
+        if w == 1 {
+            one(0, wall, wall);
+        } else {
+            one(0, wall, (row[1], urow[1]));
+            one(w - 1, (row[w - 2], urow[w - 2]), wall);
+        }
+        if w > 2 {
+            let (f, bad) = kinds_inside(
+                &mut out[1..w - 1],
+                [
+                    &row[..w - 2],
+                    &row[1..w - 1],
+                    &row[2..],
+                    &sa[1..w - 1],
+                    &sb[1..w - 1],
+                ],
+                [
+                    &urow[..w - 2],
+                    &urow[1..w - 1],
+                    &urow[2..],
+                    &ua[1..w - 1],
+                    &ub[1..w - 1],
+                ],
+            );
+            row_far = row_far.max(f);
+            row_wrong |= bad;
+        }
+        far = far.max(row_far);
+        if check && (row_wrong || r.contains(&at)) {
+            // Again, tile by tile, the up stairs at 0 (the rule above
+            // wants every reached tile one more than a neighbour).
+            wrong |= r.clone().any(|t| walk_wrong(spots, w, up, at, t));
         }
     }
     for t in [Some(at), end].into_iter().flatten() {
@@ -1054,30 +1197,7 @@ fn kinds_of(
     if wrong {
         // The first tile that is wrong, for the message.
         let t = (0..n)
-            .find(|&t| {
-                let (x, y) = (t % w, t / w);
-                let d = up[t];
-                let near = [
-                    (y > 0).then(|| t - w),
-                    (x + 1 < w).then(|| t + 1),
-                    (y + 1 < h).then(|| t + w),
-                    (x > 0).then(|| t - 1),
-                ]
-                .into_iter()
-                .flatten()
-                .filter(|&j| spots[j].is_walkable())
-                .map(|j| up[j])
-                .min()
-                .unwrap_or(UNREACHED);
-                spots[t].is_walkable()
-                    && !if t == at {
-                        d == 0
-                    } else if d == UNREACHED {
-                        near == UNREACHED
-                    } else {
-                        d > 0 && near != UNREACHED && d == near + 1
-                    }
-            })
+            .find(|&t| walk_wrong(spots, w, up, at, t))
             .unwrap_or(at);
         return Err(PlaceError::Map {
             reason: format!(
