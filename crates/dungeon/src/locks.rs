@@ -92,9 +92,10 @@
 //!
 //! # Cost
 //!
-//! Linear in the tiles: a scan for the gates and a flood for the pieces
-//! (counting each piece's tiles as it goes), the growth (a heap over the
-//! nodes, a few bytes a node), the closed areas of every prefix at once (a
+//! Linear in the tiles: one scan for the gates and the pieces (a walkable
+//! tile takes its left or upper neighbour's label, labels that meet are
+//! joined by union-find, each label's tiles counted as it goes), the
+//! growth (a heap over the nodes, a few bytes a node), the closed areas of every prefix at once (a
 //! widest path search from the up stairs, see `Cuts`), a scan of the areas
 //! and of the gates per lock, one pass for the key-levels, two
 //! breadth-first walks over the nodes (keys and intensity) and one over
@@ -147,11 +148,12 @@ pub const MAX_DOORS: u32 = 4;
 /// The stage's working memory in bytes a tile, the level it works on
 /// included: a measured fact (`examples/locks_peak.rs`, a counting
 /// allocator, six seeds at 300x200 and 120x900, 8 locks or the most that
-/// fit): the whole generation with locks peaks at 13.0 bytes a tile for
-/// bsp, 12.8 scatter, 12.9 maze, 21.2 cave and 16.4 passages, rounded up
-/// to 22: the pieces' labels, the flood's stack, the nodes and gates, then
-/// the key-levels, a walkable mask, two distance maps and the distance
-/// search's scratch. It is at most every generator's own count
+/// fit): the whole generation with locks peaks at 11.8 bytes a tile for
+/// bsp, 13.7 scatter, 15.4 maze, 16.2 cave and 16.9 passages, what it
+/// peaks at without them (the generators' own stages peak higher), within
+/// 22: the pieces' labels (4 a tile), each provisional label's parent and
+/// counts (12 a label), the nodes and gates, then the key-levels (1 a
+/// tile) and the keys' walks over the nodes. It is at most every generator's own count
 /// ([`crate::schema::bytes_per_tile`], 22 for bsp and more for the
 /// others), so a level admitted by its ceiling is never refused here.
 pub const LOCKS_BYTES_PER_TILE: u64 = 22;
@@ -160,8 +162,6 @@ pub const LOCKS_BYTES_PER_TILE: u64 = 22;
 const NONE: u32 = u32::MAX;
 /// A gate tile, in the labels.
 const GATE: u32 = u32::MAX - 1;
-/// A walkable tile whose piece is not found yet, in the labels.
-const UNSEEN: u32 = u32::MAX - 2;
 /// A tile reached by the walk of `Graph::tile_in`, for a moment.
 const VISITED: u32 = u32::MAX - 3;
 
@@ -672,6 +672,16 @@ impl Segment {
         (0..self.len as usize).map(move |k| self.start as usize + k * step)
     }
 
+    /// Whether one of its tiles (the first at `(x, y)`) or a 4-neighbour
+    /// of one is a gate already.
+    fn near_gate(self, label: &[u32], w: usize, h: usize, x: usize, y: usize) -> bool {
+        let (step, dx, dy) = if self.across { (w, 0, 1) } else { (1, 1, 0) };
+        (0..self.len as usize).any(|k| {
+            let t = self.start as usize + k * step;
+            near_gate(label, w, h, (t, x + k * dx, y + k * dy))
+        })
+    }
+
     /// The tiles on both sides, along the passage (some may be walls).
     fn beside(self, w: usize) -> impl Iterator<Item = usize> {
         let side = if self.across { 1 } else { w };
@@ -681,7 +691,7 @@ impl Segment {
 
     /// The piece on each side when each side is one piece (else a side is
     /// [`NONE`] or the two are [`GATE`], which no lock uses).
-    fn sides(self, label: &[u32], cells: &[Tile], w: usize) -> (u32, u32) {
+    fn sides(self, label: &dyn Fn(usize) -> u32, cells: &[Tile], w: usize) -> (u32, u32) {
         let side = if self.across { 1 } else { w };
         let one = |f: &dyn Fn(usize) -> usize| {
             let mut piece = NONE;
@@ -690,7 +700,7 @@ impl Segment {
                 if !cells[s].is_walkable() {
                     continue;
                 }
-                let l = label[s];
+                let l = label(s);
                 if l >= GATE || (piece != NONE && piece != l) {
                     return GATE;
                 }
@@ -720,7 +730,7 @@ fn segment(
     (i, x, y): (usize, usize, usize),
     across: bool,
     most: u32,
-    free: &dyn Fn(usize) -> bool,
+    free: &impl Fn(usize) -> bool,
 ) -> Option<Segment> {
     if x == 0 || y == 0 || x + 1 >= w || y + 1 >= h {
         return None;
@@ -758,9 +768,8 @@ fn segment(
     })
 }
 
-/// Whether tile `t` or a 4-neighbour is a gate already.
-fn near_gate(label: &[u32], w: usize, h: usize, t: usize) -> bool {
-    let (x, y) = (t % w, t / w);
+/// Whether tile `t` at `(x, y)` or a 4-neighbour is a gate already.
+fn near_gate(label: &[u32], w: usize, h: usize, (t, x, y): (usize, usize, usize)) -> bool {
     label[t] == GATE
         || (x > 0 && label[t - 1] == GATE)
         || (x + 1 < w && label[t + 1] == GATE)
@@ -848,7 +857,6 @@ impl Graph {
             }
         };
         let mut label = memory::try_vec("the locks' labels", n, NONE)?;
-        let around = Around::new(cells, w);
         // 1. Gates: segments across a passage, walls at both ends.
         let most = if rooms || level.kind == LevelKind::Maze {
             1
@@ -859,14 +867,15 @@ impl Graph {
         let mut segments: Vec<Segment> = Vec::new();
         // Mazes: at most one gate a block of GATE_BLOCK x GATE_BLOCK
         // tiles, so that the graph stays small (a maze's corridors are
-        // chokepoints almost everywhere; a cave's are few).
+        // chokepoints almost everywhere; a cave's are few). Caves have a
+        // block a tile: no block is asked twice, none is kept.
         let side = if level.kind == LevelKind::Maze {
             GATE_BLOCK
         } else {
             1
         };
         let bw = w.div_ceil(side);
-        let mut block = if rooms {
+        let mut block = if side == 1 {
             Vec::new()
         } else {
             memory::try_vec("the locks' gate blocks", bw * h.div_ceil(side), false)?
@@ -874,93 +883,15 @@ impl Graph {
         // Each column's block, once (no division per tile).
         let mut block_x: Vec<u32> = memory::try_with_capacity("the locks' gate blocks", w)?;
         block_x.extend((0..w).map(|x| (x / side) as u32));
-        for y in 0..h {
-            let block_row = (y / side) * bw;
-            for (x, &bx) in block_x.iter().enumerate() {
-                let i = y * w + x;
-                if !walk(i) {
-                    continue;
-                }
-                if label[i] == NONE {
-                    label[i] = UNSEEN;
-                }
-                if rooms {
-                    if cells[i] != Tile::Door {
-                        continue;
-                    }
-                    let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
-                    let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
-                    let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
-                    let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
-                    if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
-                        label[i] = GATE;
-                        memory::grow("the locks' gates", &mut segments, 0)?;
-                        segments.push(Segment {
-                            start: i as u32,
-                            len: 1,
-                            across: lr,
-                        });
-                    }
-                    continue;
-                }
-                let b = block_row + bx as usize;
-                if block[b] {
-                    continue;
-                }
-                for across in [true, false] {
-                    if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
-                        && seg.tiles(w).all(|t| !near_gate(&label, w, h, t))
-                    {
-                        for t in seg.tiles(w) {
-                            label[t] = GATE;
-                        }
-                        memory::grow("the locks' gates", &mut segments, 0)?;
-                        segments.push(seg);
-                        block[b] = true;
-                        break;
-                    }
-                }
-            }
-        }
-        // 2. Pieces.
-        // (Every walkable tile that is no gate is UNSEEN until its piece
-        // is found; each piece's tiles and key tiles are counted as it
-        // is flooded.)
-        let mut stack: Vec<u32> = Vec::new();
-        let mut pieces = 0u32;
-        let mut piece_tiles: Vec<(u32, u32)> = Vec::new();
-        for s in 0..n {
-            if label[s] != UNSEEN {
-                continue;
-            }
-            label[s] = pieces;
-            stack.push(s as u32);
-            let (mut count, mut keys) = (0u32, 0u32);
-            while let Some(i) = stack.pop() {
-                let i = i as usize;
-                count += 1;
-                if matches!(cells[i], Tile::Floor | Tile::Corridor) && !in_vault(i) {
-                    keys += 1;
-                }
-                for j in around.of(i) {
-                    if j != OFF && label[j] == UNSEEN {
-                        label[j] = pieces;
-                        memory::grow("the locks' flood", &mut stack, 0)?;
-                        stack.push(j as u32);
-                    }
-                }
-            }
-            memory::grow("the locks' pieces", &mut piece_tiles, 0)?;
-            piece_tiles.push((count, keys));
-            pieces += 1;
-        }
-        let p = pieces as usize;
-        let up_tile = tiles.index_of(level.stairs_up).unwrap_or(0);
-        let down_tile = tiles.index_of(level.stairs_down).unwrap_or(0);
-        let (up, down) = (label[up_tile], label[down_tile]);
-        // Gates that may not be locked join their pieces.
-        let mut parent: Vec<u32> = memory::try_with_capacity("the locks' pieces", p)?;
-        parent.extend(0..pieces);
+        // 2. Pieces, in the same pass: a tile's gate is settled once the
+        // scan has passed it (a segment's tiles lie at or after its
+        // first), so each walkable tile that is no gate takes the piece of
+        // its left or upper neighbour, or a new provisional label; two
+        // labels that meet are joined (union-find, the smaller label the
+        // root, so that a piece's root is the label of its first tile in
+        // raster order). `count` holds each label's tiles and key tiles.
+        let mut parent: Vec<u32> = Vec::new();
+        let mut count: Vec<(u32, u32)> = Vec::new();
         fn find(parent: &mut [u32], mut x: u32) -> u32 {
             while parent[x as usize] != x {
                 let g = parent[parent[x as usize] as usize];
@@ -969,9 +900,109 @@ impl Graph {
             }
             x
         }
+        // Joins the sets of `a` and `b` under the smaller root.
+        fn join(parent: &mut [u32], a: u32, b: u32) {
+            let (ra, rb) = (find(parent, a), find(parent, b));
+            if ra != rb {
+                parent[ra.max(rb) as usize] = ra.min(rb);
+            }
+        }
+        for y in 0..h {
+            let block_row = (y / side) * bw;
+            for (x, &bx) in block_x.iter().enumerate() {
+                let i = y * w + x;
+                if !walk(i) {
+                    continue;
+                }
+                if label[i] != GATE {
+                    if rooms {
+                        if cells[i] == Tile::Door {
+                            let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
+                            let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
+                            let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
+                            let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
+                            if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
+                                label[i] = GATE;
+                                memory::grow("the locks' gates", &mut segments, 0)?;
+                                segments.push(Segment {
+                                    start: i as u32,
+                                    len: 1,
+                                    across: lr,
+                                });
+                            }
+                        }
+                    } else {
+                        let b = block_row + bx as usize;
+                        if side == 1 || !block[b] {
+                            for across in [true, false] {
+                                if let Some(seg) =
+                                    segment(cells, w, h, (i, x, y), across, most, &free)
+                                    && !seg.near_gate(&label, w, h, x, y)
+                                {
+                                    for t in seg.tiles(w) {
+                                        label[t] = GATE;
+                                    }
+                                    memory::grow("the locks' gates", &mut segments, 0)?;
+                                    segments.push(seg);
+                                    if side > 1 {
+                                        block[b] = true;
+                                    }
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    if label[i] == GATE {
+                        continue;
+                    }
+                } else {
+                    continue;
+                }
+                let left = if x > 0 { label[i - 1] } else { NONE };
+                let up = if y > 0 { label[i - w] } else { NONE };
+                let l = match (left < GATE, up < GATE) {
+                    (true, true) => {
+                        if left != up {
+                            join(&mut parent, left, up);
+                        }
+                        left
+                    }
+                    (true, false) => left,
+                    (false, true) => up,
+                    (false, false) => {
+                        let l = parent.len() as u32;
+                        memory::grow("the locks' pieces", &mut parent, 0)?;
+                        parent.push(l);
+                        memory::grow("the locks' pieces", &mut count, 0)?;
+                        count.push((0, 0));
+                        l
+                    }
+                };
+                label[i] = l;
+                let c = &mut count[l as usize];
+                c.0 += 1;
+                c.1 += u32::from(free(i));
+            }
+        }
+        drop(block);
+        // Each label's piece: its root (every parent is at most its
+        // child, so one pass in order finds them).
+        let labels = parent.len();
+        for l in 0..labels {
+            parent[l] = parent[parent[l] as usize];
+        }
+        let piece = |parent: &[u32], t: usize| {
+            let l = label[t];
+            if l < GATE { parent[l as usize] } else { l }
+        };
+        let up_tile = tiles.index_of(level.stairs_up).unwrap_or(0);
+        let down_tile = tiles.index_of(level.stairs_down).unwrap_or(0);
+        let (up, down) = (piece(&parent, up_tile), piece(&parent, down_tile));
+        // Gates that may not be locked join their pieces (under the
+        // smaller root again: a node's root is the label of its first tile).
         let mut candidates: Vec<(u32, u32, u32)> = Vec::new();
         for (si, seg) in segments.iter().enumerate() {
-            let (a, b) = seg.sides(&label, cells, w);
+            let (a, b) = seg.sides(&|t| piece(&parent, t), cells, w);
             let lockable = a != b
                 && a < GATE
                 && b < GATE
@@ -983,44 +1014,51 @@ impl Graph {
             if lockable {
                 memory::grow("the locks' gates", &mut candidates, 0)?;
                 candidates.push((si as u32, a, b));
-            } else {
-                // Join every piece beside it.
-                let mut first = NONE;
-                for t in seg.beside(w) {
-                    let l = label[t];
-                    if l >= GATE || !walk(t) {
-                        continue;
-                    }
-                    if first == NONE {
-                        first = l;
-                    } else {
-                        let (ra, rb) = (find(&mut parent, first), find(&mut parent, l));
-                        parent[ra as usize] = rb;
-                    }
+            }
+        }
+        // Then (the pieces of every gate found first) every gate that may
+        // not be locked joins the pieces beside it.
+        let mut next = candidates.iter().map(|c| c.0 as usize).peekable();
+        for (si, seg) in segments.iter().enumerate() {
+            if next.next_if_eq(&si).is_some() {
+                continue;
+            }
+            let mut first = NONE;
+            for t in seg.beside(w) {
+                let l = label[t];
+                if l >= GATE || !walk(t) {
+                    continue;
+                }
+                if first == NONE {
+                    first = l;
+                } else {
+                    join(&mut parent, first, l);
                 }
             }
         }
-        // Nodes: the joined pieces, numbered.
-        let mut node_of = memory::try_vec("the locks' nodes", p, NONE)?;
+        // Nodes: the joined pieces, numbered in the order of their roots
+        // (of their first tiles), each label's node: in place, in order
+        // (a label's parent is smaller, numbered before it).
+        let mut node_of = parent;
         let mut nodes = 0u32;
-        for piece in 0..pieces {
-            let r = find(&mut parent, piece);
-            if node_of[r as usize] == NONE {
-                node_of[r as usize] = nodes;
+        for l in 0..labels {
+            let p = node_of[l] as usize;
+            if p == l {
+                node_of[l] = nodes;
                 nodes += 1;
+            } else {
+                node_of[l] = node_of[p];
             }
-            node_of[piece as usize] = node_of[r as usize];
         }
-        drop(parent);
         let nn = nodes as usize;
         let mut node_tiles = memory::try_vec("the locks' node sizes", nn, 0u64)?;
         let mut keyable = memory::try_vec("the locks' node sizes", nn, 0u64)?;
-        for (piece, &(count, keys)) in piece_tiles.iter().enumerate() {
-            let v = node_of[piece] as usize;
-            node_tiles[v] += u64::from(count);
+        for (l, &(c, keys)) in count.iter().enumerate() {
+            let v = node_of[l] as usize;
+            node_tiles[v] += u64::from(c);
             keyable[v] += u64::from(keys);
         }
-        drop(piece_tiles);
+        drop(count);
         let mut gates = Vec::new();
         memory::try_reserve("the locks' gates", &mut gates, candidates.len())?;
         for (si, a, b) in candidates {
