@@ -35,7 +35,8 @@
 //!
 //! Cost: the placement's ([`mcrdun_things::PLACE_BYTES_PER_TILE`] a tile,
 //! linear in the tiles times the entries plus the things), plus this
-//! map's 5 bytes a tile (a spot and a room index) and the rooms' search
+//! map's 5 bytes a tile (a spot and, on a level with rooms or with
+//! vaults in rooms, a room index) and the rooms' search
 //! (at most each room's bounding box once), checked against the level's
 //! memory ceiling.
 //!
@@ -103,18 +104,24 @@ fn place_map_walked(
         (n as u64).saturating_mul(MAP_BYTES_PER_TILE),
     )?;
     let (w, h) = (tiles.width(), tiles.height());
-    let mut spots = try_vec("the things' map", n, Spot::Wall)?;
-    for (s, t) in spots.iter_mut().zip(tiles.as_slice()) {
-        *s = match t {
-            Tile::Wall => Spot::Wall,
-            Tile::Floor => Spot::Room,
-            Tile::Corridor => Spot::Corridor,
-            Tile::Door => Spot::Door,
-            Tile::StairsUp | Tile::StairsDown => Spot::Closed,
-            Tile::LockedDoor => Spot::Barrier,
-        };
-    }
-    let mut rooms = try_vec("the things' map", n, NO_ROOM)?;
+    let mut spots: Vec<Spot> = Vec::new();
+    mcrdun_geom::memory::try_reserve("the things' map", &mut spots, n)?;
+    spots.extend(tiles.as_slice().iter().map(|t| match t {
+        Tile::Wall => Spot::Wall,
+        Tile::Floor => Spot::Room,
+        Tile::Corridor => Spot::Corridor,
+        Tile::Door => Spot::Door,
+        Tile::StairsUp | Tile::StairsDown => Spot::Closed,
+        Tile::LockedDoor => Spot::Barrier,
+    }));
+    // A level without rooms (a cave, a maze) whose vaults have none
+    // either gives no room to any tile: no rooms grid.
+    let any_room = !level.rooms().is_empty() || level.vaults().iter().any(|v| v.room.is_some());
+    let mut rooms = if any_room {
+        try_vec("the things' map", n, NO_ROOM)?
+    } else {
+        Vec::new()
+    };
     // Vault floor, with the vault's room.
     for pv in level.vaults() {
         let vault = vaults.get(pv.index as usize).ok_or_else(|| LevelError::Vault {
@@ -138,7 +145,7 @@ fn place_map_walked(
                 if spots[i] == Spot::Room {
                     spots[i] = Spot::Vault;
                 }
-                if spots[i].is_usable() {
+                if any_room && spots[i].is_usable() {
                     rooms[i] = pv.room.unwrap_or(NO_ROOM);
                 }
             }
@@ -149,12 +156,18 @@ fn place_map_walked(
             spots[i] = Spot::Closed;
         }
     }
-    room_floors(level, &spots, &mut rooms)?;
+    if any_room {
+        room_floors(level, &spots, &mut rooms)?;
+    }
     let spots = Grid::from_vec(w, h, spots)?;
-    let rooms = Grid::from_vec(w, h, rooms)?;
-    let map = PlaceMap::new(spots, level.stairs_up())?
+    let map = PlaceMap::new(spots, level.stairs_up())?;
+    let map = if any_room {
+        map.with_rooms(Grid::from_vec(w, h, rooms)?)?
+    } else {
+        map
+    };
+    let map = map
         .with_end(level.stairs_down())?
-        .with_rooms(rooms)?
         .with_markers(level.markers().iter().map(|m| (m.at, m.label)))?;
     Ok(match walk {
         Some(walk) if walk.len() == n => map.with_distances(walk)?,
