@@ -234,13 +234,15 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let mut behind = memory::try_vec("the key-levels", n, 0u8).map_err(memory_error(level))?;
     if kk > 0 {
         // Each piece's key-level, then each tile's.
-        let mut of_piece = memory::try_with_capacity("the key-levels", graph.node_of.len())
-            .map_err(memory_error(level))?;
+        // (One more entry, 0, for the walls and gates: no branch a tile.)
+        let labels = graph.node_of.len();
+        let mut of_piece =
+            memory::try_with_capacity("the key-levels", labels + 1).map_err(memory_error(level))?;
         of_piece.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
+        of_piece.push(0);
+        let top = labels as u32;
         for (b, &l) in behind.iter_mut().zip(&graph.label) {
-            if l < GATE {
-                *b = of_piece[l as usize];
-            }
+            *b = of_piece[l.min(top) as usize];
         }
     }
     // Every gate's tiles: the key-level of the side behind more locks;
@@ -800,9 +802,11 @@ struct Graph {
     tiles: Vec<u64>,
     keyable: Vec<u64>,
     gates: Vec<Gate>,
-    /// The gates of each node: `adj[start[v]..start[v + 1]]`.
+    /// The gates of each node: `adj[start[v]..start[v + 1]]`, and the
+    /// nodes across them: `nbr[start[v]..start[v + 1]]`.
     start: Vec<u32>,
     adj: Vec<u32>,
+    nbr: Vec<u32>,
     up: u32,
     down: u32,
 }
@@ -822,6 +826,10 @@ struct Cuts {
     tiles: Vec<u64>,
     keyable: Vec<u64>,
     bound: Vec<u32>,
+    /// For each `c`: the least threshold of an area holding both ends of
+    /// every gate on the boundary of area `c` ([`NEVER`] when one end is
+    /// in no area), at least `c + 1`.
+    reach: Vec<u32>,
 }
 
 /// Past every growth position.
@@ -1078,9 +1086,11 @@ impl Graph {
         }
         let mut fill = start.clone();
         let mut adj = memory::try_vec("the locks' adjacency", 2 * gates.len(), 0u32)?;
+        let mut nbr = memory::try_vec("the locks' adjacency", 2 * gates.len(), 0u32)?;
         for (gi, g) in gates.iter().enumerate() {
-            for v in [g.a, g.b] {
+            for (v, u) in [(g.a, g.b), (g.b, g.a)] {
                 adj[fill[v as usize] as usize] = gi as u32;
+                nbr[fill[v as usize] as usize] = u;
                 fill[v as usize] += 1;
             }
         }
@@ -1095,6 +1105,7 @@ impl Graph {
             gates,
             start,
             adj,
+            nbr,
             up,
             down,
         })
@@ -1116,36 +1127,49 @@ impl Graph {
     /// key's node.
     fn key_spots(&mut self, level: &Level, depth: &[u8], kk: usize) -> Result<KeySpots, GeomError> {
         let nn = self.nodes;
-        let walk = |sources: &dyn Fn(u32) -> bool| -> Result<Vec<u32>, GeomError> {
+        // Each node's ends: whether a gate leads from it to the key-level
+        // before its own (ENTRY, it lies behind a lock's door) or after
+        // it (EXIT, before the next lock's door); the up stairs' node is
+        // an entry too.
+        const ENTRY: u8 = 1;
+        const EXIT: u8 = 2;
+        let mut ends = memory::try_vec("the keys' node walk", nn, 0u8)?;
+        for g in &self.gates {
+            let (da, db) = (depth[g.a as usize], depth[g.b as usize]);
+            if u16::from(db) == u16::from(da) + 1 {
+                ends[g.a as usize] |= EXIT;
+                ends[g.b as usize] |= ENTRY;
+            } else if u16::from(da) == u16::from(db) + 1 {
+                ends[g.b as usize] |= EXIT;
+                ends[g.a as usize] |= ENTRY;
+            }
+        }
+        ends[self.up as usize] |= ENTRY;
+        let walk = |end: u8| -> Result<Vec<u32>, GeomError> {
             let mut dist = memory::try_vec("the keys' node distances", nn, u32::MAX)?;
             let mut queue: Vec<u32> = memory::try_with_capacity("the keys' node walk", nn)?;
-            for v in 0..nn as u32 {
-                if sources(v) {
-                    dist[v as usize] = 0;
-                    queue.push(v);
+            for v in 0..nn {
+                if ends[v] & end != 0 {
+                    dist[v] = 0;
+                    queue.push(v as u32);
                 }
             }
             let mut head = 0;
             while head < queue.len() {
                 let v = queue[head];
                 head += 1;
-                for &g in self.gates_of(v) {
-                    let u = self.other(g, v);
-                    if depth[u as usize] == depth[v as usize] && dist[u as usize] == u32::MAX {
-                        dist[u as usize] = dist[v as usize] + 1;
+                let (dv, next) = (depth[v as usize], dist[v as usize] + 1);
+                for &u in self.neighbours(v) {
+                    if depth[u as usize] == dv && dist[u as usize] == u32::MAX {
+                        dist[u as usize] = next;
                         queue.push(u);
                     }
                 }
             }
             Ok(dist)
         };
-        let touches = |v: u32, d: i32| {
-            self.gates_of(v).iter().any(|&g| {
-                i32::from(depth[self.other(g, v) as usize]) == i32::from(depth[v as usize]) + d
-            })
-        };
-        let entry = walk(&|v| v == self.up || (depth[v as usize] > 0 && touches(v, -1)))?;
-        let exit = walk(&|v| (depth[v as usize] as usize) < kk && touches(v, 1))?;
+        let entry = walk(ENTRY)?;
+        let exit = walk(EXIT)?;
         // The best node of each band.
         // A node's rank: its least distance from the band's ends, its room
         // for a key, its distance from the entrance.
@@ -1267,9 +1291,9 @@ impl Graph {
         &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
 
-    fn other(&self, g: u32, v: u32) -> u32 {
-        let g = &self.gates[g as usize];
-        if g.a == v { g.b } else { g.a }
+    /// The nodes across `v`'s gates, in the order of [`Graph::gates_of`].
+    fn neighbours(&self, v: u32) -> &[u32] {
+        &self.nbr[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
 
     /// Why no more locks fit, in words.
@@ -1322,8 +1346,7 @@ impl Graph {
             }
             taken[v as usize] = true;
             order.push(v);
-            for &g in self.gates_of(v) {
-                let u = self.other(g, v);
+            for &u in self.neighbours(v) {
                 if u == self.up || taken[u as usize] {
                     continue;
                 }
@@ -1351,38 +1374,46 @@ impl Graph {
         // the widest first (a bucket queue of widths: a walk only narrows,
         // so the buckets are taken from the widest down; bucket `m` holds
         // NEVER).
+        // Each bucket is a stack, linked through one arena (`entries`:
+        // a node and the entry below it).
         let mut bottleneck = memory::try_vec("the locks' cuts", nn, 0u32)?;
         let mut done = memory::try_vec("the locks' cuts", nn, false)?;
-        let mut buckets: Vec<Vec<u32>> = memory::try_vec("the locks' cuts", m + 1, Vec::new())?;
+        let mut top = memory::try_vec("the locks' cuts", m + 1, NEVER)?;
+        let mut entries: Vec<(u32, u32)> = Vec::new();
         let slot = |b: u32| if b == NEVER { m } else { b as usize };
         bottleneck[self.up as usize] = NEVER;
-        buckets[m].push(self.up);
+        entries.push((self.up, NEVER));
+        top[m] = 0;
         let mut at = m;
         loop {
-            let Some(v) = buckets[at].pop() else {
+            let e = top[at];
+            if e == NEVER {
                 if at == 0 {
                     break;
                 }
                 at -= 1;
                 continue;
-            };
+            }
+            let (v, below) = entries[e as usize];
+            top[at] = below;
             let b = bottleneck[v as usize];
             if done[v as usize] || slot(b) != at {
                 continue;
             }
             done[v as usize] = true;
-            for &g in self.gates_of(v) {
-                let u = self.other(g, v) as usize;
+            for &u in self.neighbours(v) {
+                let u = u as usize;
                 let through = b.min(position[u]);
                 if !done[u] && through > bottleneck[u] {
                     bottleneck[u] = through;
                     let s = slot(through);
-                    memory::grow("the locks' cuts", &mut buckets[s], 0)?;
-                    buckets[s].push(u as u32);
+                    memory::grow("the locks' cuts", &mut entries, 0)?;
+                    entries.push((u as u32, top[s]));
+                    top[s] = (entries.len() - 1) as u32;
                 }
             }
         }
-        drop((buckets, done, position));
+        drop((top, entries, done, position));
         // Per threshold: tiles and key tiles (nodes of that bottleneck,
         // summed), and boundary gates (a gate is on the boundary from the
         // smaller bottleneck of its ends to below the larger).
@@ -1398,43 +1429,38 @@ impl Graph {
             tiles[c] += tiles[c - 1];
             keyable[c] += keyable[c - 1];
         }
+        // And the reach of each threshold `c` (see `Area::reach`): the
+        // larger end of the gates on its boundary, at least `c + 1`; the
+        // largest larger end of the gates whose smaller end is at most
+        // `c` is on the boundary exactly when it is past `c`.
         let mut diff = memory::try_vec("the locks' cuts", m + 1, 0i64)?;
+        let mut reach = memory::try_vec("the locks' cuts", m, 0u32)?;
         for g in &self.gates {
             let (x, y) = (bottleneck[g.a as usize], bottleneck[g.b as usize]);
             let (lo, hi) = (x.min(y), x.max(y));
             if lo != hi {
                 diff[lo as usize] += 1;
+                reach[lo as usize] = reach[lo as usize].max(hi);
                 if hi != NEVER {
                     diff[hi as usize] -= 1;
                 }
             }
         }
         let mut bound = memory::try_vec("the locks' cuts", m, 0u32)?;
-        let mut run = 0i64;
+        let (mut run, mut far) = (0i64, 0u32);
         for c in 0..m {
             run += diff[c];
             bound[c] = run.max(0) as u32;
+            far = far.max(reach[c]);
+            reach[c] = if far > c as u32 { far } else { c as u32 + 1 };
         }
         Ok(Cuts {
             bottleneck,
             tiles,
             keyable,
             bound,
+            reach,
         })
-    }
-
-    /// The least threshold of an area holding both ends of every gate on
-    /// the boundary of area `c` ([`NEVER`] when one end is in no area).
-    fn reach(&self, cuts: &Cuts, c: u32) -> u32 {
-        let mut reach = c + 1;
-        for g in &self.gates {
-            let (x, y) = (cuts.bottleneck[g.a as usize], cuts.bottleneck[g.b as usize]);
-            let (lo, hi) = (x.min(y), x.max(y));
-            if lo <= c && c < hi {
-                reach = reach.max(hi);
-            }
-        }
-        reach
     }
 
     /// A chain of `k > 0` nested areas, innermost first, or `None` when
@@ -1492,7 +1518,7 @@ impl Graph {
                 c: c as u32,
                 tiles: cuts.tiles[c],
                 keyable: cuts.keyable[c],
-                reach: self.reach(cuts, c as u32),
+                reach: cuts.reach[c],
             });
         }
         chain
