@@ -1023,30 +1023,55 @@ fn tile_kind(s: Spot, d: i32, around: [(Spot, i32); 4]) -> (u8, i32, bool) {
 /// [`tile_kind`] over the inside of a row (every tile but its ends): the
 /// spots and distances of the tiles' left, own, right, above and below
 /// tiles, one slice each; the farthest distance and whether any breaks
-/// the walk's rule.
+/// the walk's rule (only with `CHECK`: else false). Two loops, so that
+/// each vectorises at its own width: the kinds from the spots (a byte a
+/// lane), then what the distances say (4 bytes a lane).
 #[inline(never)]
-fn kinds_inside(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 5]) -> (i32, bool) {
+fn kinds_inside<const CHECK: bool>(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 5]) -> (i32, bool) {
     let n = out.len();
     let (s0, s1, s2, s3, s4) = (&s[0][..n], &s[1][..n], &s[2][..n], &s[3][..n], &s[4][..n]);
     let (d0, d1, d2, d3, d4) = (&d[0][..n], &d[1][..n], &d[2][..n], &d[3][..n], &d[4][..n]);
-    let mut far = 0i32;
-    let mut wrong = false;
     for x in 0..n {
-        let (k, f, bad) = tile_kind(
-            s1[x],
-            d1[x],
-            [
-                (s0[x], d0[x]),
-                (s2[x], d2[x]),
-                (s3[x], d3[x]),
-                (s4[x], d4[x]),
-            ],
-        );
-        out[x] = k;
-        far = far.max(f);
-        wrong |= bad;
+        let around = [s0[x], s2[x], s3[x], s4[x]];
+        let open = around
+            .iter()
+            .map(|&a| u8::from(a != Spot::Wall))
+            .sum::<u8>();
+        let door = around.iter().fold(false, |a, &v| a | (v == Spot::Door));
+        let s = s1[x];
+        let room = s == Spot::Room;
+        let base = if room { K_ROOM } else { 0 }
+            | if s == Spot::Corridor { K_CORRIDOR } else { 0 }
+            | if s == Spot::Vault { K_VAULT } else { 0 };
+        let k = base
+            | if open == 1 { K_DEAD_END } else { 0 }
+            | if door & room { K_DOOR_SIDE } else { 0 };
+        out[x] = if base != 0 { k } else { 0 };
     }
-    (far, wrong)
+    let mut far = 0i32;
+    let mut wrong = 0u8;
+    let masked = |sj: Spot, dj: i32| if sj != Spot::Wall { dj } else { UNREACHED };
+    for x in 0..n {
+        let d = d1[x];
+        let walkable = s1[x] != Spot::Wall;
+        let reached = d != UNREACHED;
+        out[x] &= if reached { 0xff } else { 0 };
+        far = far.max(if walkable & reached { d } else { 0 });
+        if CHECK {
+            let nearest = masked(s0[x], d0[x])
+                .min(masked(s2[x], d2[x]))
+                .min(masked(s3[x], d3[x]))
+                .min(masked(s4[x], d4[x]));
+            // d - 1 == nearest: nearest is then reached.
+            let fine = if reached {
+                (d > 0) & (d.wrapping_sub(1) == nearest)
+            } else {
+                nearest == UNREACHED
+            };
+            wrong |= u8::from(walkable & !fine);
+        }
+    }
+    (far, wrong != 0)
 }
 
 /// Whether the distances `up` break the walk's rule at tile `t`: the up
@@ -1164,7 +1189,12 @@ fn kinds_of(
             one(w - 1, (row[w - 2], urow[w - 2]), wall);
         }
         if w > 2 {
-            let (f, bad) = kinds_inside(
+            let inside = if check {
+                kinds_inside::<true>
+            } else {
+                kinds_inside::<false>
+            };
+            let (f, bad) = inside(
                 &mut out[1..w - 1],
                 [
                     &row[..w - 2],
