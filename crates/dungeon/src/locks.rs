@@ -92,9 +92,11 @@
 //!
 //! # Cost
 //!
-//! Linear in the tiles: one scan for the gates and the pieces (a walkable
-//! tile takes its left or upper neighbour's label, labels that meet are
-//! joined by union-find, each label's tiles counted as it goes), the
+//! Linear in the tiles: one scan, row by row, for the gates and the
+//! pieces (the tiles that may start a gate found by tests on whole rows,
+//! each then checked; the runs of walkable tiles between walls and gates
+//! labelled from the runs above them, labels that meet joined by
+//! union-find, each label's tiles counted as it goes), the
 //! growth (a heap over the nodes, a few bytes a node), the closed areas of every prefix at once (a
 //! widest path search from the up stairs, see `Cuts`), a scan of the areas
 //! and of the gates per lock, one pass for the key-levels, two
@@ -151,8 +153,8 @@ pub const MAX_DOORS: u32 = 4;
 /// fit): the whole generation with locks peaks at 11.8 bytes a tile for
 /// bsp, 13.7 scatter, 15.4 maze, 16.2 cave and 16.9 passages, what it
 /// peaks at without them (the generators' own stages peak higher), within
-/// 22: the pieces' labels (4 a tile), each provisional label's parent and
-/// counts (12 a label), the nodes and gates, then the key-levels (1 a
+/// 22: the pieces' labels (4 a tile), the tiles as bytes (1 a tile), each
+/// provisional label's parent and counts (12 a label), the nodes and gates, then the key-levels (1 a
 /// tile) and the keys' walks over the nodes. It is at most every generator's own count
 /// ([`crate::schema::bytes_per_tile`], 22 for bsp and more for the
 /// others), so a level admitted by its ceiling is never refused here.
@@ -882,22 +884,18 @@ impl Graph {
         } else {
             1
         };
-        let bw = w.div_ceil(side);
-        let mut block = if side == 1 {
-            Vec::new()
-        } else {
-            memory::try_vec("the locks' gate blocks", bw * h.div_ceil(side), false)?
-        };
-        // Each column's block, once (no division per tile).
-        let mut block_x: Vec<u32> = memory::try_with_capacity("the locks' gate blocks", w)?;
-        block_x.extend((0..w).map(|x| (x / side) as u32));
-        // 2. Pieces, in the same pass: a tile's gate is settled once the
-        // scan has passed it (a segment's tiles lie at or after its
-        // first), so each walkable tile that is no gate takes the piece of
-        // its left or upper neighbour, or a new provisional label; two
-        // labels that meet are joined (union-find, the smaller label the
-        // root, so that a piece's root is the label of its first tile in
-        // raster order). `count` holds each label's tiles and key tiles.
+        // The blocks of the current row of blocks that hold no gate yet,
+        // a byte a column (1: free).
+        let mut unblocked = memory::try_vec("the locks' gate blocks", w + 8, 1u8)?;
+        // 2. Pieces, in the same pass, row by row: a tile's gate is
+        // settled once the scan has passed it (a segment's tiles lie at or
+        // after its first), so once a row's gates are placed its runs of
+        // walkable tiles that are no gates are labelled: a run overlapping
+        // runs of the row above takes the first one's provisional label
+        // (the labels of the others are joined to it), else a new one.
+        // Labels are joined by union-find under the smaller root, so a
+        // piece's root is the label of its first tile in raster order.
+        // `count` holds each label's tiles and key tiles.
         let mut parent: Vec<u32> = Vec::new();
         let mut count: Vec<(u32, u32)> = Vec::new();
         fn find(parent: &mut [u32], mut x: u32) -> u32 {
@@ -915,84 +913,198 @@ impl Graph {
                 parent[ra.max(rb) as usize] = ra.min(rb);
             }
         }
-        for y in 0..h {
-            let block_row = (y / side) * bw;
-            for (x, &bx) in block_x.iter().enumerate() {
-                let i = y * w + x;
-                if !walk(i) {
-                    continue;
-                }
-                if label[i] != GATE {
-                    if rooms {
-                        if cells[i] == Tile::Door {
-                            let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
-                            let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
-                            let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
-                            let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
-                            if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
-                                label[i] = GATE;
-                                memory::grow("the locks' gates", &mut segments, 0)?;
-                                segments.push(Segment {
-                                    start: i as u32,
-                                    len: 1,
-                                    across: lr,
-                                });
-                            }
-                        }
-                    } else {
-                        let b = block_row + bx as usize;
-                        if side == 1 || !block[b] {
-                            for across in [true, false] {
-                                if let Some(seg) =
-                                    segment(cells, w, h, (i, x, y), across, most, &free)
-                                    && !seg.near_gate(&label, w, h, x, y)
-                                {
-                                    for t in seg.tiles(w) {
-                                        label[t] = GATE;
-                                    }
-                                    memory::grow("the locks' gates", &mut segments, 0)?;
-                                    segments.push(seg);
-                                    if side > 1 {
-                                        block[b] = true;
-                                    }
-                                    break;
-                                }
-                            }
-                        }
-                    }
-                    if label[i] == GATE {
-                        continue;
-                    }
-                } else {
-                    continue;
-                }
-                let left = if x > 0 { label[i - 1] } else { NONE };
-                let up = if y > 0 { label[i - w] } else { NONE };
-                let l = match (left < GATE, up < GATE) {
-                    (true, true) => {
-                        if left != up {
-                            join(&mut parent, left, up);
-                        }
-                        left
-                    }
-                    (true, false) => left,
-                    (false, true) => up,
-                    (false, false) => {
-                        let l = parent.len() as u32;
-                        memory::grow("the locks' pieces", &mut parent, 0)?;
-                        parent.push(l);
-                        memory::grow("the locks' pieces", &mut count, 0)?;
-                        count.push((0, 0));
-                        l
-                    }
-                };
-                label[i] = l;
-                let c = &mut count[l as usize];
-                c.0 += 1;
-                c.1 += u32::from(free(i));
+        // Row scratch: the tiles that may start a segment (a superset,
+        // each checked by `segment`), the open tiles (walkable, no gate),
+        // the run bounds, the runs of the row above and of this one.
+        // The tiles as bytes (`Tile` is a `repr(u8)` enum: Wall 0, Floor 1,
+        // Corridor 2, Door 3), so that a row's tests vectorise.
+        let mut all: Vec<u8> = memory::try_with_capacity("the locks' rows", n)?;
+        all.extend(cells.iter().map(|&t| t as u8));
+        let zero = memory::try_vec("the locks' rows", w + 4, 0u8)?;
+        let mut padded = memory::try_vec("the locks' rows", w + 4, 0u8)?;
+        let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
+        let mut open = memory::try_vec("the locks' rows", w + 16, 0u8)?;
+        let mut bounds = memory::try_vec("the locks' rows", w + 9, 0u32)?;
+        let mut above: Vec<(u32, u32, u32)> =
+            memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
+        let mut runs: Vec<(u32, u32, u32)> =
+            memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
+        let (m2, m3) = (u8::from(most >= 2), u8::from(most >= 3));
+        let row = |y: usize| -> &[u8] {
+            if y < h {
+                &all[y * w..y * w + w]
+            } else {
+                &zero[..w]
             }
+        };
+        for y in 0..h {
+            if side > 1 && y % side == 0 {
+                unblocked[..w].fill(1);
+            }
+            let cur = row(y);
+            // The candidates of the row.
+            cand[..w].fill(0);
+            if rooms {
+                for (c, &t) in cand.iter_mut().zip(cur) {
+                    *c = u8::from(t == Tile::Door as u8);
+                }
+            } else if y > 0 && y + 1 < h && w >= 3 {
+                let len = w - 2;
+                padded[..w].copy_from_slice(cur);
+                let (up, d1, d2, d3) = (
+                    &row(y - 1)[1..1 + len],
+                    &row(y + 1)[1..1 + len],
+                    &row(y + 2)[1..1 + len],
+                    &row(y + 3)[1..1 + len],
+                );
+                let (l, c, r1, r2, r3) = (
+                    &padded[..len],
+                    &padded[1..1 + len],
+                    &padded[2..2 + len],
+                    &padded[3..3 + len],
+                    &padded[4..4 + len],
+                );
+                let out = &mut cand[1..1 + len];
+                for x in 0..len {
+                    let free = u8::from(c[x].wrapping_sub(1) < 2);
+                    let endv = u8::from(d1[x] == 0)
+                        | (m2 & u8::from(d2[x] == 0))
+                        | (m3 & u8::from(d3[x] == 0));
+                    let endh = u8::from(r1[x] == 0)
+                        | (m2 & u8::from(r2[x] == 0))
+                        | (m3 & u8::from(r3[x] == 0));
+                    let vert = u8::from(up[x] == 0) & endv;
+                    let horiz = u8::from(l[x] == 0) & endh;
+                    out[x] = free & (vert | horiz);
+                }
+                if side > 1 {
+                    for (c, &u) in cand[..w].iter_mut().zip(&unblocked[..w]) {
+                        *c &= u;
+                    }
+                }
+            }
+            // Each candidate in order, as the tile scan did.
+            let mut at = 0;
+            while at < w {
+                let word = u64::from_le_bytes(cand[at..at + 8].try_into().unwrap_or([0; 8]));
+                if word == 0 {
+                    at += 8;
+                    continue;
+                }
+                let x = at + (word.trailing_zeros() / 8) as usize;
+                at = x + 1;
+                if x >= w {
+                    break;
+                }
+                let i = y * w + x;
+                if label[i] == GATE {
+                    continue;
+                }
+                if rooms {
+                    let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
+                    let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
+                    let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
+                    let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
+                    if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
+                        label[i] = GATE;
+                        memory::grow("the locks' gates", &mut segments, 0)?;
+                        segments.push(Segment {
+                            start: i as u32,
+                            len: 1,
+                            across: lr,
+                        });
+                    }
+                    continue;
+                }
+                if side > 1 && unblocked[x] == 0 {
+                    continue;
+                }
+                for across in [true, false] {
+                    if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
+                        && !seg.near_gate(&label, w, h, x, y)
+                    {
+                        for t in seg.tiles(w) {
+                            label[t] = GATE;
+                        }
+                        memory::grow("the locks' gates", &mut segments, 0)?;
+                        segments.push(seg);
+                        if side > 1 {
+                            let bx = x / side * side;
+                            unblocked[bx..(bx + side).min(w)].fill(0);
+                        }
+                        break;
+                    }
+                }
+            }
+            // The row's runs: the bounds where a tile's openness changes
+            // (kept without a branch a tile), then each run.
+            // (`open` is padded with closed tiles past the row's end, and
+            // its changes are found 8 tiles at a time.)
+            let labels_row = &label[y * w..y * w + w];
+            for ((o, &t), &l) in open.iter_mut().zip(cur).zip(labels_row) {
+                *o = u8::from(t != 0) & u8::from(l != GATE);
+            }
+            let (mut k, mut before) = (0usize, 0u64);
+            let mut at = 0;
+            while at <= w {
+                let word = u64::from_le_bytes(open[at..at + 8].try_into().unwrap_or([0; 8]));
+                let mut change = word ^ ((word << 8) | before);
+                before = word >> 56;
+                while change != 0 {
+                    bounds[k] = (at + (change.trailing_zeros() / 8) as usize) as u32;
+                    k += 1;
+                    change &= change - 1;
+                }
+                at += 8;
+            }
+            runs.clear();
+            let mut j = 0;
+            for pair in bounds[..k].chunks_exact(2) {
+                let (a, b) = (pair[0], pair[1]);
+                // The runs above that overlap [a, b).
+                while j < above.len() && above[j].1 <= a {
+                    j += 1;
+                }
+                let mut l = NONE;
+                let mut q = j;
+                while q < above.len() && above[q].0 < b {
+                    if l == NONE {
+                        l = above[q].2;
+                    } else {
+                        join(&mut parent, l, above[q].2);
+                    }
+                    q += 1;
+                }
+                if l == NONE {
+                    l = parent.len() as u32;
+                    memory::grow("the locks' pieces", &mut parent, 0)?;
+                    parent.push(l);
+                    memory::grow("the locks' pieces", &mut count, 0)?;
+                    count.push((0, 0));
+                }
+                let (a, b) = (a as usize, b as usize);
+                let keys = if vaults {
+                    label[y * w + a..y * w + b].fill(l);
+                    (y * w + a..y * w + b).filter(|&i| free(i)).count()
+                } else if b - a <= 8 {
+                    // A short run (a maze's): one loop.
+                    let mut keys = 0;
+                    for (t, c) in label[y * w + a..y * w + b].iter_mut().zip(&cur[a..b]) {
+                        *t = l;
+                        keys += usize::from(c.wrapping_sub(1) < 2);
+                    }
+                    keys
+                } else {
+                    label[y * w + a..y * w + b].fill(l);
+                    cur[a..b].iter().filter(|&&t| t.wrapping_sub(1) < 2).count()
+                };
+                let c = &mut count[l as usize];
+                c.0 += (b - a) as u32;
+                c.1 += keys as u32;
+                runs.push((a as u32, b as u32, l));
+            }
+            core::mem::swap(&mut above, &mut runs);
         }
-        drop(block);
         // Each label's piece: its root (every parent is at most its
         // child, so one pass in order finds them).
         let labels = parent.len();
