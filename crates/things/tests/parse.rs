@@ -1,7 +1,7 @@
 //! The table reader: every setting read, every refusal with its line and
 //! column, and what it prints back.
 
-use mcrdun_things::{Amount, Group, Place, SHARE_ONE, parse};
+use mcrdun_things::{Amount, Group, Place, SHARE_ONE, parse, parse_bytes};
 
 /// The error text of `text` (file `t`).
 fn refused(text: &str) -> String {
@@ -373,6 +373,105 @@ fn groups() {
     assert_eq!(
         refused(&format!("{a}group 2..3 within 2 more\n")),
         "t:3:21: expected the end of the line, found `more`"
+    );
+}
+
+/// The edges of each rule, both sides: what is just allowed reads, what is
+/// just past it is refused.
+#[test]
+fn every_limit_holds_at_its_edge() {
+    let a = "thing a\nglyph a\n";
+    let read = |text: &str| parse(text, "t").unwrap().entries()[0].clone();
+    // Names: letters, digits, `_` and `-`, each alone as well.
+    for name in ["a_b", "a-b", "_", "-", "A9"] {
+        assert_eq!(
+            parse(&format!("thing {name}\nglyph a\n"), "t")
+                .unwrap()
+                .entries()[0]
+                .name(),
+            name
+        );
+    }
+    // Whole numbers: up to 9 digits (leading zeros count), not 10.
+    assert_eq!(
+        read(&format!("{a}count 000000005\n")).amount(),
+        Amount::Count { min: 5, max: 5 }
+    );
+    assert_eq!(
+        refused(&format!("{a}count 0000000005\n")),
+        "t:3:7: expected a count `N` or `MIN..MAX` with MIN <= MAX and 1 <= MAX <= 1000000, found `0000000005`"
+    );
+    // Decimals: up to 9 digits before the point and as many decimals as
+    // the scale has zeros (3 for a density), digits only on both sides.
+    assert_eq!(
+        read(&format!("{a}density 000000001\n")).amount(),
+        Amount::Density {
+            min: 1000,
+            max: 1000
+        }
+    );
+    assert_eq!(
+        read(&format!("{a}density 0.125\n")).amount(),
+        Amount::Density { min: 125, max: 125 }
+    );
+    let density = "expected a density `D` or `MIN..MAX` (things per 1000 walkable tiles, at most 3 decimals) with MIN <= MAX and 0 < MAX <= 1000";
+    for bad in ["0000000001", "+1", "0.+5", "+0.5", "1.", "."] {
+        assert_eq!(
+            refused(&format!("{a}density {bad}\n")),
+            format!("t:3:9: {density}, found `{bad}`"),
+            "{bad}"
+        );
+    }
+    // A group fits the tiles within N steps of its first member, 2N^2 + 2N
+    // + 1 of them: 13 within 2 (and 5 within 1, 25 within 3).
+    for (n, most) in [(1, 5), (2, 13), (3, 25)] {
+        assert_eq!(
+            read(&format!("{a}group {most}..{most} within {n}\n")).group(),
+            Some(Group {
+                min: most,
+                max: most,
+                within: n
+            })
+        );
+        assert_eq!(
+            refused(&format!("{a}group {}..{} within {n}\n", most + 1, most + 1)),
+            format!(
+                "t:3:7: expected at most {most} members (the tiles within {n} steps of the first), found a group of at least {}",
+                most + 1
+            )
+        );
+    }
+    // Members may be as far apart as they stand from the first, no farther.
+    assert_eq!(
+        read(&format!("{a}group 2..3 within 2\napart 2\n")).apart(),
+        2
+    );
+    // A second `density` is "again", as a second `count` is.
+    assert_eq!(
+        refused(&format!("{a}density 1\ndensity 2\n")),
+        "t:4:1: expected `density` once per thing, found a second `density`"
+    );
+}
+
+/// Bytes read as the text they hold; what is not UTF-8 is refused at its
+/// byte, and a byte-order mark is skipped.
+#[test]
+fn bytes_read_as_their_text() {
+    let text = "thing rat\nglyph r\ncount 2..4\n";
+    assert_eq!(
+        parse_bytes(text.as_bytes(), "t").unwrap(),
+        parse(text, "t").unwrap()
+    );
+    let with_mark = [&[0xef, 0xbb, 0xbf][..], text.as_bytes()].concat();
+    assert_eq!(
+        parse_bytes(&with_mark, "t").unwrap(),
+        parse(text, "t").unwrap()
+    );
+    assert_eq!(
+        parse_bytes(b"thing rat\nglyph \xff\n", "t")
+            .unwrap_err()
+            .to_string(),
+        "t:2:7: expected UTF-8 text, found the byte 0xFF"
     );
 }
 
