@@ -184,27 +184,44 @@ fn room_floors(level: &Level, spots: &[Spot], rooms: &mut [u32]) -> Result<(), L
     const TRIED: u32 = NO_ROOM - 1;
     let tiles = level.tiles();
     let w = tiles.width() as usize;
-    let mut stack: Vec<usize> = Vec::new();
+    let h = tiles.height() as usize;
+    let mut stack: Vec<(u32, u32)> = Vec::new();
     let mut piece: Vec<usize> = Vec::new();
     let mut tried: Vec<usize> = Vec::new();
     for (k, room) in level.rooms().iter().enumerate() {
         let b = room.bounds;
-        let inside = |i: usize| {
-            let (x, y) = ((i % w) as i32, (i / w) as i32);
-            x >= b.x() && y >= b.y() && x < b.x() + b.w() && y < b.y() + b.h()
-        };
         let rectangular = u64::from(room.area) == b.w() as u64 * b.h() as u64;
-        tried.clear();
-        'room: for y in b.y()..b.y() + b.h() {
-            for x in b.x()..b.x() + b.w() {
-                let Some(i) = tiles.index_of(Point::new(x, y)) else {
-                    continue;
-                };
-                if spots[i] != Spot::Room || rooms[i] != NO_ROOM {
-                    continue;
+        if rectangular {
+            // All the free room floor of its bounds (clipped to the map),
+            // row by row.
+            let (x0, x1) = (b.x().max(0), (b.x() + b.w()).min(w as i32));
+            for y in b.y().max(0)..(b.y() + b.h()).min(h as i32) {
+                if x0 >= x1 {
+                    break;
                 }
-                if rectangular {
-                    rooms[i] = k as u32;
+                let r = y as usize * w + x0 as usize..y as usize * w + x1 as usize;
+                for (room_of, &s) in rooms[r.clone()].iter_mut().zip(&spots[r]) {
+                    if s == Spot::Room && *room_of == NO_ROOM {
+                        *room_of = k as u32;
+                    }
+                }
+            }
+            continue;
+        }
+        tried.clear();
+        // The bounds clipped to the map (a flood keeps inside them).
+        let (x0, x1) = (
+            b.x().max(0) as usize,
+            (b.x() + b.w()).clamp(0, w as i32) as usize,
+        );
+        let (y0, y1) = (
+            b.y().max(0) as usize,
+            (b.y() + b.h()).clamp(0, h as i32) as usize,
+        );
+        'room: for y in y0..y1 {
+            for x in x0..x1 {
+                let i = y * w + x;
+                if spots[i] != Spot::Room || rooms[i] != NO_ROOM {
                     continue;
                 }
                 // The piece of free room floor inside the bounds from here.
@@ -212,23 +229,34 @@ fn room_floors(level: &Level, spots: &[Spot], rooms: &mut [u32]) -> Result<(), L
                 stack.clear();
                 rooms[i] = TRIED;
                 mcrdun_geom::memory::grow("room floors", &mut stack, 0)?;
-                stack.push(i);
-                while let Some(c) = stack.pop() {
+                stack.push((x as u32, y as u32));
+                while let Some((cx, cy)) = stack.pop() {
+                    let (cx, cy) = (cx as usize, cy as usize);
+                    let c = cy * w + cx;
                     mcrdun_geom::memory::grow("room floors", &mut piece, 0)?;
                     piece.push(c);
-                    let (cx, cy) = (c % w, c / w);
-                    let around = [
-                        (cy > 0).then(|| c - w),
-                        (cx + 1 < w).then(|| c + 1),
-                        (c + w < spots.len()).then(|| c + w),
-                        (cx > 0).then(|| c - 1),
-                    ];
-                    for j in around.into_iter().flatten() {
-                        if inside(j) && spots[j] == Spot::Room && rooms[j] == NO_ROOM {
-                            rooms[j] = TRIED;
-                            mcrdun_geom::memory::grow("room floors", &mut stack, 0)?;
-                            stack.push(j);
-                        }
+                    macro_rules! visit {
+                        ($jx:expr, $jy:expr) => {
+                            let (jx, jy) = ($jx, $jy);
+                            let j = jy * w + jx;
+                            if spots[j] == Spot::Room && rooms[j] == NO_ROOM {
+                                rooms[j] = TRIED;
+                                mcrdun_geom::memory::grow("room floors", &mut stack, 0)?;
+                                stack.push((jx as u32, jy as u32));
+                            }
+                        };
+                    }
+                    if cy > y0 {
+                        visit!(cx, cy - 1);
+                    }
+                    if cx + 1 < x1 {
+                        visit!(cx + 1, cy);
+                    }
+                    if cy + 1 < y1 {
+                        visit!(cx, cy + 1);
+                    }
+                    if cx > x0 {
+                        visit!(cx - 1, cy);
                     }
                 }
                 if piece.len() as u64 == u64::from(room.area) {
