@@ -397,10 +397,10 @@ impl<'a> Placer<'a> {
 
     /// The lists of open tiles of each kind, sorted by walking distance
     /// from the up stairs, ties in raster order: each kind's tiles listed
-    /// in raster order (one pass over the kinds, skipping eight tiles
-    /// without the kind at once), then sorted stably by distance (a
-    /// counting sort, or for a kind of few tiles a sort of their
-    /// distances and indices).
+    /// in raster order (one pass over the kinds, eight tiles a word, a
+    /// word's tiles of the kind taken bit by bit), then sorted stably by
+    /// distance (a counting sort, or for a kind of few tiles a sort of
+    /// their distances and indices).
     #[inline(never)]
     fn sort_kinds(&mut self) -> Result<(), PlaceError> {
         const WHAT: &str = "kinds of place";
@@ -409,46 +409,42 @@ impl<'a> Placer<'a> {
                 self.kinds[m as usize] |= K_MARKER;
             }
         }
-        let counts = count_kinds(&self.kinds);
-        let most = counts.iter().copied().max().unwrap_or(0);
-        // One kind's tiles in raster order; the counts of a counting sort.
-        // (One spare slot, past the kind's tiles.)
-        let mut raw: Vec<u32> = mcrdun_geom::memory::try_with_capacity(WHAT, most + 1)?;
+        let kinds: &[u8] = &self.kinds;
+        let up: &[i32] = &self.up;
+        // Which kinds some tile has (a byte's OR, vectorised).
+        let present = kinds
+            .chunks(1 << 12)
+            .fold(0u8, |a, c| a | c.iter().fold(0u8, |b, &k| b | k));
+        // One kind's tiles in raster order (an open tile is walkable).
+        let mut raw: Vec<u32> =
+            mcrdun_geom::memory::try_with_capacity(WHAT, self.map.walkable as usize)?;
         let steps = self.far as usize + 2;
         let mut at: Vec<u32> = Vec::new();
-        for (b, (&bit, &count)) in K_BITS.iter().zip(&counts).enumerate() {
-            if count == 0 {
+        for (b, &bit) in K_BITS.iter().enumerate() {
+            if present & bit == 0 {
                 continue;
             }
             raw.clear();
-            raw.resize(count + 1, 0);
-            let mut len = 0;
             let mask = u64::from_ne_bytes([bit; 8]);
-            let mut chunks = self.kinds.chunks_exact(8);
+            let mut chunks = kinds.chunks_exact(8);
             let mut t = 0u32;
             for c in &mut chunks {
-                let word = u64::from_ne_bytes(c.try_into().expect("8 bytes"));
-                if word & mask != 0 {
-                    for &k in c {
-                        // Without branches: a tile of another kind is
-                        // written and overwritten by the next.
-                        raw[len] = t;
-                        len += usize::from(k & bit != 0);
-                        t += 1;
-                    }
-                } else {
-                    t += 8;
+                let mut m = u64::from_ne_bytes(c.try_into().expect("8 bytes")) & mask;
+                // One bit a byte at most: each is a tile.
+                while m != 0 {
+                    raw.push(t + m.trailing_zeros() / 8);
+                    m &= m - 1;
                 }
+                t += 8;
             }
             for &k in chunks.remainder() {
-                raw[len] = t;
-                len += usize::from(k & bit != 0);
+                if k & bit != 0 {
+                    raw.push(t);
+                }
                 t += 1;
             }
-            debug_assert_eq!(len, count);
-            raw.truncate(count);
+            let count = raw.len();
             let mut list: Vec<u32> = mcrdun_geom::memory::try_with_capacity(WHAT, count)?;
-            let up = &self.up;
             if count.saturating_mul(8) < steps {
                 // Few tiles: a sort of (distance, tile) pairs.
                 let mut keyed: Vec<u64> = mcrdun_geom::memory::try_with_capacity(WHAT, count)?;
@@ -1102,25 +1098,6 @@ fn walk_wrong(spots: &[Spot], w: usize, up: &[i32], at: usize, t: usize) -> bool
         } else {
             d > 0 && near != UNREACHED && d == near + 1
         }
-}
-
-/// How many tiles have each kind of place ([`list_of`] order).
-#[inline(never)]
-fn count_kinds(kinds: &[u8]) -> [usize; 6] {
-    let mut counts = [0usize; 6];
-    // In blocks whose counts fit 16 bits, so that the sums vectorise.
-    for block in kinds.chunks(u16::MAX as usize) {
-        let mut c = [0u16; 6];
-        for &k in block {
-            for (b, n) in c.iter_mut().enumerate() {
-                *n += u16::from((k >> b) & 1);
-            }
-        }
-        for (total, n) in counts.iter_mut().zip(c) {
-            *total += usize::from(n);
-        }
-    }
-    counts
 }
 
 /// Each tile's kinds of place (0 for a tile no thing may take: not
