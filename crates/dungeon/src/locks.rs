@@ -243,8 +243,23 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
         of_piece.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
         of_piece.push(0);
         let top = labels as u32;
-        for (b, &l) in behind.iter_mut().zip(&graph.label) {
-            *b = of_piece[l.min(top) as usize];
+        let of = |l: u32| of_piece.get(l.min(top) as usize).copied().unwrap_or(0);
+        // Eight tiles at a time: eight of one label (walls, a cave's
+        // open ground) take one look-up.
+        let mut tiles = behind.chunks_exact_mut(8);
+        let mut labels = graph.label.chunks_exact(8);
+        for (b, l) in (&mut tiles).zip(&mut labels) {
+            let first = l[0];
+            if l.iter().fold(true, |all, &u| all & (u == first)) {
+                b.copy_from_slice(&[of(first); 8]);
+            } else {
+                for (b, &l) in b.iter_mut().zip(l) {
+                    *b = of(l);
+                }
+            }
+        }
+        for (b, &l) in tiles.into_remainder().iter_mut().zip(labels.remainder()) {
+            *b = of(l);
         }
     }
     // Every gate's tiles: the key-level of the side behind more locks;
@@ -915,7 +930,7 @@ impl Graph {
         }
         // Row scratch: the tiles that may start a segment (a superset,
         // each checked by `segment`), the open tiles (walkable, no gate),
-        // the run bounds, the runs of the row above and of this one.
+        // the run bounds.
         // The tiles as bytes (`Tile` is a `repr(u8)` enum: Wall 0, Floor 1,
         // Corridor 2, Door 3), so that a row's tests vectorise.
         let mut all: Vec<u8> = memory::try_with_capacity("the locks' rows", n)?;
@@ -925,10 +940,6 @@ impl Graph {
         let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
         let mut open = memory::try_vec("the locks' rows", w + 16, 0u8)?;
         let mut bounds = memory::try_vec("the locks' rows", w + 9, 0u32)?;
-        let mut above: Vec<(u32, u32, u32)> =
-            memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
-        let mut runs: Vec<(u32, u32, u32)> =
-            memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
         let (m2, m3) = (u8::from(most >= 2), u8::from(most >= 3));
         let row = |y: usize| -> &[u8] {
             if y < h {
@@ -1057,23 +1068,39 @@ impl Graph {
                 }
                 at += 8;
             }
-            runs.clear();
-            let mut j = 0;
+            let (done, rest) = label.split_at_mut(y * w);
+            let (above, here) = (&done[done.len().saturating_sub(w)..], &mut rest[..w]);
             for pair in bounds[..k].chunks_exact(2) {
-                let (a, b) = (pair[0], pair[1]);
-                // The runs above that overlap [a, b).
-                while j < above.len() && above[j].1 <= a {
-                    j += 1;
-                }
+                let (a, b) = (pair[0] as usize, pair[1] as usize);
+                // The labels above [a, b): the first one's, the others
+                // joined to it.
                 let mut l = NONE;
-                let mut q = j;
-                while q < above.len() && above[q].0 < b {
-                    if l == NONE {
-                        l = above[q].2;
-                    } else {
-                        join(&mut parent, l, above[q].2);
+                if y > 0 {
+                    let mut last = NONE;
+                    let mut x = a;
+                    while x < b {
+                        // (Eight tiles of one label, or of walls, at once.)
+                        if x + 8 <= b {
+                            let eight = &above[x..x + 8];
+                            let first = eight[0];
+                            if (first == last || first >= GATE)
+                                && eight.iter().fold(true, |all, &u| all & (u == first))
+                            {
+                                x += 8;
+                                continue;
+                            }
+                        }
+                        let u = above[x];
+                        if u < GATE && u != last {
+                            if l == NONE {
+                                l = u;
+                            } else {
+                                join(&mut parent, l, u);
+                            }
+                            last = u;
+                        }
+                        x += 1;
                     }
-                    q += 1;
                 }
                 if l == NONE {
                     l = parent.len() as u32;
@@ -1082,28 +1109,25 @@ impl Graph {
                     memory::grow("the locks' pieces", &mut count, 0)?;
                     count.push((0, 0));
                 }
-                let (a, b) = (a as usize, b as usize);
                 let keys = if vaults {
-                    label[y * w + a..y * w + b].fill(l);
+                    here[a..b].fill(l);
                     (y * w + a..y * w + b).filter(|&i| free(i)).count()
                 } else if b - a <= 8 {
                     // A short run (a maze's): one loop.
                     let mut keys = 0;
-                    for (t, c) in label[y * w + a..y * w + b].iter_mut().zip(&cur[a..b]) {
+                    for (t, c) in here[a..b].iter_mut().zip(&cur[a..b]) {
                         *t = l;
                         keys += usize::from(c.wrapping_sub(1) < 2);
                     }
                     keys
                 } else {
-                    label[y * w + a..y * w + b].fill(l);
+                    here[a..b].fill(l);
                     cur[a..b].iter().filter(|&&t| t.wrapping_sub(1) < 2).count()
                 };
                 let c = &mut count[l as usize];
                 c.0 += (b - a) as u32;
                 c.1 += keys as u32;
-                runs.push((a as u32, b as u32, l));
             }
-            core::mem::swap(&mut above, &mut runs);
         }
         // Each label's piece: its root (every parent is at most its
         // child, so one pass in order finds them).
