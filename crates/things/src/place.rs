@@ -285,6 +285,9 @@ struct Placer<'a> {
     spots: &'a [Spot],
     w: usize,
     h: usize,
+    /// No walkable tile on the map's edge: every walkable tile has its
+    /// four neighbours on the map.
+    inner: bool,
     /// Walking distances from the up stairs: the map's own, or walked.
     up: Cow<'a, [i32]>,
     /// Walking distances from the down stairs of the tiles less than the
@@ -323,9 +326,10 @@ impl<'a> Placer<'a> {
         let start = map.spots.index_of(map.start).expect("checked by PlaceMap");
         let end = map.end.and_then(|p| map.spots.index_of(p));
         let given = map.distances.is_some();
+        let inner = edge_free(spots, w, h);
         let up: Cow<'a, [i32]> = match &map.distances {
             Some(d) => Cow::Borrowed(d.as_slice()),
-            None => Cow::Owned(walk_from(spots, w, start, map.walkable as usize)?),
+            None => Cow::Owned(walk_from(spots, w, start, map.walkable as usize, inner)?),
         };
         let (kinds, far) = kinds_of(spots, w, &up, start, end, given)?;
         let apart = active.iter().any(|(_, e)| e.apart >= 2);
@@ -334,6 +338,7 @@ impl<'a> Placer<'a> {
             spots,
             w,
             h,
+            inner,
             up,
             down: Vec::new(),
             kinds,
@@ -487,18 +492,30 @@ impl<'a> Placer<'a> {
             && self.spots[y as usize * self.w + x as usize].is_walkable()
     }
 
-    /// The 4-neighbours of tile `i` that are on the map.
+    /// The 4-neighbours of walkable tile `i` that are on the map (up,
+    /// right, down, left): all four, without a division, on a map with no
+    /// walkable tile on its edge.
     #[inline]
-    fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let (w, h) = (self.w, self.h);
+    fn neighbours(&self, i: usize) -> std::iter::Take<std::array::IntoIter<usize, 4>> {
+        let w = self.w;
+        if self.inner {
+            return [i - w, i + 1, i + w, i - 1].into_iter().take(4);
+        }
         let (x, y) = (i % w, i / w);
-        let n = [
-            (y > 0).then(|| i - w),
-            (x + 1 < w).then(|| i + 1),
-            (y + 1 < h).then(|| i + w),
-            (x > 0).then(|| i - 1),
-        ];
-        n.into_iter().flatten()
+        let mut n = [0; 4];
+        let mut k = 0;
+        for (on, j) in [
+            (y > 0, i.wrapping_sub(w)),
+            (x + 1 < w, i + 1),
+            (y + 1 < self.h, i + w),
+            (x > 0, i.wrapping_sub(1)),
+        ] {
+            if on {
+                n[k] = j;
+                k += 1;
+            }
+        }
+        n.into_iter().take(k)
     }
 
     /// Whether open tile `i` is a place of kind `p` (from its kinds).
@@ -946,11 +963,31 @@ fn draw<R: Rng + ?Sized>(
     Ok(Some(i))
 }
 
+/// Whether no walkable tile is on the map's edge (then every walkable
+/// tile's four neighbours are on the map).
+fn edge_free(spots: &[Spot], w: usize, h: usize) -> bool {
+    if spots.is_empty() {
+        return true;
+    }
+    let walls = |r: &[Spot]| r.iter().all(|&s| s == Spot::Wall);
+    walls(&spots[..w])
+        && walls(&spots[(h - 1) * w..])
+        && (0..h).all(|y| spots[y * w] == Spot::Wall && spots[y * w + w - 1] == Spot::Wall)
+}
+
 /// Walking distances (4-connected steps over the walkable spots) from tile
 /// `at`, `UNREACHED` where no walk leads: one breadth-first search, 8
-/// bytes a tile at most (the distances and the queue).
+/// bytes a tile at most (the distances and the queue). With `inner` (no
+/// walkable tile on the map's edge) a tile's neighbours are its index
+/// plus or minus 1 and the width, without a division.
 #[inline(never)]
-fn walk_from(spots: &[Spot], w: usize, at: usize, walkable: usize) -> Result<Vec<i32>, PlaceError> {
+fn walk_from(
+    spots: &[Spot],
+    w: usize,
+    at: usize,
+    walkable: usize,
+    inner: bool,
+) -> Result<Vec<i32>, PlaceError> {
     let n = spots.len();
     let mut d = try_vec("walking distances", n, UNREACHED)?;
     // Every walkable tile is queued at most once: one allocation.
@@ -963,6 +1000,15 @@ fn walk_from(spots: &[Spot], w: usize, at: usize, walkable: usize) -> Result<Vec
         let t = queue[head] as usize;
         head += 1;
         let next = d[t] + 1;
+        if inner {
+            for j in [t - w, t + 1, t + w, t - 1] {
+                if spots[j] != Spot::Wall && d[j] == UNREACHED {
+                    d[j] = next;
+                    queue.push(j as u32);
+                }
+            }
+            continue;
+        }
         let (x, y) = (t % w, t / w);
         let around = [
             (y > 0).then(|| t - w),
