@@ -385,7 +385,10 @@ fn specks_by_tunnels(tiles: &[Tile], w: usize, h: usize) -> Vec<Vec<usize>> {
     const UNSEEN: u8 = 0;
     const LARGE: u8 = 1;
     const SEEN: u8 = 2;
-    let on_border = |i: usize| i < w || i >= w * (h - 1) || i % w == 0 || i % w == w - 1;
+    let on_border = |i: usize| {
+        let x = i % w;
+        i < w || i >= w * (h - 1) || x == 0 || x == w - 1
+    };
     let mut mark = vec![UNSEEN; w * h];
     let mut specks = Vec::new();
     let (mut piece, mut todo) = (Vec::new(), Vec::new());
