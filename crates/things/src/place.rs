@@ -424,12 +424,15 @@ impl<'a> Placer<'a> {
         let mut raw: Vec<u32> =
             mcrdun_geom::memory::try_with_capacity(WHAT, self.map.walkable as usize)?;
         let steps = self.far as usize + 2;
-        let mut at: Vec<u32> = Vec::new();
+        // The counting sort's counts: of each distance while the tiles
+        // are listed, then where each distance's tiles go.
+        let mut at: Vec<u32> = try_vec(WHAT, steps, 0u32)?;
         for (b, &bit) in K_BITS.iter().enumerate() {
             if present & bit == 0 {
                 continue;
             }
             raw.clear();
+            at.fill(0);
             let mask = u64::from_ne_bytes([bit; 8]);
             let mut chunks = kinds.chunks_exact(8);
             let mut t = 0u32;
@@ -437,7 +440,9 @@ impl<'a> Placer<'a> {
                 let mut m = u64::from_ne_bytes(c.try_into().expect("8 bytes")) & mask;
                 // One bit a byte at most: each is a tile.
                 while m != 0 {
-                    raw.push(t + m.trailing_zeros() / 8);
+                    let i = t + m.trailing_zeros() / 8;
+                    raw.push(i);
+                    at[up[i as usize] as usize + 1] += 1;
                     m &= m - 1;
                 }
                 t += 8;
@@ -445,6 +450,7 @@ impl<'a> Placer<'a> {
             for &k in chunks.remainder() {
                 if k & bit != 0 {
                     raw.push(t);
+                    at[up[t as usize] as usize + 1] += 1;
                 }
                 t += 1;
             }
@@ -460,16 +466,12 @@ impl<'a> Placer<'a> {
                 keyed.sort_unstable();
                 list.extend(keyed.iter().map(|&k| k as u32));
             } else {
-                if at.is_empty() {
-                    at = try_vec(WHAT, steps, 0u32)?;
-                } else {
-                    at.fill(0);
-                }
-                for &t in &raw {
-                    at[up[t as usize] as usize + 1] += 1;
-                }
-                for d in 1..steps {
-                    at[d] += at[d - 1];
+                // Where each distance's tiles start (a running sum, kept
+                // in a register).
+                let mut sum = 0;
+                for a in at.iter_mut() {
+                    sum += *a;
+                    *a = sum;
                 }
                 list.resize(count, 0);
                 for &t in &raw {
