@@ -668,7 +668,16 @@ impl<'a> Placer<'a> {
                 barrier[k] = self.spots[j] == Spot::Barrier;
             }
         }
-        let ends: Vec<usize> = (0..8).step_by(2).filter(|&k| open[k]).collect();
+        // The open 4-neighbours (even places of the ring), in order.
+        let mut ends = [0usize; 4];
+        let mut len = 0;
+        for k in (0..8).step_by(2) {
+            if open[k] {
+                ends[len] = k;
+                len += 1;
+            }
+        }
+        let ends = &ends[..len];
         if ends.len() <= 1 {
             return false;
         }
