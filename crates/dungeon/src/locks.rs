@@ -38,9 +38,12 @@
 //!    When the spread chain cannot be had, the chain of the smallest
 //!    areas is taken, every band still at least a sixteenth of its share:
 //!    a thinner band (on a small cave, the strip between two chokepoints
-//!    a tile apart) would hold its key beside the lock it opens. When not
-//!    even that holds `K` locks, the error says how many fit
-//!    ([`LevelError::Locks`]).
+//!    a tile apart) would hold its key beside the lock it opens. A large
+//!    level, where a sixteenth is more than `LEAST_BAND` tiles (a few
+//!    rooms), tries last with bands of that size: its loops leave no area
+//!    of a sixteenth entered through [`MAX_DOORS`] doors (at 1000x1000 no
+//!    BSP level held one lock before). When not even that holds `K`
+//!    locks, the error says how many fit ([`LevelError::Locks`]).
 //! 4. **Locks**: the boundary gates of `A_i` become lock `i`'s locked
 //!    doors ([`crate::Tile::LockedDoor`]); lock 1 is the outermost, the
 //!    first a player meets.
@@ -662,6 +665,16 @@ struct KeySpots {
     /// Each node's distance from its band's entrance (`u32::MAX`: none).
     entry: Vec<u32>,
 }
+
+/// The least a band must hold when a sixteenth of its share is more: on a
+/// large level (a sixteenth of half of a 1000x1000 BSP level's floor is
+/// about 12,000 tiles, dozens of rooms) no area that large is entered
+/// through [`MAX_DOORS`] doors once the level has loops, and a level with
+/// no lock at all is worse than a band of a few rooms. Four times
+/// [`KEY_ROOM`]: room for a key away from the lock it opens. Only tried
+/// after the bands of a sixteenth fail, so a level that held its locks
+/// with those keeps them.
+const LEAST_BAND: u64 = 4 * KEY_ROOM;
 
 /// A node's tiles count up to this many when a key's node is chosen: among
 /// the band's nodes equally far (in nodes) from both its ends, the one with
@@ -1606,17 +1619,25 @@ impl Graph {
     /// every band at least a quarter of its share if that can be had,
     /// else a sixteenth; else the chain of the smallest areas, each the
     /// smallest next one, every band still at least a sixteenth of its
-    /// share. The sixteenth is the floor: a band thinner than that (on a
-    /// small cave, a strip between two chokepoints a tile apart) would put
-    /// a key beside the lock it opens, a lock that asks nothing of the
-    /// player; such a level gets the error naming how many fit.
+    /// share, and last the same with every band at least [`LEAST_BAND`]
+    /// tiles where a sixteenth is more (a large level: see there). The
+    /// sixteenth is the floor of a small level: a band thinner than that
+    /// (on a small cave, a strip between two chokepoints a tile apart)
+    /// would put a key beside the lock it opens, a lock that asks nothing
+    /// of the player; such a level gets the error naming how many fit.
     fn chain(&self, cuts: &Cuts, k: u32) -> Option<Vec<Area>> {
         let total: u64 = self.tiles.iter().sum();
         let share = total / (u64::from(k) + 1);
-        [(true, share / 4), (true, share / 16), (false, share / 16)]
-            .into_iter()
-            .map(|(spread, least)| self.chain_with(cuts, k, spread, least))
-            .find(|chain| chain.len() == k as usize)
+        let floor = (share / 16).min(LEAST_BAND);
+        [
+            (true, share / 4),
+            (true, share / 16),
+            (false, share / 16),
+            (false, floor),
+        ]
+        .into_iter()
+        .map(|(spread, least)| self.chain_with(cuts, k, spread, least))
+        .find(|chain| chain.len() == k as usize)
     }
 
     /// [`Graph::chain`]'s search: up to `k` nested areas (fewer when no

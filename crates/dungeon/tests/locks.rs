@@ -255,6 +255,21 @@ fn every_generator_at_two_sizes() {
     }
 }
 
+/// A large level holds locks too: at 1000x1000 the room generators' levels
+/// have so many loops that no area of a sixteenth of its share is entered
+/// through four doors (no lock fitted on bsp and scatter in 10 of 10 seeds,
+/// passages in 9 of 10); the bands of a few rooms (`LEAST_BAND` tiles)
+/// hold four locks, each a lock that matters with its key before it.
+#[test]
+fn a_large_level_holds_locks() {
+    for kind in [LevelKind::Bsp, LevelKind::Scatter, LevelKind::Passages] {
+        let what = format!("{} 1000x1000 seed 1", kind.name());
+        let level = make(kind, 1000, 1000, 4, 1, &[]).unwrap_or_else(|e| panic!("{what}: {e}"));
+        let plain = make(kind, 1000, 1000, 0, 1, &[]).unwrap();
+        check(&level, &plain, 4, &what);
+    }
+}
+
 #[test]
 fn too_many_locks_name_how_many_fit() {
     // 32 locks rarely fit on 40x30: the error says how many do, and that
