@@ -36,7 +36,10 @@
 //! Cost: the placement's ([`mcrdun_things::PLACE_BYTES_PER_TILE`] a tile,
 //! linear in the tiles times the entries plus the things), plus this
 //! map's 5 bytes a tile (a spot and, on a level with rooms or with
-//! vaults in rooms, a room index) and the rooms' search
+//! vaults in rooms, a room index; the stage itself, on a level whose
+//! rooms are rectangles that do not overlap, a BSP or scatter level,
+//! keeps no room index but an index of the rooms by 64x64 cells and
+//! finds the room of each thing placed) and the rooms' search
 //! (at most each room's bounding box once), checked against the level's
 //! memory ceiling.
 //!
@@ -63,7 +66,7 @@
 
 use crate::{Level, LevelConfig, LevelError, Tile, Vault};
 use mcrdun_geom::memory::{Budget, check_bytes, try_vec};
-use mcrdun_geom::{Grid, Point};
+use mcrdun_geom::{Grid, Point, Rect};
 use mcrdun_things::{NO_ROOM, PlaceMap, Spot, Table, Thing};
 use mcrdun_vaults::Glyph;
 
@@ -87,16 +90,20 @@ pub const MAP_BYTES_PER_TILE: u64 = 5;
 /// [`LevelError::Things`] or [`LevelError::Geom`] above the memory
 /// ceiling.
 pub fn place_map(level: &Level, vaults: &[Vault]) -> Result<PlaceMap, LevelError> {
-    place_map_walked(level, vaults, None)
+    Ok(place_map_walked(level, vaults, None, false)?.0)
 }
 
 /// [`place_map`] with the level's walk from the up stairs when the
-/// pipeline kept it ([`crate::finish::keeping_walk`]).
+/// pipeline kept it ([`crate::finish::keeping_walk`]). With `lazy`, a
+/// level whose rooms are rectangles that do not overlap gets no rooms
+/// grid: the map has no rooms, and the [`RectRooms`] returned tell the
+/// room of any tile a thing takes (the grid's answer).
 fn place_map_walked(
     level: &Level,
     vaults: &[Vault],
     walk: Option<Vec<i32>>,
-) -> Result<PlaceMap, LevelError> {
+    lazy: bool,
+) -> Result<(PlaceMap, Option<RectRooms>), LevelError> {
     let tiles = level.tiles();
     let n = tiles.len();
     check_bytes(
@@ -117,7 +124,14 @@ fn place_map_walked(
     // A level without rooms (a cave, a maze) whose vaults have none
     // either gives no room to any tile: no rooms grid.
     let any_room = !level.rooms().is_empty() || level.vaults().iter().any(|v| v.room.is_some());
-    let mut rooms = if any_room {
+    let rect = if lazy && any_room {
+        RectRooms::of(level)?
+    } else {
+        None
+    };
+    let grid = any_room && rect.is_none();
+    let mut vault_rooms: Vec<(u32, u32)> = Vec::new();
+    let mut rooms = if grid {
         try_vec("the things' map", n, NO_ROOM)?
     } else {
         Vec::new()
@@ -145,8 +159,13 @@ fn place_map_walked(
                 if spots[i] == Spot::Room {
                     spots[i] = Spot::Vault;
                 }
-                if any_room && spots[i].is_usable() {
-                    rooms[i] = pv.room.unwrap_or(NO_ROOM);
+                if spots[i].is_usable() {
+                    if grid {
+                        rooms[i] = pv.room.unwrap_or(NO_ROOM);
+                    } else if rect.is_some() {
+                        mcrdun_geom::memory::grow("vault rooms", &mut vault_rooms, 0)?;
+                        vault_rooms.push((i as u32, pv.room.unwrap_or(NO_ROOM)));
+                    }
                 }
             }
         }
@@ -156,12 +175,20 @@ fn place_map_walked(
             spots[i] = Spot::Closed;
         }
     }
-    if any_room {
+    if grid {
         room_floors(level, &spots, &mut rooms)?;
     }
+    let rect = rect.map(|mut r| {
+        // A later vault's tile keeps the later vault's room.
+        vault_rooms.reverse();
+        vault_rooms.sort_by_key(|v| v.0);
+        vault_rooms.dedup_by_key(|v| v.0);
+        r.vaults = vault_rooms;
+        r
+    });
     let spots = Grid::from_vec(w, h, spots)?;
     let map = PlaceMap::new(spots, level.stairs_up())?;
-    let map = if any_room {
+    let map = if grid {
         map.with_rooms(Grid::from_vec(w, h, rooms)?)?
     } else {
         map
@@ -169,10 +196,120 @@ fn place_map_walked(
     let map = map
         .with_end(level.stairs_down())?
         .with_markers(level.markers().iter().map(|m| (m.at, m.label)))?;
-    Ok(match walk {
+    let map = match walk {
         Some(walk) if walk.len() == n => map.with_distances(walk)?,
         _ => map,
-    })
+    };
+    Ok((map, rect))
+}
+
+/// The rooms of a level whose rooms are all rectangles and whose bounds
+/// do not overlap, for the tiles things take: what the rooms grid of
+/// [`place_map`] would say there, without the grid (4 bytes a tile). A
+/// vault's usable tile has its vault's room; room floor its room's, the
+/// one whose bounds hold it; anything else none.
+struct RectRooms {
+    /// The map's width; the side of a cell of the index.
+    w: usize,
+    /// Cells of `CELL` x `CELL` tiles in raster order, each the rooms
+    /// whose bounds meet it (`starts` into `ids`).
+    cells_w: usize,
+    starts: Vec<u32>,
+    ids: Vec<u32>,
+    /// The vaults' usable tiles and their rooms, sorted by tile.
+    vaults: Vec<(u32, u32)>,
+}
+
+impl RectRooms {
+    const CELL: usize = 64;
+
+    /// The index of `level`'s rooms, or `None` when a room is not a
+    /// rectangle or two rooms' bounds overlap (or a room is off the map).
+    fn of(level: &Level) -> Result<Option<RectRooms>, LevelError> {
+        let tiles = level.tiles();
+        let (w, h) = (tiles.width() as usize, tiles.height() as usize);
+        let rooms = level.rooms();
+        let inside = |b: Rect| {
+            b.x() >= 0
+                && b.y() >= 0
+                && (b.x() + b.w()) as usize <= w
+                && (b.y() + b.h()) as usize <= h
+        };
+        if rooms.iter().any(|r| {
+            u64::from(r.area) != r.bounds.w() as u64 * r.bounds.h() as u64 || !inside(r.bounds)
+        }) {
+            return Ok(None);
+        }
+        let cells_w = w.div_ceil(Self::CELL);
+        let cells = cells_w * h.div_ceil(Self::CELL);
+        let span = |b: Rect| {
+            let (x0, y0) = (b.x() as usize / Self::CELL, b.y() as usize / Self::CELL);
+            let x1 = (b.x() + b.w() - 1) as usize / Self::CELL;
+            let y1 = (b.y() + b.h() - 1) as usize / Self::CELL;
+            (y0..=y1).flat_map(move |cy| (x0..=x1).map(move |cx| cy * cells_w + cx))
+        };
+        let mut starts = try_vec("room index", cells + 1, 0u32)?;
+        for r in rooms {
+            for c in span(r.bounds) {
+                starts[c + 1] += 1;
+            }
+        }
+        for c in 1..starts.len() {
+            starts[c] += starts[c - 1];
+        }
+        let mut ids = try_vec("room index", starts[cells] as usize, 0u32)?;
+        let mut next = starts.clone();
+        for (k, r) in rooms.iter().enumerate() {
+            for c in span(r.bounds) {
+                ids[next[c] as usize] = k as u32;
+                next[c] += 1;
+            }
+        }
+        // Two rooms that overlap share a cell.
+        for c in 0..cells {
+            let here = &ids[starts[c] as usize..starts[c + 1] as usize];
+            for (a, &i) in here.iter().enumerate() {
+                for &j in &here[a + 1..] {
+                    let (p, q) = (rooms[i as usize].bounds, rooms[j as usize].bounds);
+                    if p.x() < q.x() + q.w()
+                        && q.x() < p.x() + p.w()
+                        && p.y() < q.y() + q.h()
+                        && q.y() < p.y() + p.h()
+                    {
+                        return Ok(None);
+                    }
+                }
+            }
+        }
+        Ok(Some(RectRooms {
+            w,
+            cells_w,
+            starts,
+            ids,
+            vaults: Vec::new(),
+        }))
+    }
+
+    /// The room of tile `at`, whose spot is `spot` (usable).
+    fn room(&self, level: &Level, at: Point, spot: Spot) -> Option<u32> {
+        let i = at.y as usize * self.w + at.x as usize;
+        if let Ok(k) = self.vaults.binary_search_by_key(&(i as u32), |v| v.0) {
+            let r = self.vaults[k].1;
+            return (r != NO_ROOM).then_some(r);
+        }
+        if spot != Spot::Room {
+            return None;
+        }
+        let c = at.y as usize / Self::CELL * self.cells_w + at.x as usize / Self::CELL;
+        let rooms = level.rooms();
+        self.ids[self.starts[c] as usize..self.starts[c + 1] as usize]
+            .iter()
+            .copied()
+            .find(|&k| {
+                let b = rooms[k as usize].bounds;
+                at.x >= b.x() && at.y >= b.y() && at.x < b.x() + b.w() && at.y < b.y() + b.h()
+            })
+    }
 }
 
 /// Gives each room's floor tiles its index: a rectangular room all the
@@ -316,9 +453,15 @@ impl Level {
             return Ok(());
         }
         let _budget = Budget::start();
-        let map = place_map_walked(self, vaults, walk)?;
-        let things: Vec<Thing> =
+        let (map, rect) = place_map_walked(self, vaults, walk, true)?;
+        let mut things: Vec<Thing> =
             mcrdun_things::place_seeded(&map, tables, depth, things_seed(seed))?;
+        if let Some(rect) = rect {
+            for t in &mut things {
+                let spot = *map.spots().get(t.at).expect("a thing is on the map");
+                t.room = rect.room(self, t.at, spot);
+            }
+        }
         self.things = things;
         Ok(())
     }
