@@ -157,7 +157,8 @@ pub const MAX_DOORS: u32 = 4;
 /// bsp, 13.7 scatter, 15.4 maze, 16.2 cave and 16.9 passages, what it
 /// peaks at without them (the generators' own stages peak higher), within
 /// 22: the pieces' labels (4 a tile), the tiles as bytes (1 a tile), each
-/// provisional label's parent and counts (12 a label), the nodes and gates, then the key-levels (1 a
+/// provisional label's parent and counts (12 a label), the runs of labels
+/// (12 a run, at most one for 4 tiles), the nodes and gates, then the key-levels (1 a
 /// tile) and the keys' walks over the nodes. It is at most every generator's own count
 /// ([`crate::schema::bytes_per_tile`], 22 for bsp and more for the
 /// others), so a level admitted by its ceiling is never refused here.
@@ -238,31 +239,45 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let mut doors: Vec<Vec<Point>> = vec![Vec::new(); kk];
     let mut behind = memory::try_vec("the key-levels", n, 0u8).map_err(memory_error(level))?;
     if kk > 0 {
-        // Each piece's key-level, then each tile's.
+        // Each label's key-level, then each run's, or each tile's.
         // (One more entry, 0, for the walls and gates: no branch a tile.)
         let labels = graph.node_of.len();
-        let mut of_piece =
+        let mut of_label =
             memory::try_with_capacity("the key-levels", labels + 1).map_err(memory_error(level))?;
-        of_piece.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
-        of_piece.push(0);
-        let top = labels as u32;
-        let of = |l: u32| of_piece.get(l.min(top) as usize).copied().unwrap_or(0);
-        // Eight tiles at a time: eight of one label (walls, a cave's
-        // open ground) take one look-up.
-        let mut tiles = behind.chunks_exact_mut(8);
-        let mut labels = graph.label.chunks_exact(8);
-        for (b, l) in (&mut tiles).zip(&mut labels) {
-            let first = l[0];
-            if l.iter().fold(true, |all, &u| all & (u == first)) {
-                b.copy_from_slice(&[of(first); 8]);
-            } else {
-                for (b, &l) in b.iter_mut().zip(l) {
-                    *b = of(l);
+        of_label.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
+        of_label.push(0);
+        if let Some(spans) = &graph.spans {
+            for &(a, b, l) in spans {
+                let d = of_label[l as usize];
+                let run = &mut behind[a as usize..b as usize];
+                if run.len() <= 8 {
+                    for t in run {
+                        *t = d;
+                    }
+                } else {
+                    run.fill(d);
                 }
             }
-        }
-        for (b, &l) in tiles.into_remainder().iter_mut().zip(labels.remainder()) {
-            *b = of(l);
+        } else {
+            let top = labels as u32;
+            let of = |l: u32| of_label.get(l.min(top) as usize).copied().unwrap_or(0);
+            // Eight tiles at a time: eight of one label (walls) take one
+            // look-up.
+            let mut tiles = behind.chunks_exact_mut(8);
+            let mut labels = graph.label.chunks_exact(8);
+            for (b, l) in (&mut tiles).zip(&mut labels) {
+                let first = l[0];
+                if l.iter().fold(true, |all, &u| all & (u == first)) {
+                    b.copy_from_slice(&[of(first); 8]);
+                } else {
+                    for (b, &l) in b.iter_mut().zip(l) {
+                        *b = of(l);
+                    }
+                }
+            }
+            for (b, &l) in tiles.into_remainder().iter_mut().zip(labels.remainder()) {
+                *b = of(l);
+            }
         }
     }
     // Every gate's tiles: the key-level of the side behind more locks;
@@ -820,6 +835,10 @@ struct Gate {
 /// The graph the locks are cut in: nodes (pieces joined by gates that may
 /// not be locked) and the gates between them.
 struct Graph {
+    /// The runs of tiles of one label (no walls, no gates): first tile,
+    /// past the last, label; in raster order. `None` for a maze, or when
+    /// there were more than one for 4 tiles.
+    spans: Option<Vec<(u32, u32, u32)>>,
     /// Each tile's piece, [`GATE`] or [`NONE`].
     label: Vec<u32>,
     /// Each piece's node.
@@ -925,6 +944,11 @@ impl Graph {
         // piece's root is the label of its first tile in raster order.
         // `count` holds each label's tiles and key tiles.
         let mut parent: Vec<u32> = Vec::new();
+        // The runs, for the key-levels of the tiles, but a maze's (a tile
+        // or two each: its tiles are cheaper to do one by one), and none
+        // past one run for 4 tiles (a bound on their memory).
+        let mut spans: Option<Vec<(u32, u32, u32)>> =
+            (level.kind != LevelKind::Maze).then(Vec::new);
         let mut count: Vec<(u32, u32)> = Vec::new();
         fn find(parent: &mut [u32], mut x: u32) -> u32 {
             while parent[x as usize] != x {
@@ -1137,6 +1161,14 @@ impl Graph {
                     here[a..b].fill(l);
                     cur[a..b].iter().filter(|&&t| t.wrapping_sub(1) < 2).count()
                 };
+                if let Some(list) = &mut spans {
+                    if list.len() >= n / 4 {
+                        spans = None;
+                    } else {
+                        memory::grow("the locks' runs", list, 0)?;
+                        list.push(((y * w + a) as u32, (y * w + b) as u32, l));
+                    }
+                }
                 let c = &mut count[l as usize];
                 c.0 += (b - a) as u32;
                 c.1 += keys as u32;
@@ -1245,6 +1277,7 @@ impl Graph {
         }
         let (up, down) = (node_of[up as usize], node_of[down as usize]);
         Ok(Graph {
+            spans,
             label,
             node_of,
             nodes: nn,
