@@ -108,6 +108,9 @@ pub struct PlaceMap {
     pub(crate) walkable: u64,
     /// The walking distances from the up stairs, when the caller has them.
     pub(crate) distances: Option<Vec<i32>>,
+    /// Whether the distances are the walk by construction
+    /// ([`PlaceMap::with_walk`]): not checked.
+    pub(crate) walked: bool,
 }
 
 impl PlaceMap {
@@ -140,6 +143,7 @@ impl PlaceMap {
             markers: Vec::new(),
             walkable,
             distances: None,
+            walked: false,
         };
         map.walkable_at(start, "the up stairs")?;
         Ok(map)
@@ -260,7 +264,40 @@ impl PlaceMap {
             )));
         }
         self.distances = Some(distances);
+        self.walked = false;
         Ok(self)
+    }
+
+    /// [`PlaceMap::with_distances`] for a caller whose distances are the
+    /// walk by construction: a breadth-first search from the up stairs
+    /// over the same walkable tiles (a level's generator walks it to place
+    /// its stairs). Placement then does not check them (the check is a
+    /// fifth of its pass over the map), only refuses a negative one;
+    /// distances that are not the walk give things that keep `distance`
+    /// and `away` by the distances given, not by the map.
+    ///
+    /// # Errors
+    /// [`PlaceError::Map`] when `distances` is not one a tile.
+    ///
+    /// ```
+    /// use mcrdun_things::{parse, place_seeded, PlaceMap};
+    /// use mcrdun_geom::{Grid, Point};
+    /// let open = Grid::from_fn(9, 1, |_| true)?;
+    /// let map = PlaceMap::from_walkable(&open, Point::new(0, 0))?;
+    /// let table = parse("thing rat\nglyph r\ncount 3\n", "t")?;
+    /// let walked = map.clone().with_walk((0..9).collect())?;
+    /// assert_eq!(
+    ///     place_seeded(&map, &[table.clone()], 1, 5)?,
+    ///     place_seeded(&walked, &[table.clone()], 1, 5)?
+    /// );
+    /// let negative = map.with_walk(vec![-1; 9])?;
+    /// assert!(place_seeded(&negative, &[table], 1, 5).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_walk(self, distances: Vec<i32>) -> Result<PlaceMap, PlaceError> {
+        let mut map = self.with_distances(distances)?;
+        map.walked = true;
+        Ok(map)
     }
 
     /// The spots.

@@ -325,7 +325,8 @@ impl<'a> Placer<'a> {
         let n = spots.len();
         let start = map.spots.index_of(map.start).expect("checked by PlaceMap");
         let end = map.end.and_then(|p| map.spots.index_of(p));
-        let given = map.distances.is_some();
+        // Distances the caller walked by construction are not checked.
+        let given = map.distances.is_some() && !map.walked;
         let inner = edge_free(spots, w, h);
         let up: Cow<'a, [i32]> = match &map.distances {
             Some(d) => Cow::Borrowed(d.as_slice()),
@@ -1110,7 +1111,12 @@ fn kinds_inside<const CHECK: bool>(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 
         let reached = d != UNREACHED;
         out[x] &= if reached { 0xff } else { 0 };
         far = far.max(if walkable & reached { d } else { 0 });
-        if CHECK {
+        if !CHECK {
+            // Unchecked distances: a negative one is refused (it would
+            // index nothing), the only wrong walk placement could not
+            // survive.
+            wrong |= u8::from(walkable & reached & (d < 0));
+        } else {
             let nearest = masked(s0[x], d0[x])
                 .min(masked(s2[x], d2[x]))
                 .min(masked(s3[x], d3[x]))
@@ -1183,6 +1189,7 @@ fn kinds_of(
     let h = n / w;
     let mut far = 0i32;
     let mut wrong = false;
+    let mut negative = false;
     // A row of walls beyond the map's top and bottom edges.
     let walls = try_vec("kinds of place", w, Spot::Wall)?;
     let unreached = try_vec("kinds of place", w, UNREACHED)?;
@@ -1213,7 +1220,11 @@ fn kinds_of(
             );
             out[x] = k;
             row_far = row_far.max(f);
-            row_wrong |= bad;
+            row_wrong |= if check {
+                bad
+            } else {
+                row[x].is_walkable() && urow[x] < 0
+            };
         };
         let wall = (Spot::Wall, UNREACHED);
         if w == 1 {
@@ -1249,6 +1260,7 @@ fn kinds_of(
             row_wrong |= bad;
         }
         far = far.max(row_far);
+        negative |= !check && row_wrong;
         if check && (row_wrong || r.contains(&at)) {
             // Again, tile by tile, the up stairs at 0 (the rule above
             // wants every reached tile one more than a neighbour).
@@ -1257,6 +1269,14 @@ fn kinds_of(
     }
     for t in [Some(at), end].into_iter().flatten() {
         kinds[t] = 0;
+    }
+    if negative {
+        let t = (0..n)
+            .find(|&t| spots[t].is_walkable() && up[t] < 0)
+            .unwrap_or(at);
+        return Err(PlaceError::Map {
+            reason: format!("the distances given are negative at ({}, {})", t % w, t / w),
+        });
     }
     if wrong {
         // The first tile that is wrong, for the message.
