@@ -977,6 +977,9 @@ impl Graph {
         let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
         let mut open = memory::try_vec("the locks' rows", w + 16, 0u8)?;
         let mut bounds = memory::try_vec("the locks' rows", w + 9, 0u32)?;
+        // The gates placed in the next rows, by row (a segment runs at
+        // most MAX_SEGMENT rows down): their columns.
+        let mut gates_in: [Vec<u32>; MAX_SEGMENT as usize] = Default::default();
         let (m2, m3) = (u8::from(most >= 2), u8::from(most >= 3));
         let row = |y: usize| -> &[u8] {
             if y < h {
@@ -1055,6 +1058,8 @@ impl Graph {
                     let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
                     if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
                         label[i] = GATE;
+                        memory::grow("the locks' gates", &mut gates_in[y % gates_in.len()], 0)?;
+                        gates_in[y % gates_in.len()].push(x as u32);
                         memory::grow("the locks' gates", &mut segments, 0)?;
                         segments.push(Segment {
                             start: i as u32,
@@ -1071,8 +1076,12 @@ impl Graph {
                     if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
                         && !seg.near_gate(&label, w, h, x, y)
                     {
-                        for t in seg.tiles(w) {
+                        for (k, t) in seg.tiles(w).enumerate() {
                             label[t] = GATE;
+                            let (gx, gy) = if across { (x, y + k) } else { (x + k, y) };
+                            let ring = &mut gates_in[gy % MAX_SEGMENT as usize];
+                            memory::grow("the locks' gates", ring, 0)?;
+                            ring.push(gx as u32);
                         }
                         memory::grow("the locks' gates", &mut segments, 0)?;
                         segments.push(seg);
@@ -1088,10 +1097,14 @@ impl Graph {
             // (kept without a branch a tile), then each run.
             // (`open` is padded with closed tiles past the row's end, and
             // its changes are found 8 tiles at a time.)
-            let labels_row = &label[y * w..y * w + w];
-            for ((o, &t), &l) in open.iter_mut().zip(cur).zip(labels_row) {
-                *o = u8::from(t != 0) & u8::from(l != GATE);
+            for (o, &t) in open.iter_mut().zip(cur) {
+                *o = u8::from(t != 0);
             }
+            let ring = &mut gates_in[y % MAX_SEGMENT as usize];
+            for &x in ring.iter() {
+                open[x as usize] = 0;
+            }
+            ring.clear();
             let (mut k, mut before) = (0usize, 0u64);
             let mut at = 0;
             while at <= w {
@@ -1146,20 +1159,19 @@ impl Graph {
                     memory::grow("the locks' pieces", &mut count, 0)?;
                     count.push((0, 0));
                 }
-                let keys = if vaults {
-                    here[a..b].fill(l);
-                    (y * w + a..y * w + b).filter(|&i| free(i)).count()
-                } else if b - a <= 8 {
-                    // A short run (a maze's): one loop.
-                    let mut keys = 0;
-                    for (t, c) in here[a..b].iter_mut().zip(&cur[a..b]) {
+                if b - a <= 8 {
+                    for t in &mut here[a..b] {
                         *t = l;
-                        keys += usize::from(c.wrapping_sub(1) < 2);
                     }
-                    keys
                 } else {
                     here[a..b].fill(l);
-                    cur[a..b].iter().filter(|&&t| t.wrapping_sub(1) < 2).count()
+                }
+                // Its tiles are key tiles but the few that are not (doors,
+                // stairs, vaults' tiles), taken off below.
+                let keys = if vaults {
+                    (y * w + a..y * w + b).filter(|&i| free(i)).count()
+                } else {
+                    b - a
                 };
                 if let Some(list) = &mut spans {
                     if list.len() >= n / 4 {
@@ -1172,6 +1184,26 @@ impl Graph {
                 let c = &mut count[l as usize];
                 c.0 += (b - a) as u32;
                 c.1 += keys as u32;
+            }
+            if !vaults {
+                // The open tiles that hold no key: a byte past Corridor
+                // (found over the row, then 8 at a time).
+                for ((m, &o), &t) in cand.iter_mut().zip(&open[..w]).zip(cur) {
+                    *m = o & u8::from(t > 2);
+                }
+                let mut at = 0;
+                while at < w {
+                    let mut word =
+                        u64::from_le_bytes(cand[at..at + 8].try_into().unwrap_or([0; 8]));
+                    while word != 0 {
+                        let x = at + (word.trailing_zeros() / 8) as usize;
+                        word &= word - 1;
+                        if x < w {
+                            count[here[x] as usize].1 -= 1;
+                        }
+                    }
+                    at += 8;
+                }
             }
         }
         // Each label's piece: its root (every parent is at most its
