@@ -98,12 +98,14 @@
 //! Linear in the tiles: one scan, row by row, for the gates and the
 //! pieces (the tiles that may start a gate found by tests on whole rows,
 //! each then checked; the runs of walkable tiles between walls and gates
-//! labelled from the runs above them, labels that meet joined by
-//! union-find, each label's tiles counted as it goes), the
-//! growth (a heap over the nodes, a few bytes a node), the closed areas of every prefix at once (a
-//! widest path search from the up stairs, see `Cuts`), a scan of the areas
-//! and of the gates per lock, one pass for the key-levels, two
-//! breadth-first walks over the nodes (keys and intensity) and one over
+//! labelled from the labels right above them, labels that meet joined by
+//! union-find, each label's tiles counted a run at a time), the growth
+//! (a bucket queue over the nodes, a few bytes a node), the closed areas
+//! of every prefix at once (a widest path search from the up stairs, see
+//! `Cuts`, which also finds each area's reach), a scan of the areas per
+//! lock, one pass for the key-levels (a run at a time, a maze's a tile at
+//! a time), a pass over the gates, two breadth-first walks over the nodes
+//! (keys and intensity) and one over
 //! each key's node. Locked vaults add one flood from the up stairs and a
 //! walk per locked vault. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile
 //! (measured), checked against the level's ceiling, and within every
