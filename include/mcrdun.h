@@ -2686,8 +2686,9 @@ enum McrdunStatus mcrdun_level_option_choice(uint32_t kind,
  * Errors: `NULL_ARGUMENT` for a NULL `len`, or a NULL `walkable`,
  * `locks`, `keys` or door list with a length; `OUT_OF_RANGE` for a start,
  * goal, door or key outside the grid; `INVALID_ARGUMENT` for one on a
- * wall, two locks with one id, a tile that is two doors, two keys or a
- * key and a door, or a key of a lock the puzzle lacks; `UNSATISFIABLE`
+ * wall, two locks with one id, a tile that is two doors, two keys, a
+ * key and a door or the start and a door, or a key of a lock the puzzle
+ * lacks; `UNSATISFIABLE`
  * when the goal cannot be reached (`mcrdun_last_error` names the keys
  * held and the keys never reached); `TOO_LARGE` for an impossible size,
  * more than `MCRDUN_LOCKS_MAX_KEYS` keys, or a need above the memory

@@ -224,7 +224,9 @@ pub enum SolveError {
         id: u32,
     },
     /// A tile that is a door of two locks, or holds two keys, or a key
-    /// and a door.
+    /// and a door, or is the start and a door (`first` the start): the
+    /// start stands on open ground, since a player who stepped off a
+    /// locked door could not step back onto it.
     SharedTile {
         /// The tile.
         at: Point,
@@ -391,6 +393,13 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     for (li, lock) in puzzle.locks.iter().enumerate() {
         for (d, &at) in lock.doors.iter().enumerate() {
             let i = index(Place::Door(lock.id), at)?;
+            if i == start {
+                return Err(SolveError::SharedTile {
+                    at,
+                    first: Place::Start,
+                    second: Place::Door(lock.id),
+                });
+            }
             if mark(&mut special, i) {
                 return Err(SolveError::SharedTile {
                     at,

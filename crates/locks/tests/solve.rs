@@ -276,6 +276,26 @@ fn malformed_puzzles_are_refused() {
     })
     .unwrap_err();
     assert_eq!(e.to_string(), "(2, 1) is both a door of lock 1 and key 0");
+    // The start on a door: a player who stepped off it could not come
+    // back (the fuzzer found the solver stuck where a search from the
+    // start through its door reached the goal).
+    let e = solve(&Puzzle {
+        start: Point::new(2, 1),
+        ..p
+    })
+    .unwrap_err();
+    assert_eq!(
+        e,
+        SolveError::SharedTile {
+            at: Point::new(2, 1),
+            first: Place::Start,
+            second: Place::Door(1)
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "(2, 1) is both the start and a door of lock 1"
+    );
     let two = [d.keys[0], d.keys[0]];
     let e = solve(&Puzzle { keys: &two, ..p }).unwrap_err();
     assert_eq!(e.to_string(), "(3, 1) is both key 0 and key 1");
