@@ -153,7 +153,7 @@
 //! `away`, one from the down stairs bounded to the largest `away`; one
 //! pass over the map in raster order that gives each tile its kinds of
 //! place (and checks given distances, unless they are the walk by
-//! construction, [`PlaceMap::with_walk`]), the inside of each row
+//! construction, [`PlaceMap::with_trusted_walk`]), the inside of each row
 //! without a branch on the tile; each kind's open tiles listed in raster order
 //! (one pass over the kinds a kind, eight tiles at once where none has
 //! it) and sorted stably by walking distance (a counting sort, so ties

@@ -109,7 +109,7 @@ pub struct PlaceMap {
     /// The walking distances from the up stairs, when the caller has them.
     pub(crate) distances: Option<Vec<i32>>,
     /// Whether the distances are the walk by construction
-    /// ([`PlaceMap::with_walk`]): not checked.
+    /// ([`PlaceMap::with_trusted_walk`]): not checked.
     pub(crate) walked: bool,
 }
 
@@ -285,16 +285,16 @@ impl PlaceMap {
     /// let open = Grid::from_fn(9, 1, |_| true)?;
     /// let map = PlaceMap::from_walkable(&open, Point::new(0, 0))?;
     /// let table = parse("thing rat\nglyph r\ncount 3\n", "t")?;
-    /// let walked = map.clone().with_walk((0..9).collect())?;
+    /// let walked = map.clone().with_trusted_walk((0..9).collect())?;
     /// assert_eq!(
     ///     place_seeded(&map, &[table.clone()], 1, 5)?,
     ///     place_seeded(&walked, &[table.clone()], 1, 5)?
     /// );
-    /// let negative = map.with_walk(vec![-1; 9])?;
+    /// let negative = map.with_trusted_walk(vec![-1; 9])?;
     /// assert!(place_seeded(&negative, &[table], 1, 5).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_walk(self, distances: Vec<i32>) -> Result<PlaceMap, PlaceError> {
+    pub fn with_trusted_walk(self, distances: Vec<i32>) -> Result<PlaceMap, PlaceError> {
         let mut map = self.with_distances(distances)?;
         map.walked = true;
         Ok(map)
