@@ -1695,16 +1695,15 @@ impl Graph {
     fn chain(&self, cuts: &Cuts, k: u32) -> Option<Vec<Area>> {
         let total: u64 = self.tiles.iter().sum();
         let share = total / (u64::from(k) + 1);
-        let floor = (share / 16).min(LEAST_BAND);
-        [
-            (true, share / 4),
-            (true, share / 16),
-            (false, share / 16),
-            (false, floor),
-        ]
-        .into_iter()
-        .map(|(spread, least)| self.chain_with(cuts, k, spread, least))
-        .find(|chain| chain.len() == k as usize)
+        let sixteenth = share / 16;
+        // A large level's last try, with bands of LEAST_BAND tiles (on a
+        // small level a sixteenth is no more, and was tried).
+        let large = (sixteenth > LEAST_BAND).then_some((false, LEAST_BAND));
+        [(true, share / 4), (true, sixteenth), (false, sixteenth)]
+            .into_iter()
+            .chain(large)
+            .map(|(spread, least)| self.chain_with(cuts, k, spread, least))
+            .find(|chain| chain.len() == k as usize)
     }
 
     /// [`Graph::chain`]'s search: up to `k` nested areas (fewer when no

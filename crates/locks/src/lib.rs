@@ -368,7 +368,7 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     let mut special: Vec<u64> =
         memory::try_vec("the solver's tiles", words, 0).map_err(SolveError::Memory)?;
     let mark = |bits: &mut [u64], i: usize| {
-        let (at, bit) = (i / 64, 1u64 << (i % 64));
+        let (at, bit) = bit_of(i);
         let was = bits[at] & bit != 0;
         bits[at] |= bit;
         was
@@ -441,8 +441,9 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     for lock in puzzle.locks {
         for &d in &lock.doors {
             let i = tile_index(d, w);
-            special[i / 64] &= !(1u64 << (i % 64));
-            blocked[i / 64] |= 1u64 << (i % 64);
+            let (at, bit) = bit_of(i);
+            special[at] &= !bit;
+            blocked[at] |= bit;
         }
     }
     let key_lock = |k: usize| lock_of(k, puzzle.keys[k].lock).unwrap_or(0);
@@ -498,7 +499,8 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
                 open[li] = true;
                 for &d in &puzzle.locks[li].doors {
                     let i = tile_index(d, w);
-                    blocked[i / 64] &= !(1u64 << (i % 64));
+                    let (at, bit) = bit_of(i);
+                    blocked[at] &= !bit;
                 }
                 (Stop::Key(k), puzzle.keys[k].at)
             }
@@ -514,6 +516,11 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
         }
         at = tile_index(point, w);
     }
+}
+
+/// Tile `i`'s word and bit in a bitset of a bit a tile.
+fn bit_of(i: usize) -> (usize, u64) {
+    (i / 64, 1u64 << (i % 64))
 }
 
 fn tile_index(p: Point, w: u32) -> usize {
@@ -556,7 +563,8 @@ impl Search {
         let queue = &mut self.queue;
         queue.clear();
         queue.push(from as u32);
-        seen[from / 64] |= 1u64 << (from % 64);
+        let (at, bit) = bit_of(from);
+        seen[at] |= bit;
         let (mut head, mut steps) = (0usize, 0u64);
         while head < queue.len() {
             let end = queue.len();
@@ -566,13 +574,13 @@ impl Search {
                 if i == goal {
                     return Some((None, steps));
                 }
-                if keys[i / 64] >> (i % 64) & 1 != 0
+                if keys[bit_of(i).0] & bit_of(i).1 != 0
                     && let Some(k) = closed(i)
                 {
                     return Some((Some(k), steps));
                 }
                 let mut visit = |j: usize| {
-                    let (at, bit) = (j / 64, 1u64 << (j % 64));
+                    let (at, bit) = bit_of(j);
                     let word = seen[at];
                     if word & bit == 0 {
                         seen[at] = word | bit;
