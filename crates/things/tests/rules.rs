@@ -19,18 +19,26 @@ fn example() -> Table {
     parse(&text, "dungeon.things").unwrap()
 }
 
-/// A cave-like map: noise smoothed twice, the start on the first floor
-/// tile of the largest... of the first region found (the rest unreached).
+/// A cave-like map: noise smoothed twice, the start and the end on
+/// floor tiles drawn at random (tiles of other regions unreached); no
+/// floor on the map's edge.
 fn cave(w: u32, h: u32, seed: u64) -> PlaceMap {
+    cave_to_edges(w, h, seed, 1)
+}
+
+/// As [`cave`], with floor up to `border` tiles from the edge (0: on the
+/// edge itself, where a tile has fewer than four neighbours on the map).
+fn cave_to_edges(w: u32, h: u32, seed: u64, border: i32) -> PlaceMap {
     let mut rng = seeded_rng(seed);
+    let (right, bottom) = (w as i32 - 1 - border, h as i32 - 1 - border);
     let mut g = Grid::from_fn(w, h, |p| {
-        p.x > 0 && p.y > 0 && p.x < w as i32 - 1 && p.y < h as i32 - 1 && chance(&mut rng, 0.55)
+        p.x >= border && p.y >= border && p.x <= right && p.y <= bottom && chance(&mut rng, 0.55)
     })
     .unwrap();
     for _ in 0..2 {
         let old = g.clone();
-        for y in 1..h as i32 - 1 {
-            for x in 1..w as i32 - 1 {
+        for y in border..=bottom {
+            for x in border..=right {
                 let p = Point::new(x, y);
                 let n = old.neighbours8(p).filter(|&q| *old.get(q).unwrap()).count();
                 g.set(p, n >= 5 || (n >= 4 && *old.get(p).unwrap()))
@@ -167,6 +175,36 @@ fn hard_rules_keep() {
         check(&rooms(5, 4, seed), std::slice::from_ref(&table), 1, seed);
         check(&cave(60, 40, seed), std::slice::from_ref(&table), 1, seed);
     }
+}
+
+#[test]
+fn floor_on_the_edge_keeps_every_rule() {
+    // Tiles on the map's edge have fewer than four neighbours: the walks
+    // and the `apart`, `away` and `group` searches must stop at the edge
+    // rather than wrap to the other side of the map or leave it.
+    let hard = parse(
+        "thing horde\nglyph h\ncount 3..6\ngroup 2..6 within 4\napart 2\nwhere anywhere\n\
+         thing statue\nglyph S\ncount 10..40\nblocks yes\nwhere anywhere\n\
+         thing far\nglyph F\ncount 2\ndistance 0.7..0.9\naway 3\napart 5\n",
+        "edges",
+    )
+    .unwrap();
+    let mut placed = 0;
+    for seed in 1..=8 {
+        let map = cave_to_edges(60, 40, seed, 0);
+        placed += check(&map, std::slice::from_ref(&hard), 1, seed).len();
+        for depth in [1, 9] {
+            placed += check(&map, &[example()], depth, seed).len();
+        }
+        // A map that is all floor: every edge and corner tile walkable.
+        let open = Grid::from_fn(23, 11, |_| true).unwrap();
+        let map = PlaceMap::from_walkable(&open, Point::new(22, 10))
+            .unwrap()
+            .with_end(Point::new(0, 0))
+            .unwrap();
+        placed += check(&map, std::slice::from_ref(&hard), 1, seed).len();
+    }
+    assert!(placed > 500, "{placed}");
 }
 
 #[test]
