@@ -301,6 +301,12 @@ fn a_required_entry_that_cannot_be_placed_names_the_rule() {
         unplaced(&line, &g("count 1\nwhere marker Q")),
         (Rule::Where, "where marker Q".into())
     );
+    // Two tiles, both stairs: no tile of any kind holds a thing.
+    let stairs = one_line_map(2).with_end(Point::new(1, 0)).unwrap();
+    assert_eq!(
+        unplaced(&stairs, &g("count 1\nwhere anywhere")),
+        (Rule::Where, "where anywhere".into())
+    );
     assert_eq!(
         unplaced(
             &line.clone().with_end(Point::new(19, 0)).unwrap(),
