@@ -207,6 +207,51 @@ fn floor_on_the_edge_keeps_every_rule() {
     assert!(placed > 500, "{placed}");
 }
 
+/// One long corridor winding down a `w`-wide map in `rows` rows four
+/// tiles apart, with a dead-end spur below every fifteenth tile: a walk
+/// far longer than eight times its dead ends.
+fn snake(w: i32, rows: i32) -> PlaceMap {
+    let h = rows * 4 - 1;
+    let g = Grid::from_fn(w as u32, h as u32, |p| {
+        // Between row r (y = 4r + 1) and the next, the joint at one end.
+        let r = (p.y - 2).div_euclid(4);
+        let joint = if r % 2 == 0 { w - 1 } else { 0 };
+        p.y % 4 == 1 || (r >= 0 && r + 1 < rows && p.x == joint) || (p.y % 4 == 2 && p.x % 15 == 7)
+    })
+    .unwrap();
+    PlaceMap::from_walkable(&g, Point::new(0, 1))
+        .unwrap()
+        .with_end(Point::new(if rows % 2 == 0 { 0 } else { w - 1 }, h - 2))
+        .unwrap()
+}
+
+#[test]
+fn few_tiles_of_a_kind_keep_their_distances() {
+    // A kind with few tiles against a long walk (dead ends and door sides
+    // of a large map) is sorted by distance another way than a kind with
+    // many: shares of the walk must hold for both.
+    let table = parse(
+        "thing near\nglyph n\ncount 0..4\ndistance 0..0.3\nwhere dead_end door_side\n\
+         thing mid\nglyph m\ncount 0..4\ndistance 0.4..0.6\nwhere dead_end door_side marker g\n\
+         thing far\nglyph f\ncount 0..4\ndistance 0.7..1\nwhere dead_end door_side\n",
+        "few",
+    )
+    .unwrap();
+    let mut placed = 0;
+    // A golden of where they go: the order of a kind's list decides which
+    // tile a draw lands on.
+    let mut h = mcrdun_test_util::Fnv1a::new();
+    for seed in 1..=10 {
+        for map in [rooms(16, 12, seed), cave(200, 120, seed), snake(61, 12)] {
+            for t in check(&map, std::slice::from_ref(&table), 1, seed) {
+                h.u32(t.entry).i32(t.at.x).i32(t.at.y);
+                placed += 1;
+            }
+        }
+    }
+    assert_eq!((placed, h.finish()), (171, 8557007645123108415));
+}
+
 #[test]
 fn same_seed_same_things() {
     let map = rooms(6, 5, 3);
