@@ -826,6 +826,128 @@ fn near_gate(label: &[u32], w: usize, h: usize, (t, x, y): (usize, usize, usize)
         || (y + 1 < h && label[t + w] == GATE)
 }
 
+/// The root of label `x`'s set (halving the path on the way).
+fn find(parent: &mut [u32], mut x: u32) -> u32 {
+    while parent[x as usize] != x {
+        let g = parent[parent[x as usize] as usize];
+        parent[x as usize] = g;
+        x = g;
+    }
+    x
+}
+
+/// Joins the sets of `a` and `b` under the smaller root (so that a piece's
+/// root is the label of its first tile in raster order).
+fn join(parent: &mut [u32], a: u32, b: u32) {
+    let (ra, rb) = (find(parent, a), find(parent, b));
+    if ra != rb {
+        parent[ra.max(rb) as usize] = ra.min(rb);
+    }
+}
+
+/// The tiles of a row (`Tile` bytes) whose byte is past `past` (0: the
+/// walkable ones), as bits, 64 columns a word (no bit past the row's
+/// end): 8 tiles a few word operations, not a branch a tile. A tile's
+/// byte is at most `LockedDoor` (7), so adding `0x7f - past` to each
+/// byte sets its high bit, without a carry into the next, exactly when
+/// it is past `past` (a zero byte, past the row's end, sets none); a
+/// multiply then gathers the 8 high bits.
+fn bits_past(row: &[u8], past: u8, bits: &mut [u64]) {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let add = LOW * u64::from(0x7f - past);
+    // Byte j's low bit lands on bit 56 + j.
+    let gather = |v: u64| (((v + add) >> 7) & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    bits.fill(0);
+    let mut chunks = row.chunks_exact(64);
+    for (word, c) in bits.iter_mut().zip(&mut chunks) {
+        for (j, e) in c.chunks_exact(8).enumerate() {
+            *word |= gather(u64::from_le_bytes(e.try_into().unwrap_or([0; 8]))) << (8 * j);
+        }
+    }
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let word = &mut bits[row.len() / 64];
+        for (j, e) in rest.chunks(8).enumerate() {
+            let mut eight = [0u8; 8];
+            eight[..e.len()].copy_from_slice(e);
+            *word |= gather(u64::from_le_bytes(eight)) << (8 * j);
+        }
+    }
+}
+
+/// The columns where a row's openness (`bits`, closed past its end)
+/// changes, in order, into `bounds`: each run of open tiles is a pair,
+/// first column and past the last. Returns how many.
+fn bounds_of(bits: &[u64], bounds: &mut [u32]) -> usize {
+    let (mut k, mut carry) = (0usize, 0u64);
+    for (i, &o) in bits.iter().enumerate() {
+        let mut change = o ^ ((o << 1) | carry);
+        carry = o >> 63;
+        while change != 0 {
+            bounds[k] = (i * 64 + change.trailing_zeros() as usize) as u32;
+            k += 1;
+            change &= change - 1;
+        }
+    }
+    k
+}
+
+/// The first column in `[from, to)` whose bit is set, the bits given a
+/// word at a time by `word`.
+#[inline]
+fn first_set(word: impl Fn(usize) -> u64, from: usize, to: usize) -> Option<usize> {
+    if from >= to {
+        return None;
+    }
+    let mut i = from / 64;
+    let mut m = word(i) & (!0u64 << (from % 64));
+    loop {
+        if m != 0 {
+            let x = i * 64 + m.trailing_zeros() as usize;
+            return (x < to).then_some(x);
+        }
+        i += 1;
+        if i * 64 >= to {
+            return None;
+        }
+        m = word(i);
+    }
+}
+
+/// The label of the run of open tiles `[a, b)` (columns of a row) from
+/// the runs of the row above that it touches: the first one's, the others
+/// joined to it; [`NONE`] when it touches none. Found on the rows' bits,
+/// not a tile at a time: `touch` holds the columns open in both rows, so
+/// the first touching run holds the first of them in `[a, b)`, and the
+/// others begin (a column open above whose left one is not) after it and
+/// before `b`; `above` is the row above's labels, read at those columns.
+fn label_from_above(
+    touch: &[u64],
+    bits_above: &[u64],
+    above: &[u32],
+    (a, b): (usize, usize),
+    parent: &mut [u32],
+) -> u32 {
+    let Some(first) = first_set(|i| touch[i], a, b) else {
+        return NONE;
+    };
+    let l = above[first];
+    let starts = |i: usize| {
+        let o = bits_above[i];
+        let left = if i > 0 { bits_above[i - 1] >> 63 } else { 0 };
+        o & !((o << 1) | left)
+    };
+    let mut x = first + 1;
+    while let Some(s) = first_set(starts, x, b) {
+        let u = above[s];
+        if u != l {
+            join(parent, l, u);
+        }
+        x = s + 1;
+    }
+    l
+}
+
 /// A gate between two nodes.
 struct Gate {
     a: u32,
@@ -952,21 +1074,6 @@ impl Graph {
         let mut spans: Option<Vec<(u32, u32, u32)>> =
             (level.kind != LevelKind::Maze).then(Vec::new);
         let mut count: Vec<(u32, u32)> = Vec::new();
-        fn find(parent: &mut [u32], mut x: u32) -> u32 {
-            while parent[x as usize] != x {
-                let g = parent[parent[x as usize] as usize];
-                parent[x as usize] = g;
-                x = g;
-            }
-            x
-        }
-        // Joins the sets of `a` and `b` under the smaller root.
-        fn join(parent: &mut [u32], a: u32, b: u32) {
-            let (ra, rb) = (find(parent, a), find(parent, b));
-            if ra != rb {
-                parent[ra.max(rb) as usize] = ra.min(rb);
-            }
-        }
         // Row scratch: the tiles that may start a segment (a superset,
         // each checked by `segment`), the open tiles (walkable, no gate),
         // the run bounds.
@@ -977,8 +1084,15 @@ impl Graph {
         let zero = memory::try_vec("the locks' rows", w + 4, 0u8)?;
         let mut padded = memory::try_vec("the locks' rows", w + 4, 0u8)?;
         let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
-        let mut open = memory::try_vec("the locks' rows", w + 16, 0u8)?;
         let mut bounds = memory::try_vec("the locks' rows", w + 9, 0u32)?;
+        // The open tiles of this row and the row above as bits (a word for
+        // 64 columns, a zero word past the row's end), and `touch`: the
+        // columns open in both.
+        let words = w / 64 + 2;
+        let mut bits = memory::try_vec("the locks' rows", words, 0u64)?;
+        let mut bits_above = memory::try_vec("the locks' rows", words, 0u64)?;
+        let mut touch = memory::try_vec("the locks' rows", words, 0u64)?;
+        let mut nokey = memory::try_vec("the locks' rows", words, 0u64)?;
         // The gates placed in the next rows, by row (a segment runs at
         // most MAX_SEGMENT rows down): their columns.
         let mut gates_in: [Vec<u32>; MAX_SEGMENT as usize] = Default::default();
@@ -1095,65 +1209,26 @@ impl Graph {
                     }
                 }
             }
-            // The row's runs: the bounds where a tile's openness changes
-            // (kept without a branch a tile), then each run.
-            // (`open` is padded with closed tiles past the row's end, and
-            // its changes are found 8 tiles at a time.)
-            for (o, &t) in open.iter_mut().zip(cur) {
-                *o = u8::from(t != 0);
-            }
+            // The row's runs, on its bits: the open tiles (walkable, no
+            // gate: each gate's column was kept for its row as it was
+            // placed), the columns open here and above, then the bounds
+            // where the openness changes.
+            core::mem::swap(&mut bits, &mut bits_above);
+            bits_past(cur, 0, &mut bits);
             let ring = &mut gates_in[y % MAX_SEGMENT as usize];
             for &x in ring.iter() {
-                open[x as usize] = 0;
+                bits[x as usize / 64] &= !(1u64 << (x % 64));
             }
             ring.clear();
-            let (mut k, mut before) = (0usize, 0u64);
-            let mut at = 0;
-            while at <= w {
-                let word = u64::from_le_bytes(open[at..at + 8].try_into().unwrap_or([0; 8]));
-                let mut change = word ^ ((word << 8) | before);
-                before = word >> 56;
-                while change != 0 {
-                    bounds[k] = (at + (change.trailing_zeros() / 8) as usize) as u32;
-                    k += 1;
-                    change &= change - 1;
-                }
-                at += 8;
+            for ((t, &o), &u) in touch.iter_mut().zip(&bits).zip(&bits_above) {
+                *t = o & u;
             }
+            let k = bounds_of(&bits, &mut bounds);
             let (done, rest) = label.split_at_mut(y * w);
             let (above, here) = (&done[done.len().saturating_sub(w)..], &mut rest[..w]);
             for pair in bounds[..k].chunks_exact(2) {
                 let (a, b) = (pair[0] as usize, pair[1] as usize);
-                // The labels above [a, b): the first one's, the others
-                // joined to it.
-                let mut l = NONE;
-                if y > 0 {
-                    let mut last = NONE;
-                    let mut x = a;
-                    while x < b {
-                        // (Eight tiles of one label, or of walls, at once.)
-                        if x + 8 <= b {
-                            let eight = &above[x..x + 8];
-                            let first = eight[0];
-                            if (first == last || first >= GATE)
-                                && eight.iter().fold(true, |all, &u| all & (u == first))
-                            {
-                                x += 8;
-                                continue;
-                            }
-                        }
-                        let u = above[x];
-                        if u < GATE && u != last {
-                            if l == NONE {
-                                l = u;
-                            } else {
-                                join(&mut parent, l, u);
-                            }
-                            last = u;
-                        }
-                        x += 1;
-                    }
-                }
+                let mut l = label_from_above(&touch, &bits_above, above, (a, b), &mut parent);
                 if l == NONE {
                     l = parent.len() as u32;
                     memory::grow("the locks' pieces", &mut parent, 0)?;
@@ -1188,23 +1263,15 @@ impl Graph {
                 c.1 += keys as u32;
             }
             if !vaults {
-                // The open tiles that hold no key: a byte past Corridor
-                // (found over the row, then 8 at a time).
-                for ((m, &o), &t) in cand.iter_mut().zip(&open[..w]).zip(cur) {
-                    *m = o & u8::from(t > 2);
-                }
-                let mut at = 0;
-                while at < w {
-                    let mut word =
-                        u64::from_le_bytes(cand[at..at + 8].try_into().unwrap_or([0; 8]));
+                // The open tiles that hold no key: a byte past Corridor.
+                bits_past(cur, Tile::Corridor as u8, &mut nokey);
+                for (i, (m, &o)) in nokey.iter_mut().zip(&bits).enumerate() {
+                    let mut word = *m & o;
                     while word != 0 {
-                        let x = at + (word.trailing_zeros() / 8) as usize;
+                        let x = i * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        if x < w {
-                            count[here[x] as usize].1 -= 1;
-                        }
+                        count[here[x] as usize].1 -= 1;
                     }
-                    at += 8;
                 }
             }
         }
