@@ -98,8 +98,10 @@
 //! Linear in the tiles: one scan, row by row, for the gates and the
 //! pieces (the tiles that may start a gate found by tests on whole rows,
 //! each then checked; the runs of walkable tiles between walls and gates
-//! labelled from the labels right above them, labels that meet joined by
-//! union-find, each label's tiles counted a run at a time), the growth
+//! found on the row's bits, 64 tiles a word, each labelled from the runs
+//! above it touches, found on the bits open in both rows, labels that
+//! meet joined by union-find, each label's tiles counted a run at a
+//! time), the growth
 //! (a bucket queue over the nodes, a few bytes a node), the closed areas
 //! of every prefix at once (a widest path search from the up stairs, see
 //! `Cuts`, which also finds each area's reach), a scan of the areas per
@@ -845,33 +847,43 @@ fn join(parent: &mut [u32], a: u32, b: u32) {
     }
 }
 
-/// The tiles of a row (`Tile` bytes) whose byte is past `past` (0: the
-/// walkable ones), as bits, 64 columns a word (no bit past the row's
-/// end): 8 tiles a few word operations, not a branch a tile. A tile's
-/// byte is at most `LockedDoor` (7), so adding `0x7f - past` to each
-/// byte sets its high bit, without a carry into the next, exactly when
-/// it is past `past` (a zero byte, past the row's end, sets none); a
-/// multiply then gathers the 8 high bits.
-fn bits_past(row: &[u8], past: u8, bits: &mut [u64]) {
+/// A row's tiles (`Tile` bytes) as bits, 64 columns a word (none past
+/// the row's end): the walkable ones into `walk`, those past Corridor
+/// (no key on them: doors, stairs) into `nokey`; 8 tiles a few word
+/// operations, not a branch a tile. A tile's byte is at most
+/// `LockedDoor` (7), so adding `0x7f - p` to each byte sets its high bit,
+/// without a carry into the next, exactly when it is past `p` (a zero
+/// byte, past the row's end, sets none); a multiply then gathers the 8
+/// high bits.
+fn row_bits(row: &[u8], walk: &mut [u64], nokey: &mut [u64]) {
     const LOW: u64 = 0x0101_0101_0101_0101;
-    let add = LOW * u64::from(0x7f - past);
+    const PAST_WALL: u64 = LOW * 0x7f;
+    const PAST_CORRIDOR: u64 = LOW * (0x7f - Tile::Corridor as u64);
     // Byte j's low bit lands on bit 56 + j.
-    let gather = |v: u64| (((v + add) >> 7) & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    bits.fill(0);
+    let gather = |v: u64| ((v >> 7) & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let eight = |v: u64, j: usize| {
+        (
+            gather(v + PAST_WALL) << (8 * j),
+            gather(v + PAST_CORRIDOR) << (8 * j),
+        )
+    };
+    walk.fill(0);
+    nokey.fill(0);
     let mut chunks = row.chunks_exact(64);
-    for (word, c) in bits.iter_mut().zip(&mut chunks) {
+    for ((w, k), c) in walk.iter_mut().zip(nokey.iter_mut()).zip(&mut chunks) {
         for (j, e) in c.chunks_exact(8).enumerate() {
-            *word |= gather(u64::from_le_bytes(e.try_into().unwrap_or([0; 8]))) << (8 * j);
+            let (a, b) = eight(u64::from_le_bytes(e.try_into().unwrap_or([0; 8])), j);
+            *w |= a;
+            *k |= b;
         }
     }
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let word = &mut bits[row.len() / 64];
-        for (j, e) in rest.chunks(8).enumerate() {
-            let mut eight = [0u8; 8];
-            eight[..e.len()].copy_from_slice(e);
-            *word |= gather(u64::from_le_bytes(eight)) << (8 * j);
-        }
+    let (i, rest) = (row.len() / 64, chunks.remainder());
+    for (j, e) in rest.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..e.len()].copy_from_slice(e);
+        let (a, b) = eight(u64::from_le_bytes(bytes), j);
+        walk[i] |= a;
+        nokey[i] |= b;
     }
 }
 
@@ -1214,7 +1226,7 @@ impl Graph {
             // placed), the columns open here and above, then the bounds
             // where the openness changes.
             core::mem::swap(&mut bits, &mut bits_above);
-            bits_past(cur, 0, &mut bits);
+            row_bits(cur, &mut bits, &mut nokey);
             let ring = &mut gates_in[y % MAX_SEGMENT as usize];
             for &x in ring.iter() {
                 bits[x as usize / 64] &= !(1u64 << (x % 64));
@@ -1263,8 +1275,7 @@ impl Graph {
                 c.1 += keys as u32;
             }
             if !vaults {
-                // The open tiles that hold no key: a byte past Corridor.
-                bits_past(cur, Tile::Corridor as u8, &mut nokey);
+                // The open tiles that hold no key.
                 for (i, (m, &o)) in nokey.iter_mut().zip(&bits).enumerate() {
                     let mut word = *m & o;
                     while word != 0 {
