@@ -14,7 +14,16 @@ thread_local! {
     /// Whether this thread's pipeline keeps its walk ([`keeping_walk`]).
     static KEEP: Cell<bool> = const { Cell::new(false) };
     /// The walk the last finish kept.
-    static WALK: RefCell<Option<Vec<i32>>> = const { RefCell::new(None) };
+    static WALK: RefCell<Option<Walk>> = const { RefCell::new(None) };
+}
+
+/// A finished level's walking distances from its up stairs, as
+/// [`keeping_walk`] keeps them: one a tile in raster order (`UNREACHED`
+/// on walls), every walkable tile reached (the level is one region).
+pub(crate) struct Walk {
+    pub(crate) distances: Vec<i32>,
+    /// The largest of them (the walk's last tile).
+    pub(crate) farthest: u32,
 }
 
 /// Runs `f` (a pipeline) so that [`Level::finish`]'s walking distances
@@ -26,7 +35,7 @@ thread_local! {
 /// this call nothing is kept: a level never carries its walk (4 bytes a
 /// tile); inside it the walk is held from the finish to the end of `f`
 /// (through the locks stage).
-pub(crate) fn keeping_walk<T>(f: impl FnOnce() -> T) -> (T, Option<Vec<i32>>) {
+pub(crate) fn keeping_walk<T>(f: impl FnOnce() -> T) -> (T, Option<Walk>) {
     /// Stops keeping and drops what was kept, even when `f` unwinds.
     struct Reset;
     impl Drop for Reset {
@@ -178,7 +187,12 @@ impl Level {
         tiles.as_mut_slice()[down] = Tile::StairsDown;
         // The last search was from the up stairs (see `place_stairs`).
         if KEEP.with(Cell::get) {
-            let walk = core::mem::take(&mut stairs.dist);
+            let farthest = stairs.farthest_walk();
+            let distances = core::mem::take(&mut stairs.dist);
+            let walk = Walk {
+                distances,
+                farthest,
+            };
             WALK.with(|w| *w.borrow_mut() = Some(walk));
         }
         drop(stairs);
@@ -463,6 +477,9 @@ struct StairsSearch<'a> {
     edge_walkable: bool,
     /// The breadth-first queue: a slot (tile index) for each walkable tile.
     queue: Vec<u32>,
+    /// The last breadth-first search's farthest distance (its last tile's);
+    /// `None` after a search by `scratch`.
+    farthest: Option<i32>,
     scratch: DistanceScratch,
 }
 
@@ -497,6 +514,7 @@ impl<'a> StairsSearch<'a> {
             dist,
             edge_walkable,
             queue,
+            farthest: None,
             scratch,
         })
     }
@@ -536,6 +554,8 @@ impl<'a> StairsSearch<'a> {
                 tail += usize::from(new);
             }
         }
+        // Tiles are queued in the order of their distances.
+        self.farthest = Some(dist[queue[tail - 1] as usize]);
         // The tiles of other regions were never reached.
         if tail + 4 < queue.len() {
             for d in dist.iter_mut().filter(|d| **d == NOT_YET) {
@@ -558,6 +578,7 @@ impl<'a> StairsSearch<'a> {
             self.dist.resize(self.walkable.len(), UNREACHED);
             self.dist[from] = 0;
             self.compute()?;
+            self.farthest = None;
         }
         // The reached candidate with the largest distance, the first in
         // raster order on ties (`candidates` is ascending).
@@ -570,6 +591,20 @@ impl<'a> StairsSearch<'a> {
         }
         // Distances from one source at 0 with unit costs are never negative.
         Ok(best.map(|(i, d)| (i, d as usize)))
+    }
+
+    /// The largest distance of the last search's walk: its last tile's,
+    /// or, after a search by `scratch`, the largest reached.
+    fn farthest_walk(&self) -> u32 {
+        let far = self.farthest.unwrap_or_else(|| {
+            self.dist
+                .iter()
+                .map(|&d| if d == UNREACHED { 0 } else { d })
+                .max()
+                .unwrap_or(0)
+        });
+        // Distances from one source at 0 with unit costs are never negative.
+        far as u32
     }
 
     /// Fills `dist` by mcrdun-distance (4-connected, unit costs).
@@ -632,6 +667,11 @@ mod tests {
                 .max_by_key(|&i| (slow.dist[i], core::cmp::Reverse(i)))
                 .map(|i| (i, slow.dist[i] as usize));
             assert_eq!(got, best);
+            // The farthest walk: the breadth-first queue's last tile, and
+            // the distance crate's map scanned.
+            let far = slow.dist.iter().filter(|&&d| d != UNREACHED).max();
+            assert_eq!(Some(fast.farthest_walk() as i32), far.copied());
+            assert_eq!(fast.farthest_walk(), slow.farthest_walk());
         }
         assert!(reached_some);
         // A walkable tile on the edge: the distance crate's path.

@@ -64,6 +64,7 @@
 //! # Ok::<(), mcrdun_dungeon::LevelError>(())
 //! ```
 
+use crate::finish::Walk;
 use crate::{Level, LevelConfig, LevelError, Tile, Vault};
 use mcrdun_geom::memory::{Budget, check_bytes, try_vec};
 use mcrdun_geom::{Grid, Point, Rect};
@@ -101,7 +102,7 @@ pub fn place_map(level: &Level, vaults: &[Vault]) -> Result<PlaceMap, LevelError
 fn place_map_walked(
     level: &Level,
     vaults: &[Vault],
-    walk: Option<Vec<i32>>,
+    walk: Option<Walk>,
     lazy: bool,
 ) -> Result<(PlaceMap, Option<RectRooms>), LevelError> {
     let tiles = level.tiles();
@@ -113,14 +114,7 @@ fn place_map_walked(
     let (w, h) = (tiles.width(), tiles.height());
     let mut spots: Vec<Spot> = Vec::new();
     mcrdun_geom::memory::try_reserve("the things' map", &mut spots, n)?;
-    spots.extend(tiles.as_slice().iter().map(|t| match t {
-        Tile::Wall => Spot::Wall,
-        Tile::Floor => Spot::Room,
-        Tile::Corridor => Spot::Corridor,
-        Tile::Door => Spot::Door,
-        Tile::StairsUp | Tile::StairsDown => Spot::Closed,
-        Tile::LockedDoor => Spot::Barrier,
-    }));
+    spots.extend(tiles.as_slice().iter().map(|&t| spot_of(t)));
     // A level without rooms (a cave, a maze) whose vaults have none
     // either gives no room to any tile: no rooms grid.
     let any_room = !level.rooms().is_empty() || level.vaults().iter().any(|v| v.room.is_some());
@@ -200,10 +194,29 @@ fn place_map_walked(
         // The finish's breadth-first walk over these tiles (the locks
         // change no tile's walkability): the walk by construction, not
         // checked again (the stage's test checks it is the walk).
-        Some(walk) if walk.len() == n => map.with_trusted_walk(walk)?,
+        Some(walk) if walk.distances.len() == n => {
+            map.with_trusted_walk(walk.distances, walk.farthest)?
+        }
         _ => map,
     };
     Ok((map, rect))
+}
+
+/// The spot of a level's tile before the vaults and keys are read: floor
+/// is room floor, both stairs closed, a locked door a barrier. In
+/// arithmetic on the bytes (the tiles' C values, the spots' C values:
+/// one more from the door on, one less from the down stairs on, one
+/// less again from the locked door on), so that the map's conversion
+/// vectorises (a `match` is a table lookup a tile); the test
+/// `spots_of_tiles` holds it to the `match`.
+#[inline(always)]
+fn spot_of(t: Tile) -> Spot {
+    let b = t as u8;
+    let s = b + u8::from(b >= Tile::Door as u8)
+        - u8::from(b >= Tile::StairsDown as u8)
+        - u8::from(b >= Tile::LockedDoor as u8);
+    // Every tile's byte gives a spot's: never the fallback.
+    Spot::from_u8(s).unwrap_or(Spot::Wall)
 }
 
 /// The rooms of a level whose rooms are all rectangles and whose bounds
@@ -445,7 +458,7 @@ impl Level {
         tables: &[Table],
         depth: u32,
         seed: u64,
-        walk: Option<Vec<i32>>,
+        walk: Option<Walk>,
     ) -> Result<(), LevelError> {
         let any = tables
             .iter()
@@ -506,6 +519,24 @@ mod tests {
     use crate::finish::keeping_walk;
     use crate::{LevelConfig, LevelKind, generate};
 
+    /// The arithmetic of `spot_of` is the reading the module docs give.
+    #[test]
+    fn spots_of_tiles() {
+        use crate::Tile;
+        use mcrdun_things::Spot;
+        for t in Tile::ALL {
+            let want = match t {
+                Tile::Wall => Spot::Wall,
+                Tile::Floor => Spot::Room,
+                Tile::Corridor => Spot::Corridor,
+                Tile::Door => Spot::Door,
+                Tile::StairsUp | Tile::StairsDown => Spot::Closed,
+                Tile::LockedDoor => Spot::Barrier,
+            };
+            assert_eq!(super::spot_of(t), want, "{t:?}");
+        }
+    }
+
     /// Every pipeline's finish hands its walk over, with locks too, and
     /// the walk is the one the things' stage would make.
     #[test]
@@ -519,13 +550,22 @@ mod tests {
             let level = level.unwrap();
             let walk = walk.expect("the finish kept its walk");
             let up = level.tiles().index_of(level.stairs_up()).unwrap();
-            assert_eq!((walk.len(), walk[up]), (level.tiles().len(), 0));
+            let d = &walk.distances;
+            assert_eq!((d.len(), d[up]), (level.tiles().len(), 0));
+            let reached = d.iter().filter(|&&d| d != mcrdun_distance::UNREACHED);
+            assert_eq!(reached.clone().count(), level.summary().walkable);
+            assert_eq!(Some(walk.farthest as i32), reached.max().copied());
             let map = super::place_map(&level, &[]).unwrap();
-            let given = map.clone().with_distances(walk).unwrap();
+            // Checked: the walk is the level's.
+            let given = map.clone().with_distances(d.clone()).unwrap();
+            let trusted = map.clone().with_trusted_walk(walk.distances, walk.farthest);
             let table = mcrdun_things::parse("thing r\nglyph r\ncount 9\n", "t").unwrap();
-            let a = mcrdun_things::place_seeded(&map, std::slice::from_ref(&table), 1, 5);
-            let b = mcrdun_things::place_seeded(&given, &[table], 1, 5);
-            assert_eq!(a.unwrap(), b.unwrap(), "{}", kind.name());
+            let place = |m: &mcrdun_things::PlaceMap| {
+                mcrdun_things::place_seeded(m, std::slice::from_ref(&table), 1, 5).unwrap()
+            };
+            let a = place(&map);
+            assert_eq!(a, place(&given), "{}", kind.name());
+            assert_eq!(a, place(&trusted.unwrap()), "{}", kind.name());
             // Nothing is kept outside.
             let (_, none) = keeping_walk(|| ());
             assert!(none.is_none());

@@ -152,9 +152,12 @@
 //! generator has it from placing the stairs) and, when an entry has
 //! `away`, one from the down stairs bounded to the largest `away`; one
 //! pass over the map in raster order that gives each tile its kinds of
-//! place (and checks given distances, unless they are the walk by
-//! construction, [`PlaceMap::with_trusted_walk`]), the inside of each row
-//! without a branch on the tile; each kind's open tiles listed in raster order
+//! place, the inside of each row without a branch on the tile, and reads
+//! the distances only to check a caller's ([`PlaceMap::with_distances`])
+//! or to leave out the tiles a walk did not reach (a walk that reaches
+//! every walkable tile, placement's own or a caller's trusted one,
+//! [`PlaceMap::with_trusted_walk`], also knows its farthest: its last
+//! tile's); each kind's open tiles listed in raster order
 //! (one pass over the kinds a kind, eight tiles at once where none has
 //! it) and sorted stably by walking distance (a counting sort, so ties
 //! stay in raster order). An entry's candidates are then the slices of its kinds' lists

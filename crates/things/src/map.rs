@@ -108,9 +108,9 @@ pub struct PlaceMap {
     pub(crate) walkable: u64,
     /// The walking distances from the up stairs, when the caller has them.
     pub(crate) distances: Option<Vec<i32>>,
-    /// Whether the distances are the walk by construction
-    /// ([`PlaceMap::with_trusted_walk`]): not checked.
-    pub(crate) walked: bool,
+    /// The farthest of the distances when they are the walk by
+    /// construction ([`PlaceMap::with_trusted_walk`]): not checked.
+    pub(crate) farthest: Option<u32>,
 }
 
 impl PlaceMap {
@@ -143,7 +143,7 @@ impl PlaceMap {
             markers: Vec::new(),
             walkable,
             distances: None,
-            walked: false,
+            farthest: None,
         };
         map.walkable_at(start, "the up stairs")?;
         Ok(map)
@@ -264,20 +264,27 @@ impl PlaceMap {
             )));
         }
         self.distances = Some(distances);
-        self.walked = false;
+        self.farthest = None;
         Ok(self)
     }
 
     /// [`PlaceMap::with_distances`] for a caller whose distances are the
     /// walk by construction: a breadth-first search from the up stairs
-    /// over the same walkable tiles (a level's generator walks it to place
-    /// its stairs). Placement then does not check them (the check is a
-    /// fifth of its pass over the map), only refuses a negative one;
-    /// distances that are not the walk give things that keep `distance`
-    /// and `away` by the distances given, not by the map.
+    /// over the same walkable tiles, reaching every one of them (a level's
+    /// generator walks it to place its stairs, on a level that is one
+    /// region), and `farthest` the largest of them (the search's last
+    /// tile). Placement then reads neither the distances of the tiles no
+    /// thing may take nor their farthest (the check and the farthest are
+    /// half of its pass over the map); it only refuses, naming the tile, a
+    /// tile a thing may take whose distance is negative, unreached or
+    /// above `farthest`. Distances that are not the walk give things that
+    /// keep `distance` and `away` by the distances given, not by the map,
+    /// and the `distance` shares count from `farthest`.
     ///
     /// # Errors
-    /// [`PlaceError::Map`] when `distances` is not one a tile.
+    /// [`PlaceError::Map`] when `distances` is not one a tile, or
+    /// `farthest` is not below the number of walkable tiles (no walk is
+    /// that long).
     ///
     /// ```
     /// use mcrdun_things::{parse, place_seeded, PlaceMap};
@@ -285,18 +292,31 @@ impl PlaceMap {
     /// let open = Grid::from_fn(9, 1, |_| true)?;
     /// let map = PlaceMap::from_walkable(&open, Point::new(0, 0))?;
     /// let table = parse("thing rat\nglyph r\ncount 3\n", "t")?;
-    /// let walked = map.clone().with_trusted_walk((0..9).collect())?;
+    /// assert!(map.clone().with_trusted_walk((0..9).collect(), 9).is_err());
+    /// let walked = map.clone().with_trusted_walk((0..9).collect(), 8)?;
     /// assert_eq!(
     ///     place_seeded(&map, &[table.clone()], 1, 5)?,
     ///     place_seeded(&walked, &[table.clone()], 1, 5)?
     /// );
-    /// let negative = map.with_trusted_walk(vec![-1; 9])?;
-    /// assert!(place_seeded(&negative, &[table], 1, 5).is_err());
+    /// let negative = map.clone().with_trusted_walk(vec![-1; 9], 8)?;
+    /// assert!(place_seeded(&negative, &[table.clone()], 1, 5).is_err());
+    /// let beyond = map.with_trusted_walk((0..9).collect(), 7)?;
+    /// assert!(place_seeded(&beyond, &[table], 1, 5).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_trusted_walk(self, distances: Vec<i32>) -> Result<PlaceMap, PlaceError> {
+    pub fn with_trusted_walk(
+        self,
+        distances: Vec<i32>,
+        farthest: u32,
+    ) -> Result<PlaceMap, PlaceError> {
+        if u64::from(farthest) >= self.walkable {
+            return Err(map_error(format!(
+                "the farthest walk given, {farthest}, is not below the map's {} walkable tiles",
+                self.walkable
+            )));
+        }
         let mut map = self.with_distances(distances)?;
-        map.walked = true;
+        map.farthest = Some(farthest);
         Ok(map)
     }
 

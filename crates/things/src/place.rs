@@ -325,14 +325,22 @@ impl<'a> Placer<'a> {
         let n = spots.len();
         let start = map.spots.index_of(map.start).expect("checked by PlaceMap");
         let end = map.end.and_then(|p| map.spots.index_of(p));
-        // Distances the caller walked by construction are not checked.
-        let given = map.distances.is_some() && !map.walked;
         let inner = edge_free(spots, w, h);
-        let up: Cow<'a, [i32]> = match &map.distances {
-            Some(d) => Cow::Borrowed(d.as_slice()),
-            None => Cow::Owned(walk_from(spots, w, start, map.walkable as usize, inner)?),
+        let (up, known): (Cow<'a, [i32]>, Known) = match (&map.distances, map.farthest) {
+            // The caller's walk by construction, not checked.
+            (Some(d), Some(far)) => (Cow::Borrowed(d.as_slice()), Known::Farthest(far)),
+            (Some(d), None) => (Cow::Borrowed(d.as_slice()), Known::Checked),
+            (None, _) => {
+                let (d, far, all) = walk_from(spots, w, start, map.walkable as usize, inner)?;
+                let known = if all {
+                    Known::Farthest(far)
+                } else {
+                    Known::Partial
+                };
+                (Cow::Owned(d), known)
+            }
         };
-        let (kinds, far) = kinds_of(spots, w, &up, start, end, given)?;
+        let (kinds, far) = kinds_of(spots, w, &up, start, end, known)?;
         let apart = active.iter().any(|(_, e)| e.apart >= 2);
         let mut p = Placer {
             map,
@@ -428,6 +436,7 @@ impl<'a> Placer<'a> {
         // The counting sort's counts: of each distance while the tiles
         // are listed, then where each distance's tiles go.
         let mut at: Vec<u32> = try_vec(WHAT, steps, 0u32)?;
+        let w = self.w;
         for (b, &bit) in K_BITS.iter().enumerate() {
             if present & bit == 0 {
                 continue;
@@ -441,17 +450,14 @@ impl<'a> Placer<'a> {
                 let mut m = u64::from_ne_bytes(c.try_into().expect("8 bytes")) & mask;
                 // One bit a byte at most: each is a tile.
                 while m != 0 {
-                    let i = t + m.trailing_zeros() / 8;
-                    raw.push(i);
-                    at[up[i as usize] as usize + 1] += 1;
+                    list_one(&mut raw, &mut at, up, w, t + m.trailing_zeros() / 8)?;
                     m &= m - 1;
                 }
                 t += 8;
             }
             for &k in chunks.remainder() {
                 if k & bit != 0 {
-                    raw.push(t);
-                    at[up[t as usize] as usize + 1] += 1;
+                    list_one(&mut raw, &mut at, up, w, t)?;
                 }
                 t += 1;
             }
@@ -988,10 +994,12 @@ fn edge_free(spots: &[Spot], w: usize, h: usize) -> bool {
 }
 
 /// Walking distances (4-connected steps over the walkable spots) from tile
-/// `at`, `UNREACHED` where no walk leads: one breadth-first search, 8
-/// bytes a tile at most (the distances and the queue). With `inner` (no
-/// walkable tile on the map's edge) a tile's neighbours are its index
-/// plus or minus 1 and the width, without a division.
+/// `at`, `UNREACHED` where no walk leads, the farthest of them (the last
+/// tile queued) and whether the walk reached all `walkable` tiles: one
+/// breadth-first search, 8 bytes a tile at most (the distances and the
+/// queue). With `inner` (no walkable tile on the map's edge) a tile's
+/// neighbours are its index plus or minus 1 and the width, without a
+/// division.
 #[inline(never)]
 fn walk_from(
     spots: &[Spot],
@@ -999,7 +1007,7 @@ fn walk_from(
     at: usize,
     walkable: usize,
     inner: bool,
-) -> Result<Vec<i32>, PlaceError> {
+) -> Result<(Vec<i32>, u32, bool), PlaceError> {
     let n = spots.len();
     let mut d = try_vec("walking distances", n, UNREACHED)?;
     // Every walkable tile is queued at most once: one allocation.
@@ -1035,7 +1043,10 @@ fn walk_from(
             }
         }
     }
-    Ok(d)
+    // Tiles are queued in the order of their distances.
+    let far = d[queue[queue.len() - 1] as usize] as u32;
+    let all = queue.len() == walkable;
+    Ok((d, far, all))
 }
 
 /// The kinds of place of a tile of spot `s` at walking distance `d` with
@@ -1074,17 +1085,14 @@ fn tile_kind(s: Spot, d: i32, around: [(Spot, i32); 4]) -> (u8, i32, bool) {
     (k, f, walkable & !fine)
 }
 
-/// [`tile_kind`] over the inside of a row (every tile but its ends): the
-/// spots and distances of the tiles' left, own, right, above and below
-/// tiles, one slice each; the farthest distance and whether any breaks
-/// the walk's rule (only with `CHECK`: else false). Two loops, so that
-/// each vectorises at its own width: the kinds from the spots (a byte a
-/// lane), then what the distances say (4 bytes a lane).
+/// The kinds of place of the inside of a row (every tile but its ends)
+/// from the spots of the tiles' left, own, right, above and below tiles,
+/// one slice each, as [`tile_kind`] gives them for a reached tile; a
+/// byte a lane, so that it vectorises.
 #[inline(never)]
-fn kinds_inside<const CHECK: bool>(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 5]) -> (i32, bool) {
+fn kinds_inside(out: &mut [u8], s: [&[Spot]; 5]) {
     let n = out.len();
     let (s0, s1, s2, s3, s4) = (&s[0][..n], &s[1][..n], &s[2][..n], &s[3][..n], &s[4][..n]);
-    let (d0, d1, d2, d3, d4) = (&d[0][..n], &d[1][..n], &d[2][..n], &d[3][..n], &d[4][..n]);
     for x in 0..n {
         let around = [s0[x], s2[x], s3[x], s4[x]];
         let open = around
@@ -1102,6 +1110,22 @@ fn kinds_inside<const CHECK: bool>(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 
             | if door & room { K_DOOR_SIDE } else { 0 };
         out[x] = if base != 0 { k } else { 0 };
     }
+}
+
+/// What the distances say of the inside of a row whose kinds
+/// [`kinds_inside`] gave (the same slices, and the tiles' distances):
+/// unreached tiles lose their kinds; the farthest distance and, with
+/// `CHECK`, whether any tile breaks the walk's rule (else false). Its own
+/// loop, 4 bytes a lane.
+#[inline(never)]
+fn distances_inside<const CHECK: bool>(
+    out: &mut [u8],
+    s: [&[Spot]; 5],
+    d: [&[i32]; 5],
+) -> (i32, bool) {
+    let n = out.len();
+    let (s0, s1, s2, s3, s4) = (&s[0][..n], &s[1][..n], &s[2][..n], &s[3][..n], &s[4][..n]);
+    let (d0, d1, d2, d3, d4) = (&d[0][..n], &d[1][..n], &d[2][..n], &d[3][..n], &d[4][..n]);
     let mut far = 0i32;
     let mut wrong = 0u8;
     let masked = |sj: Spot, dj: i32| if sj != Spot::Wall { dj } else { UNREACHED };
@@ -1111,12 +1135,7 @@ fn kinds_inside<const CHECK: bool>(out: &mut [u8], s: [&[Spot]; 5], d: [&[i32]; 
         let reached = d != UNREACHED;
         out[x] &= if reached { 0xff } else { 0 };
         far = far.max(if walkable & reached { d } else { 0 });
-        if !CHECK {
-            // Unchecked distances: a negative one is refused (it would
-            // index nothing), the only wrong walk placement could not
-            // survive.
-            wrong |= u8::from(walkable & reached & (d < 0));
-        } else {
+        if CHECK {
             let nearest = masked(s0[x], d0[x])
                 .min(masked(s2[x], d2[x]))
                 .min(masked(s3[x], d3[x]))
@@ -1163,15 +1182,32 @@ fn walk_wrong(spots: &[Spot], w: usize, up: &[i32], at: usize, t: usize) -> bool
         }
 }
 
+/// What placement knows of the walking distances from the up stairs
+/// before its pass over the map ([`kinds_of`]).
+#[derive(Clone, Copy, Debug)]
+enum Known {
+    /// The caller's ([`PlaceMap::with_distances`]): checked on the way,
+    /// the farthest found.
+    Checked,
+    /// Placement's own walk, which left walkable tiles unreached: those
+    /// lose their kinds, the farthest is found.
+    Partial,
+    /// A walk that reaches every walkable tile and its farthest
+    /// (placement's own walk, or the caller's trusted one): the pass reads
+    /// the spots alone.
+    Farthest(u32),
+}
+
 /// Each tile's kinds of place (0 for a tile no thing may take: not
 /// usable, a staircase, not reached; markers are added after) and the
 /// farthest walk from the up stairs (`at`), in one pass over the map in
-/// raster order. With `check`, the distances `up` are the caller's and
-/// are checked on the way: 0 at the up stairs only, every other reached
-/// walkable tile one more than its nearest walkable neighbour, no
-/// unreached walkable tile beside a reached one (which only the true
-/// walk satisfies: each reached tile has a neighbour one step nearer, down
-/// to the up stairs, and none nearer than that).
+/// raster order. With [`Known::Checked`], the distances `up` are the
+/// caller's and are checked on the way: 0 at the up stairs only, every
+/// other reached walkable tile one more than its nearest walkable
+/// neighbour, no unreached walkable tile beside a reached one (which only
+/// the true walk satisfies: each reached tile has a neighbour one step
+/// nearer, down to the up stairs, and none nearer than that). With
+/// [`Known::Farthest`] the distances are not read.
 #[inline(never)]
 fn kinds_of(
     spots: &[Spot],
@@ -1179,7 +1215,7 @@ fn kinds_of(
     up: &[i32],
     at: usize,
     end: Option<usize>,
-    check: bool,
+    known: Known,
 ) -> Result<(Vec<u8>, u64), PlaceError> {
     let n = spots.len();
     let mut kinds = try_vec("kinds of place", n, 0u8)?;
@@ -1187,9 +1223,10 @@ fn kinds_of(
         return Ok((kinds, 0));
     }
     let h = n / w;
+    let check = matches!(known, Known::Checked);
+    let read = !matches!(known, Known::Farthest(_));
     let mut far = 0i32;
     let mut wrong = false;
-    let mut negative = false;
     // A row of walls beyond the map's top and bottom edges.
     let walls = try_vec("kinds of place", w, Spot::Wall)?;
     let unreached = try_vec("kinds of place", w, UNREACHED)?;
@@ -1213,18 +1250,12 @@ fn kinds_of(
         let mut row_far = 0i32;
         let mut row_wrong = false;
         let mut one = |x: usize, left: (Spot, i32), right: (Spot, i32)| {
-            let (k, f, bad) = tile_kind(
-                row[x],
-                urow[x],
-                [left, right, (sa[x], ua[x]), (sb[x], ub[x])],
-            );
+            // Unread distances: the tile is reached.
+            let d = if read { urow[x] } else { 0 };
+            let (k, f, bad) = tile_kind(row[x], d, [left, right, (sa[x], ua[x]), (sb[x], ub[x])]);
             out[x] = k;
             row_far = row_far.max(f);
-            row_wrong |= if check {
-                bad
-            } else {
-                row[x].is_walkable() && urow[x] < 0
-            };
+            row_wrong |= check & bad;
         };
         let wall = (Spot::Wall, UNREACHED);
         if w == 1 {
@@ -1234,33 +1265,36 @@ fn kinds_of(
             one(w - 1, (row[w - 2], urow[w - 2]), wall);
         }
         if w > 2 {
-            let inside = if check {
-                kinds_inside::<true>
-            } else {
-                kinds_inside::<false>
-            };
-            let (f, bad) = inside(
-                &mut out[1..w - 1],
-                [
-                    &row[..w - 2],
-                    &row[1..w - 1],
-                    &row[2..],
-                    &sa[1..w - 1],
-                    &sb[1..w - 1],
-                ],
-                [
-                    &urow[..w - 2],
-                    &urow[1..w - 1],
-                    &urow[2..],
-                    &ua[1..w - 1],
-                    &ub[1..w - 1],
-                ],
-            );
-            row_far = row_far.max(f);
-            row_wrong |= bad;
+            let inside = [
+                &row[..w - 2],
+                &row[1..w - 1],
+                &row[2..],
+                &sa[1..w - 1],
+                &sb[1..w - 1],
+            ];
+            kinds_inside(&mut out[1..w - 1], inside);
+            if read {
+                let distances = if check {
+                    distances_inside::<true>
+                } else {
+                    distances_inside::<false>
+                };
+                let (f, bad) = distances(
+                    &mut out[1..w - 1],
+                    inside,
+                    [
+                        &urow[..w - 2],
+                        &urow[1..w - 1],
+                        &urow[2..],
+                        &ua[1..w - 1],
+                        &ub[1..w - 1],
+                    ],
+                );
+                row_far = row_far.max(f);
+                row_wrong |= bad;
+            }
         }
         far = far.max(row_far);
-        negative |= !check && row_wrong;
         if check && (row_wrong || r.contains(&at)) {
             // Again, tile by tile, the up stairs at 0 (the rule above
             // wants every reached tile one more than a neighbour).
@@ -1269,14 +1303,6 @@ fn kinds_of(
     }
     for t in [Some(at), end].into_iter().flatten() {
         kinds[t] = 0;
-    }
-    if negative {
-        let t = (0..n)
-            .find(|&t| spots[t].is_walkable() && up[t] < 0)
-            .unwrap_or(at);
-        return Err(PlaceError::Map {
-            reason: format!("the distances given are negative at ({}, {})", t % w, t / w),
-        });
     }
     if wrong {
         // The first tile that is wrong, for the message.
@@ -1291,7 +1317,51 @@ fn kinds_of(
             ),
         });
     }
-    Ok((kinds, far as u64))
+    let far = match known {
+        Known::Farthest(f) => u64::from(f),
+        Known::Checked | Known::Partial => far as u64,
+    };
+    Ok((kinds, far))
+}
+
+/// Lists tile `i` in `raw` and counts its distance in `at` (the counting
+/// sort's counts, one more than the farthest distance long): a distance
+/// outside `0..=far` (only a trusted walk's, whose tiles the pass over the
+/// map did not read) is refused, not indexed.
+#[inline(always)]
+fn list_one(
+    raw: &mut Vec<u32>,
+    at: &mut [u32],
+    up: &[i32],
+    w: usize,
+    i: u32,
+) -> Result<(), PlaceError> {
+    raw.push(i);
+    let d = up[i as usize];
+    match at.get_mut(d as u32 as usize + 1) {
+        Some(c) => *c += 1,
+        None => return Err(beyond_walk(w, i as usize, d)),
+    }
+    Ok(())
+}
+
+/// The error for tile `t` of a trusted walk (`with_trusted_walk`) whose
+/// distance `d` a thing's tile cannot have: negative, unreached, or above
+/// the farthest given.
+fn beyond_walk(w: usize, t: usize, d: i32) -> PlaceError {
+    let d = if d == UNREACHED {
+        "unreached".to_string()
+    } else {
+        d.to_string()
+    };
+    PlaceError::Map {
+        reason: format!(
+            "the trusted walk gives ({}, {}), a tile things may take, the distance {d}, \
+             outside 0 to the farthest given",
+            t % w,
+            t / w
+        ),
+    }
 }
 
 /// A hasher for tile positions (`u32` and `usize` keys): one

@@ -553,6 +553,70 @@ fn spot_bytes_and_given_distances() {
     }
 }
 
+/// A trusted walk (`with_trusted_walk`) places what the map's own walk
+/// places, on the farthest given; its farthest must be below the walkable
+/// tiles, and a tile things may take with a distance outside `0..=far`
+/// (negative, unreached, beyond the farthest given) is refused, naming
+/// the tile, never indexed.
+#[test]
+fn a_trusted_walk_is_read_not_checked() {
+    // A map of rooms (one region): the example table as its own walk
+    // places it.
+    let map = rooms(4, 3, 5);
+    let t = [example()];
+    let walk = verify::walk(map.spots(), map.start());
+    let walk: Vec<i32> = walk
+        .as_slice()
+        .iter()
+        .map(|&d| d.min(i32::MAX as u32) as i32)
+        .collect();
+    let far = *walk.iter().filter(|&&d| d != i32::MAX).max().unwrap() as u32;
+    let trusted = map.clone().with_trusted_walk(walk, far).unwrap();
+    assert_eq!(
+        place_seeded(&map, &t, 6, 2).unwrap(),
+        place_seeded(&trusted, &t, 6, 2).unwrap()
+    );
+    let open = Grid::from_fn(5, 1, |_| true).unwrap();
+    let line = PlaceMap::from_walkable(&open, Point::new(0, 0)).unwrap();
+    let r = [mcrdun_things::parse("thing r\nglyph r\ncount 4\n", "t").unwrap()];
+    let trusted = line.clone().with_trusted_walk((0..5).collect(), 4).unwrap();
+    assert_eq!(
+        place_seeded(&line, &r, 1, 3).unwrap(),
+        place_seeded(&trusted, &r, 1, 3).unwrap()
+    );
+    // The shares count from the farthest given: with 8, the far half
+    // (`distance 0.5..1`) is the tiles at 4 and beyond.
+    let far = [mcrdun_things::parse("thing f\nglyph f\ncount 1\ndistance 0.5..1\n", "t").unwrap()];
+    let ten = PlaceMap::from_walkable(&Grid::from_fn(10, 1, |_| true).unwrap(), Point::new(0, 0));
+    let longer = ten
+        .unwrap()
+        .with_trusted_walk((0..10).collect(), 8)
+        .unwrap();
+    let got = place_seeded(&longer, &far, 1, 3).unwrap_err();
+    assert!(got.to_string().contains("(9, 0)"), "{got}");
+    let ok = PlaceMap::from_walkable(&Grid::from_fn(9, 1, |_| true).unwrap(), Point::new(0, 0));
+    let ok = ok.unwrap().with_trusted_walk((0..9).collect(), 8).unwrap();
+    for th in place_seeded(&ok, &far, 1, 3).unwrap() {
+        assert!(th.distance >= 4, "{th:?}");
+    }
+    // No walk of 5 tiles is 5 steps long.
+    let e = line
+        .clone()
+        .with_trusted_walk((0..5).collect(), 5)
+        .unwrap_err();
+    assert!(e.to_string().contains("not below"), "{e}");
+    for (bad, tile) in [
+        (vec![0, 1, -2, 3, 4], "(2, 0)"),
+        (vec![0, 1, 2, i32::MAX, 4], "(3, 0)"),
+        (vec![0, 1, 2, 3, 5], "(4, 0)"),
+    ] {
+        let wrong = line.clone().with_trusted_walk(bad.clone(), 4).unwrap();
+        let e = place_seeded(&wrong, &r, 1, 3).unwrap_err();
+        assert!(e.to_string().contains(tile), "{bad:?}: {e}");
+        assert!(e.to_string().contains("trusted walk"), "{bad:?}: {e}");
+    }
+}
+
 /// The map's accessors: which spots take things, the down stairs, rooms.
 #[test]
 fn map_accessors() {

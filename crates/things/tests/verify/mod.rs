@@ -13,7 +13,7 @@ const FAR: u32 = u32::MAX;
 
 /// Walking distances (4-connected, walkable spots) from `from`, `FAR`
 /// where unreached.
-fn walk(spots: &Grid<Spot>, from: Point) -> Grid<u32> {
+pub fn walk(spots: &Grid<Spot>, from: Point) -> Grid<u32> {
     let mut d = Grid::new(spots.width(), spots.height(), FAR).unwrap();
     let mut q = VecDeque::new();
     d.set(from, 0).unwrap();
