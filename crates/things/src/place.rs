@@ -47,10 +47,10 @@ pub struct Thing {
 /// search's queue (4 bytes a tile each, none when the map has its
 /// distances), each tile's kinds of place (1), the lists of open tiles
 /// by kind (4 a tile and kind, at most 4 kinds a tile, typically little
-/// over 1) and one kind's tiles before they are sorted (4 a tile), the
-/// counting sort's counts (4 a step of the longest walk; a kind with
-/// fewer tiles than an eighth of the steps is sorted as 8-byte keys
-/// instead), one run's draws (at worst 4 a
+/// over 1) and one kind's tiles before they are sorted (8 a tile: the
+/// tile and its distance), the counting sort's counts (4 a step of the
+/// longest walk; a kind with fewer tiles than an eighth of the steps is
+/// sorted by its keys instead), one run's draws (at worst 4 a
 /// candidate), which tiles hold things (1), the `apart` stamps (1, and 4
 /// a tile stamped, only when some entry has `apart` of 2 or more) and the
 /// distances from the down stairs within the largest `away` (8 a tile in
@@ -412,9 +412,12 @@ impl<'a> Placer<'a> {
     /// The lists of open tiles of each kind, sorted by walking distance
     /// from the up stairs, ties in raster order: each kind's tiles listed
     /// in raster order (one pass over the kinds, eight tiles a word, a
-    /// word's tiles of the kind taken bit by bit), then sorted stably by
-    /// distance (a counting sort, or for a kind of few tiles a sort of
-    /// their distances and indices).
+    /// word's tiles of the kind taken bit by bit, each keyed by its
+    /// distance and index as it is read), then sorted stably by distance
+    /// (a counting sort of the keys, or for a kind of few tiles a sort of
+    /// the keys): each tile's distance is read once a kind (a million
+    /// tiles' distances are 4 MB, and reading them is most of the stage's
+    /// time).
     #[inline(never)]
     fn sort_kinds(&mut self) -> Result<(), PlaceError> {
         const WHAT: &str = "kinds of place";
@@ -429,8 +432,10 @@ impl<'a> Placer<'a> {
         let present = kinds
             .chunks(1 << 12)
             .fold(0u8, |a, c| a | c.iter().fold(0u8, |b, &k| b | k));
-        // One kind's tiles in raster order (an open tile is walkable).
-        let mut raw: Vec<u32> =
+        // One kind's tiles in raster order, keyed by (distance, tile) so
+        // that sorting them reads no distance again (an open tile is
+        // walkable).
+        let mut raw: Vec<u64> =
             mcrdun_geom::memory::try_with_capacity(WHAT, self.map.walkable as usize)?;
         let steps = self.far as usize + 2;
         // The counting sort's counts: of each distance while the tiles
@@ -464,14 +469,9 @@ impl<'a> Placer<'a> {
             let count = raw.len();
             let mut list: Vec<u32> = mcrdun_geom::memory::try_with_capacity(WHAT, count)?;
             if count.saturating_mul(8) < steps {
-                // Few tiles: a sort of (distance, tile) pairs.
-                let mut keyed: Vec<u64> = mcrdun_geom::memory::try_with_capacity(WHAT, count)?;
-                keyed.extend(
-                    raw.iter()
-                        .map(|&t| (up[t as usize] as u64) << 32 | u64::from(t)),
-                );
-                keyed.sort_unstable();
-                list.extend(keyed.iter().map(|&k| k as u32));
+                // Few tiles: a sort of their keys.
+                raw.sort_unstable();
+                list.extend(raw.iter().map(|&k| k as u32));
             } else {
                 // Where each distance's tiles start (a running sum, kept
                 // in a register).
@@ -481,9 +481,9 @@ impl<'a> Placer<'a> {
                     *a = sum;
                 }
                 list.resize(count, 0);
-                for &t in &raw {
-                    let place = &mut at[up[t as usize] as usize];
-                    list[*place as usize] = t;
+                for &k in &raw {
+                    let place = &mut at[(k >> 32) as usize];
+                    list[*place as usize] = k as u32;
                     *place += 1;
                 }
             }
@@ -1324,24 +1324,25 @@ fn kinds_of(
     Ok((kinds, far))
 }
 
-/// Lists tile `i` in `raw` and counts its distance in `at` (the counting
-/// sort's counts, one more than the farthest distance long): a distance
+/// Lists tile `i` in `raw`, keyed by (distance, tile), and counts its
+/// distance in `at` (the counting sort's counts, one more than the
+/// farthest distance long): a distance
 /// outside `0..=far` (only a trusted walk's, whose tiles the pass over the
 /// map did not read) is refused, not indexed.
 #[inline(always)]
 fn list_one(
-    raw: &mut Vec<u32>,
+    raw: &mut Vec<u64>,
     at: &mut [u32],
     up: &[i32],
     w: usize,
     i: u32,
 ) -> Result<(), PlaceError> {
-    raw.push(i);
     let d = up[i as usize];
     match at.get_mut(d as u32 as usize + 1) {
         Some(c) => *c += 1,
         None => return Err(beyond_walk(w, i as usize, d)),
     }
+    raw.push(u64::from(d as u32) << 32 | u64::from(i));
     Ok(())
 }
 
