@@ -368,8 +368,8 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     let mut special: Vec<u64> =
         memory::try_vec("the solver's tiles", words, 0).map_err(SolveError::Memory)?;
     let mark = |bits: &mut [u64], i: usize| {
+        let was = has_bit(bits, i);
         let (at, bit) = bit_of(i);
-        let was = bits[at] & bit != 0;
         bits[at] |= bit;
         was
     };
@@ -523,6 +523,12 @@ fn bit_of(i: usize) -> (usize, u64) {
     (i / 64, 1u64 << (i % 64))
 }
 
+/// Whether tile `i`'s bit is set in the bitset `bits`.
+fn has_bit(bits: &[u64], i: usize) -> bool {
+    let (at, bit) = bit_of(i);
+    bits[at] & bit != 0
+}
+
 fn tile_index(p: Point, w: u32) -> usize {
     p.y as usize * w as usize + p.x as usize
 }
@@ -574,7 +580,7 @@ impl Search {
                 if i == goal {
                     return Some((None, steps));
                 }
-                if keys[bit_of(i).0] & bit_of(i).1 != 0
+                if has_bit(keys, i)
                     && let Some(k) = closed(i)
                 {
                     return Some((Some(k), steps));
