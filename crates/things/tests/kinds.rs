@@ -299,26 +299,22 @@ fn the_first_wrong_tile_is_named() {
 fn a_trusted_walk_is_not_checked_but_a_negative_distance_is_refused() {
     let line = drawn(&["S..."]);
     // Not the walk, but trusted: placed by the distances given.
-    let trusted = line.clone().with_trusted_walk(vec![0, 0, 0, 0]).unwrap();
+    let trusted = line.clone().with_trusted_walk(vec![0, 0, 0, 0], 0).unwrap();
     let things = place_seeded(&trusted, &[rats()], 1, 1).unwrap();
     assert!(things.iter().all(|t| t.distance == 0));
-    let negative = |d: Vec<i32>| {
-        let map = line.clone().with_trusted_walk(d).unwrap();
+    let trusted = |map: &PlaceMap, d: Vec<i32>| {
+        let map = map.clone().with_trusted_walk(d, 1).unwrap();
         place_seeded(&map, &[rats()], 1, 1).map_err(|e| e.to_string())
     };
     let at = |x: i32, y: i32| {
         Err(format!(
-            "cannot place things on this map: the distances given are negative at ({x}, {y})"
+            "cannot place things on this map: the trusted walk gives ({x}, {y}), a tile things \
+             may take, the distance -1, outside 0 to the farthest given"
         ))
     };
     // Inside the row, named as the first negative tile (after tiles at 0
     // and above 0).
-    assert_eq!(negative(vec![0, 1, -1, 3]), at(2, 0));
+    assert_eq!(trusted(&line, vec![0, 1, -1, 1]), at(2, 0));
     // At the row's end, alone in its row.
-    let column = drawn(&["S", "."]);
-    let map = column.with_trusted_walk(vec![0, -1]).unwrap();
-    assert_eq!(
-        place_seeded(&map, &[rats()], 1, 1).map_err(|e| e.to_string()),
-        at(0, 1)
-    );
+    assert_eq!(trusted(&drawn(&["S", ".", "."]), vec![0, 1, -1]), at(0, 2));
 }
