@@ -99,14 +99,18 @@
 //! pieces (the tiles that may start a gate found by tests on whole rows,
 //! each then checked; the runs of walkable tiles between walls and gates
 //! found on the row's bits, 64 tiles a word, each labelled from the runs
-//! above it touches, found on the bits open in both rows, labels that
-//! meet joined by union-find, each label's tiles counted a run at a
-//! time), the growth
+//! of the row above it touches, met in order, labels that meet joined by
+//! union-find, each label's tiles counted a run at a time). The labels
+//! are kept as those runs, not a label a tile (a maze's row holds a run
+//! for every two or three tiles), so what follows costs the runs: a
+//! tile's label, asked beside the gates (once each), at the stairs and
+//! rooms and in the keys' nodes, is found by counting the run starts
+//! before it (bits, a sum a word). Then the growth
 //! (a bucket queue over the nodes, a few bytes a node), the closed areas
 //! of every prefix at once (a widest path search from the up stairs, see
 //! `Cuts`, which also finds each area's reach), a scan of the areas per
-//! lock, one pass for the key-levels (a run at a time, a maze's a tile at
-//! a time), a pass over the gates, two breadth-first walks over the nodes
+//! lock, one pass for the key-levels (a run at a time), a pass over the
+//! gates, two breadth-first walks over the nodes
 //! (keys and intensity) and one over
 //! each key's node. Locked vaults add one flood from the up stairs and a
 //! walk per locked vault. Working memory: [`LOCKS_BYTES_PER_TILE`] bytes a tile
@@ -160,10 +164,12 @@ pub const MAX_DOORS: u32 = 4;
 /// fit): the whole generation with locks peaks at 11.8 bytes a tile for
 /// bsp, 13.7 scatter, 15.4 maze, 16.2 cave and 16.9 passages, what it
 /// peaks at without them (the generators' own stages peak higher), within
-/// 22: the pieces' labels (4 a tile), the tiles as bytes (1 a tile), each
-/// provisional label's parent and counts (12 a label), the runs of labels
-/// (12 a run, at most one for 4 tiles), the nodes and gates, then the key-levels (1 a
-/// tile) and the keys' walks over the nodes. It is at most every generator's own count
+/// 22: the tiles as bytes (1 a tile), the runs of labels (12 a run, at
+/// most one for 2 tiles; a maze has one for 4 or 5), each provisional
+/// label's parent and counts (12 a label, at most one a run), bits a tile
+/// for the gates and the runs' starts, the nodes and gates, then the
+/// key-levels (1 a tile) and the keys' walks over the nodes. It is at
+/// most every generator's own count
 /// ([`crate::schema::bytes_per_tile`], 22 for bsp and more for the
 /// others), so a level admitted by its ceiling is never refused here.
 pub const LOCKS_BYTES_PER_TILE: u64 = 22;
@@ -172,8 +178,6 @@ pub const LOCKS_BYTES_PER_TILE: u64 = 22;
 const NONE: u32 = u32::MAX;
 /// A gate tile, in the labels.
 const GATE: u32 = u32::MAX - 1;
-/// A tile reached by the walk of `Graph::tile_in`, for a moment.
-const VISITED: u32 = u32::MAX - 3;
 
 fn memory_error(level: &Level) -> impl Fn(GeomError) -> LevelError + '_ {
     move |e| match e {
@@ -217,7 +221,7 @@ pub(crate) fn add_locks(level: &mut Level, k: u32) -> Result<(), LevelError> {
 /// The chain of `k` locks (`k > 0`) of [`add_locks`].
 fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let n = level.tiles.len();
-    let mut graph = Graph::new(level).map_err(memory_error(level))?;
+    let graph = Graph::new(level).map_err(memory_error(level))?;
     let cuts = graph.cuts().map_err(memory_error(level))?;
     let Some(chain) = graph.chain(&cuts, k) else {
         // How many fit: the most locks a chain holds when asked for.
@@ -243,59 +247,29 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let mut doors: Vec<Vec<Point>> = vec![Vec::new(); kk];
     let mut behind = memory::try_vec("the key-levels", n, 0u8).map_err(memory_error(level))?;
     if kk > 0 {
-        // Each label's key-level, then each run's, or each tile's.
-        // (One more entry, 0, for the walls and gates: no branch a tile.)
-        let labels = graph.node_of.len();
-        let mut of_label =
-            memory::try_with_capacity("the key-levels", labels + 1).map_err(memory_error(level))?;
+        // Each label's key-level, then each run's (walls are 0 already).
+        let mut of_label = memory::try_with_capacity("the key-levels", graph.node_of.len())
+            .map_err(memory_error(level))?;
         of_label.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
-        of_label.push(0);
-        if let Some(spans) = &graph.spans {
-            for &(a, b, l) in spans {
-                let d = of_label[l as usize];
-                let run = &mut behind[a as usize..b as usize];
-                if run.len() <= 8 {
-                    for t in run {
-                        *t = d;
-                    }
-                } else {
-                    run.fill(d);
-                }
-            }
-        } else {
-            let top = labels as u32;
-            let of = |l: u32| of_label.get(l.min(top) as usize).copied().unwrap_or(0);
-            // Eight tiles at a time: eight of one label (walls) take one
-            // look-up.
-            let mut tiles = behind.chunks_exact_mut(8);
-            let mut labels = graph.label.chunks_exact(8);
-            for (b, l) in (&mut tiles).zip(&mut labels) {
-                let first = l[0];
-                if l.iter().fold(true, |all, &u| all & (u == first)) {
-                    b.copy_from_slice(&[of(first); 8]);
-                } else {
-                    for (b, &l) in b.iter_mut().zip(l) {
-                        *b = of(l);
-                    }
-                }
-            }
-            for (b, &l) in tiles.into_remainder().iter_mut().zip(labels.remainder()) {
-                *b = of(l);
+        for &(a, b, l) in &graph.labels.runs {
+            let d = of_label[l as usize];
+            // A maze's runs are a tile or two: stores, not a call (a loop
+            // would be turned into one).
+            match &mut behind[a as usize..b as usize] {
+                [t] => *t = d,
+                [t, u] => (*t, *u) = (d, d),
+                run => run.fill(d),
             }
         }
     }
     // Every gate's tiles: the key-level of the side behind more locks;
     // a gate between two key-levels is a door of the lock between them.
     let w = level.tiles.width() as usize;
-    for seg in &graph.segments {
-        let depth_of = |t: usize| {
-            let l = graph.label[t];
-            (l < GATE && level.tiles.as_slice()[t].is_walkable())
-                .then(|| depth[graph.node_of[l as usize] as usize])
-        };
+    for (si, seg) in graph.segments.iter().enumerate() {
         let (mut lo, mut hi) = (u8::MAX, 0u8);
-        for t in seg.beside(w) {
-            if let Some(d) = depth_of(t) {
+        for &l in graph.beside.of(si) {
+            if l < GATE {
+                let d = depth[graph.node_of[l as usize] as usize];
                 lo = lo.min(d);
                 hi = hi.max(d);
             }
@@ -660,7 +634,7 @@ fn intensity(level: &Level, graph: &Graph, depth: &[u8], entry: &[u32], k: usize
             let Some(i) = level.room_tile(r) else {
                 return 0;
             };
-            let l = graph.label[i];
+            let l = graph.labels.label(i);
             if l >= GATE {
                 return 0;
             }
@@ -725,11 +699,11 @@ impl Segment {
 
     /// Whether one of its tiles (the first at `(x, y)`) or a 4-neighbour
     /// of one is a gate already.
-    fn near_gate(self, label: &[u32], w: usize, h: usize, x: usize, y: usize) -> bool {
+    fn near_gate(self, labels: &Labels, w: usize, h: usize, x: usize, y: usize) -> bool {
         let (step, dx, dy) = if self.across { (w, 0, 1) } else { (1, 1, 0) };
         (0..self.len as usize).any(|k| {
             let t = self.start as usize + k * step;
-            near_gate(label, w, h, (t, x + k * dx, y + k * dy))
+            near_gate(labels, w, h, (t, x + k * dx, y + k * dy))
         })
     }
 
@@ -739,32 +713,36 @@ impl Segment {
         self.tiles(w)
             .flat_map(move |t| [t.wrapping_sub(side), t + side])
     }
+}
 
-    /// The piece on each side when each side is one piece (else a side is
-    /// [`NONE`] or the two are [`GATE`], which no lock uses).
-    fn sides(self, label: &dyn Fn(usize) -> u32, cells: &[Tile], w: usize) -> (u32, u32) {
-        let side = if self.across { 1 } else { w };
-        let one = |f: &dyn Fn(usize) -> usize| {
-            let mut piece = NONE;
-            for t in self.tiles(w) {
-                let s = f(t);
-                if !cells[s].is_walkable() {
-                    continue;
-                }
-                let l = label(s);
-                if l >= GATE || (piece != NONE && piece != l) {
-                    return GATE;
-                }
-                piece = l;
+/// The piece on each side of a gate when each side is one piece (else a
+/// side is [`NONE`] or the two are [`GATE`], which no lock uses), from the
+/// labels beside it (in the order of [`Segment::beside`]: a side, then
+/// the other, a tile at a time; [`NONE`] for a wall) and each label's
+/// piece.
+fn sides(beside: &[u32], piece: impl Fn(u32) -> u32) -> (u32, u32) {
+    let one = |side: usize| {
+        let mut p = NONE;
+        for &l in beside.iter().skip(side).step_by(2) {
+            if l == NONE {
+                continue;
             }
-            piece
-        };
-        let (a, b) = (one(&|t| t - side), one(&|t| t + side));
-        if a == NONE || b == NONE {
-            (GATE, GATE)
-        } else {
-            (a, b)
+            if l == GATE {
+                return GATE;
+            }
+            let l = piece(l);
+            if p != NONE && p != l {
+                return GATE;
+            }
+            p = l;
         }
+        p
+    };
+    let (a, b) = (one(0), one(1));
+    if a == NONE || b == NONE {
+        (GATE, GATE)
+    } else {
+        (a, b)
     }
 }
 
@@ -820,12 +798,12 @@ fn segment(
 }
 
 /// Whether tile `t` at `(x, y)` or a 4-neighbour is a gate already.
-fn near_gate(label: &[u32], w: usize, h: usize, (t, x, y): (usize, usize, usize)) -> bool {
-    label[t] == GATE
-        || (x > 0 && label[t - 1] == GATE)
-        || (x + 1 < w && label[t + 1] == GATE)
-        || (y > 0 && label[t - w] == GATE)
-        || (y + 1 < h && label[t + w] == GATE)
+fn near_gate(labels: &Labels, w: usize, h: usize, (t, x, y): (usize, usize, usize)) -> bool {
+    labels.is_gate(t)
+        || (x > 0 && labels.is_gate(t - 1))
+        || (x + 1 < w && labels.is_gate(t + 1))
+        || (y > 0 && labels.is_gate(t - w))
+        || (y + 1 < h && labels.is_gate(t + w))
 }
 
 /// The root of label `x`'s set (halving the path on the way).
@@ -904,60 +882,117 @@ fn bounds_of(bits: &[u64], bounds: &mut [u32]) -> usize {
     k
 }
 
-/// The first column in `[from, to)` whose bit is set, the bits given a
-/// word at a time by `word`.
-#[inline]
-fn first_set(word: impl Fn(usize) -> u64, from: usize, to: usize) -> Option<usize> {
-    if from >= to {
-        return None;
+/// The pieces' labels, kept as runs, not a label a tile: the runs of
+/// open tiles (walkable, no gate; first tile, past the last, label, in
+/// raster order), the tiles where runs start and the gate tiles as bits.
+/// A maze's row holds a run for every two or three tiles, a room level's
+/// a few long ones, so the work done a run at a time (labelling,
+/// counting, key-levels) follows the runs; a tile's label, asked only
+/// beside the gates, at the stairs and rooms and in the keys' nodes, is
+/// its run's: the run starts up to it counted (a sum kept a word of bits,
+/// and the word's bits up to it), no search.
+struct Labels {
+    /// Every run of open tiles: first tile, past the last, its label.
+    runs: Vec<(u32, u32, u32)>,
+    /// Bit `t` (of word `t / 64`) set for a tile where a run starts, and
+    /// each word's count of the starts in the words before it.
+    starts: Vec<u64>,
+    before: Vec<u32>,
+    /// Bit `t` set for a gate tile.
+    gate: Vec<u64>,
+}
+
+impl Labels {
+    /// Room for the bits of `n` tiles (the runs come with the scan).
+    fn new(n: usize) -> Result<Labels, GeomError> {
+        Ok(Labels {
+            runs: Vec::new(),
+            starts: memory::try_vec("the locks' runs", n / 64 + 2, 0u64)?,
+            before: Vec::new(),
+            gate: memory::try_vec("the locks' gates", n / 64 + 1, 0u64)?,
+        })
     }
-    let mut i = from / 64;
-    let mut m = word(i) & (!0u64 << (from % 64));
-    loop {
-        if m != 0 {
-            let x = i * 64 + m.trailing_zeros() as usize;
-            return (x < to).then_some(x);
+
+    fn is_gate(&self, t: usize) -> bool {
+        self.gate[t / 64] >> (t % 64) & 1 != 0
+    }
+
+    fn set_gate(&mut self, t: usize) {
+        self.gate[t / 64] |= 1 << (t % 64);
+    }
+
+    /// The gates of a row starting at tile `at`, at its columns
+    /// `64 i..64 i + 64`, as bits (those past the row's end are the next
+    /// row's).
+    fn gate_word(&self, at: usize, i: usize) -> u64 {
+        let at = at + 64 * i;
+        let (k, s) = (at / 64, at % 64);
+        let low = self.gate[k] >> s;
+        if s == 0 {
+            low
+        } else {
+            low | self.gate.get(k + 1).map_or(0, |g| g << (64 - s))
         }
-        i += 1;
-        if i * 64 >= to {
-            return None;
+    }
+
+    /// The starts of the runs of the row from tile `at`, whose open
+    /// tiles are `bits` (64 columns a word, none past its end): a word
+    /// at a time, not a run at a time.
+    fn mark_starts(&mut self, at: usize, bits: &[u64]) {
+        let mut carry = 0;
+        for (i, &o) in bits.iter().enumerate() {
+            let start = o & !((o << 1) | carry);
+            carry = o >> 63;
+            if start != 0 {
+                let (k, s) = ((at + 64 * i) / 64, (at + 64 * i) % 64);
+                self.starts[k] |= start << s;
+                if s > 0 {
+                    self.starts[k + 1] |= start >> (64 - s);
+                }
+            }
         }
-        m = word(i);
+    }
+
+    /// The sums of the starts, once every run is in.
+    fn count_starts(&mut self) -> Result<(), GeomError> {
+        self.before = memory::try_with_capacity("the locks' runs", self.starts.len())?;
+        let mut sum = 0u32;
+        for &s in &self.starts {
+            self.before.push(sum);
+            sum += s.count_ones();
+        }
+        Ok(())
+    }
+
+    /// Tile `t`'s label: its piece's provisional label, [`GATE`], or
+    /// [`NONE`] (a wall).
+    fn label(&self, t: usize) -> u32 {
+        let (k, bit) = (t / 64, t % 64);
+        if self.gate[k] >> bit & 1 != 0 {
+            return GATE;
+        }
+        // The runs starting at or before `t`: the last of them holds it,
+        // if any does.
+        let upto = self.before[k] + (self.starts[k] << (63 - bit)).count_ones();
+        match upto.checked_sub(1).map(|r| self.runs[r as usize]) {
+            Some((_, end, l)) if t < end as usize => l,
+            _ => NONE,
+        }
     }
 }
 
-/// The label of the run of open tiles `[a, b)` (columns of a row) from
-/// the runs of the row above that it touches: the first one's, the others
-/// joined to it; [`NONE`] when it touches none. Found on the rows' bits,
-/// not a tile at a time: `touch` holds the columns open in both rows, so
-/// the first touching run holds the first of them in `[a, b)`, and the
-/// others begin (a column open above whose left one is not) after it and
-/// before `b`; `above` is the row above's labels, read at those columns.
-fn label_from_above(
-    touch: &[u64],
-    bits_above: &[u64],
-    above: &[u32],
-    (a, b): (usize, usize),
-    parent: &mut [u32],
-) -> u32 {
-    let Some(first) = first_set(|i| touch[i], a, b) else {
-        return NONE;
-    };
-    let l = above[first];
-    let starts = |i: usize| {
-        let o = bits_above[i];
-        let left = if i > 0 { bits_above[i - 1] >> 63 } else { 0 };
-        o & !((o << 1) | left)
-    };
-    let mut x = first + 1;
-    while let Some(s) = first_set(starts, x, b) {
-        let u = above[s];
-        if u != l {
-            join(parent, l, u);
-        }
-        x = s + 1;
+/// The labels of the tiles beside each gate (segment `s`'s in the order
+/// of [`Segment::beside`], [`NONE`] for a wall): `labels[at[s]..at[s + 1]]`.
+#[derive(Default)]
+struct Beside {
+    labels: Vec<u32>,
+    at: Vec<u32>,
+}
+
+impl Beside {
+    fn of(&self, s: usize) -> &[u32] {
+        &self.labels[self.at[s] as usize..self.at[s + 1] as usize]
     }
-    l
 }
 
 /// A gate between two nodes.
@@ -971,12 +1006,10 @@ struct Gate {
 /// The graph the locks are cut in: nodes (pieces joined by gates that may
 /// not be locked) and the gates between them.
 struct Graph {
-    /// The runs of tiles of one label (no walls, no gates): first tile,
-    /// past the last, label; in raster order. `None` for a maze, or when
-    /// there were more than one for 4 tiles.
-    spans: Option<Vec<(u32, u32, u32)>>,
     /// Each tile's piece, [`GATE`] or [`NONE`].
-    label: Vec<u32>,
+    labels: Labels,
+    /// The labels beside each gate.
+    beside: Beside,
     /// Each piece's node.
     node_of: Vec<u32>,
     nodes: usize,
@@ -1049,7 +1082,7 @@ impl Graph {
                 level.vaults.iter().any(|v| v.bounds.contains(p))
             }
         };
-        let mut label = memory::try_vec("the locks' labels", n, NONE)?;
+        let mut labels = Labels::new(n)?;
         // 1. Gates: segments across a passage, walls at both ends.
         let most = if rooms || level.kind == LevelKind::Maze {
             1
@@ -1080,11 +1113,6 @@ impl Graph {
         // piece's root is the label of its first tile in raster order.
         // `count` holds each label's tiles and key tiles.
         let mut parent: Vec<u32> = Vec::new();
-        // The runs, for the key-levels of the tiles, but a maze's (a tile
-        // or two each: its tiles are cheaper to do one by one), and none
-        // past one run for 4 tiles (a bound on their memory).
-        let mut spans: Option<Vec<(u32, u32, u32)>> =
-            (level.kind != LevelKind::Maze).then(Vec::new);
         let mut count: Vec<(u32, u32)> = Vec::new();
         // Row scratch: the tiles that may start a segment (a superset,
         // each checked by `segment`), the open tiles (walkable, no gate),
@@ -1097,17 +1125,12 @@ impl Graph {
         let mut padded = memory::try_vec("the locks' rows", w + 4, 0u8)?;
         let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
         let mut bounds = memory::try_vec("the locks' rows", w + 9, 0u32)?;
-        // The open tiles of this row and the row above as bits (a word for
-        // 64 columns, a zero word past the row's end), and `touch`: the
-        // columns open in both.
+        // The open tiles of this row as bits (a word for 64 columns, a
+        // zero word past the row's end), and those of them that hold no
+        // key.
         let words = w / 64 + 2;
         let mut bits = memory::try_vec("the locks' rows", words, 0u64)?;
-        let mut bits_above = memory::try_vec("the locks' rows", words, 0u64)?;
-        let mut touch = memory::try_vec("the locks' rows", words, 0u64)?;
         let mut nokey = memory::try_vec("the locks' rows", words, 0u64)?;
-        // The gates placed in the next rows, by row (a segment runs at
-        // most MAX_SEGMENT rows down): their columns.
-        let mut gates_in: [Vec<u32>; MAX_SEGMENT as usize] = Default::default();
         let (m2, m3) = (u8::from(most >= 2), u8::from(most >= 3));
         let row = |y: usize| -> &[u8] {
             if y < h {
@@ -1116,6 +1139,10 @@ impl Graph {
                 &zero[..w]
             }
         };
+        // The first of the row above's runs, and this row's (at most one
+        // for two columns).
+        let mut above = 0usize;
+        let mut row_runs = memory::try_vec("the locks' rows", w / 2 + 1, (0u32, 0u32, 0u32))?;
         for y in 0..h {
             if side > 1 && y % side == 0 {
                 unblocked[..w].fill(1);
@@ -1176,7 +1203,7 @@ impl Graph {
                     break;
                 }
                 let i = y * w + x;
-                if label[i] == GATE {
+                if labels.is_gate(i) {
                     continue;
                 }
                 if rooms {
@@ -1185,9 +1212,7 @@ impl Graph {
                     let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
                     let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
                     if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
-                        label[i] = GATE;
-                        memory::grow("the locks' gates", &mut gates_in[y % gates_in.len()], 0)?;
-                        gates_in[y % gates_in.len()].push(x as u32);
+                        labels.set_gate(i);
                         memory::grow("the locks' gates", &mut segments, 0)?;
                         segments.push(Segment {
                             start: i as u32,
@@ -1202,14 +1227,10 @@ impl Graph {
                 }
                 for across in [true, false] {
                     if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
-                        && !seg.near_gate(&label, w, h, x, y)
+                        && !seg.near_gate(&labels, w, h, x, y)
                     {
-                        for (k, t) in seg.tiles(w).enumerate() {
-                            label[t] = GATE;
-                            let (gx, gy) = if across { (x, y + k) } else { (x + k, y) };
-                            let ring = &mut gates_in[gy % MAX_SEGMENT as usize];
-                            memory::grow("the locks' gates", ring, 0)?;
-                            ring.push(gx as u32);
+                        for t in seg.tiles(w) {
+                            labels.set_gate(t);
                         }
                         memory::grow("the locks' gates", &mut segments, 0)?;
                         segments.push(seg);
@@ -1222,25 +1243,50 @@ impl Graph {
                 }
             }
             // The row's runs, on its bits: the open tiles (walkable, no
-            // gate: each gate's column was kept for its row as it was
-            // placed), the columns open here and above, then the bounds
-            // where the openness changes.
-            core::mem::swap(&mut bits, &mut bits_above);
+            // gate: the row's gates are all placed by now), then the
+            // bounds where the openness changes.
             row_bits(cur, &mut bits, &mut nokey);
-            let ring = &mut gates_in[y % MAX_SEGMENT as usize];
-            for &x in ring.iter() {
-                bits[x as usize / 64] &= !(1u64 << (x % 64));
-            }
-            ring.clear();
-            for ((t, &o), &u) in touch.iter_mut().zip(&bits).zip(&bits_above) {
-                *t = o & u;
+            for (i, o) in bits[..w.div_ceil(64)].iter_mut().enumerate() {
+                *o &= !labels.gate_word(y * w, i);
             }
             let k = bounds_of(&bits, &mut bounds);
-            let (done, rest) = label.split_at_mut(y * w);
-            let (above, here) = (&done[done.len().saturating_sub(w)..], &mut rest[..w]);
+            let here = labels.runs.len();
+            if labels.runs.capacity() - here < k / 2 {
+                // Room for the runs so far, as many again for each row
+                // left (a projection: a reallocation or two, not the
+                // dozen copies of a doubling from empty).
+                let more = (here + k / 2) * (h - y) / (y + 1) + k / 2;
+                memory::try_reserve("the locks' runs", &mut labels.runs, more)?;
+            }
+            // The runs of the row above, met in order: `j` is the first
+            // that may reach under the next run here. (On the first row
+            // there are none: `up` is never used.)
+            let prev = &labels.runs[above..];
+            let (off, up) = ((y * w) as u32, (y * w).wrapping_sub(w) as u32);
+            let mut j = 0;
+            above = here;
+            let mut m = 0;
             for pair in bounds[..k].chunks_exact(2) {
-                let (a, b) = (pair[0] as usize, pair[1] as usize);
-                let mut l = label_from_above(&touch, &bits_above, above, (a, b), &mut parent);
+                // The run, and its columns in the row above.
+                let (a, b) = (off + pair[0], off + pair[1]);
+                let (ua, ub) = (up.wrapping_add(pair[0]), up.wrapping_add(pair[1]));
+                while prev.get(j).is_some_and(|r| r.1 <= ua) {
+                    j += 1;
+                }
+                let mut l = NONE;
+                let mut i = j;
+                while let Some(&(s, _, u)) = prev.get(i)
+                    && s < ub
+                {
+                    if l == NONE {
+                        l = u;
+                    } else if u != l {
+                        join(&mut parent, l, u);
+                    }
+                    i += 1;
+                }
+                // The last one touched may reach under the next run too.
+                j = j.max(i.saturating_sub(1));
                 if l == NONE {
                     l = parent.len() as u32;
                     memory::grow("the locks' pieces", &mut parent, 0)?;
@@ -1248,62 +1294,73 @@ impl Graph {
                     memory::grow("the locks' pieces", &mut count, 0)?;
                     count.push((0, 0));
                 }
-                if b - a <= 8 {
-                    for t in &mut here[a..b] {
-                        *t = l;
-                    }
-                } else {
-                    here[a..b].fill(l);
-                }
+                row_runs[m] = (a, b, l);
+                m += 1;
                 // Its tiles are key tiles but the few that are not (doors,
                 // stairs, vaults' tiles), taken off below.
                 let keys = if vaults {
-                    (y * w + a..y * w + b).filter(|&i| free(i)).count()
+                    (a as usize..b as usize).filter(|&i| free(i)).count() as u32
                 } else {
                     b - a
                 };
-                if let Some(list) = &mut spans {
-                    if list.len() >= n / 4 {
-                        spans = None;
-                    } else {
-                        memory::grow("the locks' runs", list, 0)?;
-                        list.push(((y * w + a) as u32, (y * w + b) as u32, l));
-                    }
-                }
                 let c = &mut count[l as usize];
-                c.0 += (b - a) as u32;
-                c.1 += keys as u32;
+                c.0 += b - a;
+                c.1 += keys;
             }
+            labels.runs.extend_from_slice(&row_runs[..m]);
+            labels.mark_starts(y * w, &bits[..w.div_ceil(64)]);
             if !vaults {
-                // The open tiles that hold no key.
+                // The open tiles that hold no key (few: doors and stairs),
+                // each in the first of the row's runs that ends past it.
+                let mut r = here;
                 for (i, (m, &o)) in nokey.iter_mut().zip(&bits).enumerate() {
                     let mut word = *m & o;
                     while word != 0 {
-                        let x = i * 64 + word.trailing_zeros() as usize;
+                        let t = y * w + i * 64 + word.trailing_zeros() as usize;
                         word &= word - 1;
-                        count[here[x] as usize].1 -= 1;
+                        while labels.runs[r].1 as usize <= t {
+                            r += 1;
+                        }
+                        count[labels.runs[r].2 as usize].1 -= 1;
                     }
                 }
             }
         }
+        labels.count_starts()?;
         // Each label's piece: its root (every parent is at most its
         // child, so one pass in order finds them).
-        let labels = parent.len();
-        for l in 0..labels {
+        let provisional = parent.len();
+        for l in 0..provisional {
             parent[l] = parent[parent[l] as usize];
         }
         let piece = |parent: &[u32], t: usize| {
-            let l = label[t];
+            let l = labels.label(t);
             if l < GATE { parent[l as usize] } else { l }
         };
         let up_tile = tiles.index_of(level.stairs_up).unwrap_or(0);
         let down_tile = tiles.index_of(level.stairs_down).unwrap_or(0);
         let (up, down) = (piece(&parent, up_tile), piece(&parent, down_tile));
+        // The labels beside each gate, looked up once: for its sides here,
+        // the joins below, the locks' doors and the keys' walks.
+        let mut beside = Beside::default();
+        memory::try_reserve("the locks' gates", &mut beside.at, segments.len() + 1)?;
+        beside.at.push(0);
+        for seg in &segments {
+            for t in seg.beside(w) {
+                memory::grow("the locks' gates", &mut beside.labels, 0)?;
+                beside.labels.push(if t < n && walk(t) {
+                    labels.label(t)
+                } else {
+                    NONE
+                });
+            }
+            beside.at.push(beside.labels.len() as u32);
+        }
         // Gates that may not be locked join their pieces (under the
         // smaller root again: a node's root is the label of its first tile).
         let mut candidates: Vec<(u32, u32, u32)> = Vec::new();
         for (si, seg) in segments.iter().enumerate() {
-            let (a, b) = seg.sides(&|t| piece(&parent, t), cells, w);
+            let (a, b) = sides(beside.of(si), |l| parent[l as usize]);
             let lockable = a != b
                 && a < GATE
                 && b < GATE
@@ -1320,14 +1377,13 @@ impl Graph {
         // Then (the pieces of every gate found first) every gate that may
         // not be locked joins the pieces beside it.
         let mut next = candidates.iter().map(|c| c.0 as usize).peekable();
-        for (si, seg) in segments.iter().enumerate() {
+        for si in 0..segments.len() {
             if next.next_if_eq(&si).is_some() {
                 continue;
             }
             let mut first = NONE;
-            for t in seg.beside(w) {
-                let l = label[t];
-                if l >= GATE || !walk(t) {
+            for &l in beside.of(si) {
+                if l >= GATE {
                     continue;
                 }
                 if first == NONE {
@@ -1342,7 +1398,7 @@ impl Graph {
         // (a label's parent is smaller, numbered before it).
         let mut node_of = parent;
         let mut nodes = 0u32;
-        for l in 0..labels {
+        for l in 0..provisional {
             let p = node_of[l] as usize;
             if p == l {
                 node_of[l] = nodes;
@@ -1389,8 +1445,8 @@ impl Graph {
         }
         let (up, down) = (node_of[up as usize], node_of[down as usize]);
         Ok(Graph {
-            spans,
-            label,
+            labels,
+            beside,
             node_of,
             nodes: nn,
             segments,
@@ -1419,7 +1475,7 @@ impl Graph {
     /// door, the stairs, or inside a vault's rectangle. Cost: two
     /// breadth-first walks over the nodes, and one over the tiles of each
     /// key's node.
-    fn key_spots(&mut self, level: &Level, depth: &[u8], kk: usize) -> Result<KeySpots, GeomError> {
+    fn key_spots(&self, level: &Level, depth: &[u8], kk: usize) -> Result<KeySpots, GeomError> {
         let nn = self.nodes;
         // Each node's ends: whether a gate leads from it to the key-level
         // before its own (ENTRY, it lies behind a lock's door) or after
@@ -1482,10 +1538,15 @@ impl Graph {
         drop(exit);
         let mut spots = Vec::with_capacity(kk);
         let mut scratch = Vec::new();
+        let mut seen = memory::try_vec("the keys' walk", level.tiles.len() / 64 + 1, 0u64)?;
         for node in best {
             // Every band holds a key tile (the chain's rule).
             let v = node.map_or(self.up, |(_, v)| v);
-            spots.push(level.tiles.point_of(self.tile_in(level, v, &mut scratch)?));
+            spots.push(
+                level
+                    .tiles
+                    .point_of(self.tile_in(level, v, &mut scratch, &mut seen)?),
+            );
         }
         Ok(KeySpots { spots, entry })
     }
@@ -1496,19 +1557,20 @@ impl Graph {
     /// crosses the gate tiles that join the node's pieces (gates that may
     /// not be locked), so every piece of the node is reached: a node of
     /// several pieces whose only lockable gate is its lock's door gets its
-    /// key in the piece farthest from that door, not beside it. It marks the tiles it
-    /// reaches in the labels ([`VISITED`]) and puts them back after, so it
-    /// costs the node's tiles only; `walk` is its scratch (each tile
-    /// reached, its label and its distance).
+    /// key in the piece farthest from that door, not beside it. It marks
+    /// the tiles it reaches in `seen` (a bit a tile, clear before and
+    /// after), so it costs the node's tiles only (a label looked up for
+    /// each of their neighbours); `walk` is its scratch (each tile
+    /// reached, whether a gate, and its distance).
     fn tile_in(
-        &mut self,
+        &self,
         level: &Level,
         v: u32,
-        walk: &mut Vec<(u32, u32, u32)>,
+        walk: &mut Vec<(u32, bool, u32)>,
+        seen: &mut [u64],
     ) -> Result<usize, GeomError> {
         let cells = level.tiles.as_slice();
         let w = level.tiles.width() as usize;
-        let n = cells.len();
         let around = Around::new(cells, w);
         let vaults = !level.vaults.is_empty();
         let free = |t: usize| {
@@ -1519,64 +1581,80 @@ impl Graph {
                 })
         };
         walk.clear();
-        let (label, node_of) = (&mut self.label, &self.node_of);
-        let mine = |label: &[u32], t: usize| {
-            let l = label[t];
-            l < VISITED && node_of[l as usize] == v
+        let (labels, node_of) = (&self.labels, &self.node_of);
+        let mine = |t: usize| {
+            let l = labels.label(t);
+            l < GATE && node_of[l as usize] == v
         };
-        // The walk goes on through gate tiles (the gates that may not be
-        // locked join the node's pieces), never onto another node's tile.
-        let through = |label: &[u32], t: usize| {
-            mine(label, t) || (label[t] == GATE && cells[t].is_walkable())
+        // Its runs, in raster order (for a node that the walk cannot
+        // start from a gate).
+        let runs = || {
+            labels
+                .runs
+                .iter()
+                .filter(|r| node_of[r.2 as usize] == v)
+                .flat_map(|r| r.0 as usize..r.1 as usize)
+        };
+        // Marks tile `t`, saying whether it was not yet.
+        let mark = |seen: &mut [u64], t: usize| {
+            let (word, bit) = (&mut seen[t / 64], 1u64 << (t % 64));
+            let new = *word & bit == 0;
+            *word |= bit;
+            new
         };
         let gates = &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize];
         for &g in gates {
-            let seg = self.segments[self.gates[g as usize].seg as usize];
-            for t in seg.beside(w) {
-                if t < n && mine(label, t) {
+            let si = self.gates[g as usize].seg as usize;
+            for (t, &l) in self.segments[si].beside(w).zip(self.beside.of(si)) {
+                if l < GATE && node_of[l as usize] == v && mark(seen, t) {
                     memory::grow("the keys' walk", walk, 0)?;
-                    walk.push((t as u32, label[t], 0));
-                    label[t] = VISITED;
+                    walk.push((t as u32, false, 0));
                 }
             }
         }
         if walk.is_empty() {
             // A node with no gate (the whole level is one node): from its
             // first tile.
-            if let Some(t) = (0..n).find(|&t| mine(label, t)) {
-                walk.push((t as u32, label[t], 0));
-                label[t] = VISITED;
+            if let Some(t) = runs().next() {
+                mark(seen, t);
+                walk.push((t as u32, false, 0));
             }
         }
         let mut best: Option<((u32, bool), usize)> = None;
         let mut head = 0;
         while head < walk.len() {
-            let (t, l, d) = walk[head];
+            let (t, gate, d) = walk[head];
             let t = t as usize;
             head += 1;
-            if l != GATE && free(t) {
+            if !gate && free(t) {
                 let rank = (d, cells[t] == Tile::Floor);
                 if best.is_none_or(|(r, at)| rank > r || (rank == r && t < at)) {
                     best = Some((rank, t));
                 }
             }
             for u in around.of(t) {
-                if u != OFF && through(label, u) {
+                // The walk goes on through gate tiles (the gates that may
+                // not be locked join the node's pieces), never onto
+                // another node's tile.
+                if u == OFF || !cells[u].is_walkable() || seen[u / 64] >> (u % 64) & 1 != 0 {
+                    continue;
+                }
+                let gate = labels.is_gate(u);
+                if (gate || mine(u)) && mark(seen, u) {
                     memory::grow("the keys' walk", walk, 0)?;
-                    walk.push((u as u32, label[u], d + 1));
-                    label[u] = VISITED;
+                    walk.push((u as u32, gate, d + 1));
                 }
             }
         }
-        for &(t, l, _) in walk.iter() {
-            label[t as usize] = l;
+        for &(t, _, _) in walk.iter() {
+            seen[t as usize / 64] = 0;
         }
         Ok(match best {
             Some((_, t)) => t,
             // Its key tiles lie in pieces joined to it by gates that may
             // not be locked: the first of them.
-            None => (0..n)
-                .find(|&t| mine(label, t) && free(t))
+            None => runs()
+                .find(|&t| free(t))
                 .unwrap_or_else(|| level.tiles.index_of(level.stairs_up).unwrap_or(0)),
         })
     }

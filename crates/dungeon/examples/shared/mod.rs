@@ -2,7 +2,7 @@
 //! arguments, the "most locks that fit" rule and the median.
 #![allow(dead_code)] // Each example uses its part.
 
-use mcrdun_dungeon::{LevelConfig, LevelError, LevelKind, generate};
+use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind, generate};
 use std::time::Instant;
 
 /// `KIND` and `WxH`, the first two arguments.
@@ -27,6 +27,21 @@ pub fn with_locks(c: &LevelConfig, k: u32, seed: u64) -> LevelConfig {
         with.set("locks", f64::from(fit)).unwrap();
     }
     with
+}
+
+/// The level of `seed` with `k` locks, or with the most that fit where
+/// fewer do (then generated a second time), and whether fewer did: for a
+/// counter, which sees every generation (where `k` fit, one only).
+pub fn most_locks(c: &LevelConfig, k: u32, seed: u64) -> (Level, bool) {
+    let mut with = *c;
+    with.set("locks", f64::from(k)).unwrap();
+    match generate(&with, seed) {
+        Err(LevelError::Locks { fit, .. }) => {
+            with.set("locks", f64::from(fit)).unwrap();
+            (generate(&with, seed).unwrap(), true)
+        }
+        level => (level.unwrap(), false),
+    }
 }
 
 /// The median of `v` (the upper one of an even count), sorting it.
