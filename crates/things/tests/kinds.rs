@@ -3,33 +3,12 @@
 //! (one wrong tile at a time, at a row's end and inside it), and maps with
 //! floor on some of their edges.
 
-use mcrdun_geom::{Grid, Point};
+mod drawn;
+
+use drawn::drawn;
+use mcrdun_geom::Point;
 use mcrdun_things::{PlaceError, PlaceMap, Spot, UNREACHED, parse, place_seeded};
 use std::collections::VecDeque;
-
-/// A map drawn as rows: `#` wall, `.` room, `,` corridor, `v` vault, `+`
-/// door, `c` closed, `B` barrier, `S` the up stairs (room floor).
-fn drawn(rows: &[&str]) -> PlaceMap {
-    let (w, h) = (rows[0].len() as u32, rows.len() as u32);
-    let mut start = None;
-    let spots = Grid::from_fn(w, h, |p| {
-        match rows[p.y as usize].as_bytes()[p.x as usize] {
-            b'.' => Spot::Room,
-            b'S' => {
-                start = Some(p);
-                Spot::Room
-            }
-            b',' => Spot::Corridor,
-            b'v' => Spot::Vault,
-            b'+' => Spot::Door,
-            b'c' => Spot::Closed,
-            b'B' => Spot::Barrier,
-            _ => Spot::Wall,
-        }
-    })
-    .unwrap();
-    PlaceMap::new(spots, start.expect("an S in the map")).unwrap()
-}
 
 /// The tiles of kind `kind` (`room`, `dead_end`, ...): every one takes a
 /// thing of an entry `where kind` whose count is all of them, and not one
