@@ -649,6 +649,13 @@ mod tests {
                 walkable[y * w + x] = (x * 7 + y * 13 + x * y) % 5 != 0;
             }
         }
+        // A pocket of one tile that no other tile reaches (the search
+        // from elsewhere leaves it unreached, not "not yet").
+        let pocket = 5 * w + 5;
+        walkable[pocket] = true;
+        for j in [pocket - 1, pocket + 1, pocket - w, pocket + w] {
+            walkable[j] = false;
+        }
         let mut fast = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
         assert!(!fast.edge_walkable);
         let mut slow = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
@@ -674,6 +681,9 @@ mod tests {
             assert_eq!(fast.farthest_walk(), slow.farthest_walk());
         }
         assert!(reached_some);
+        // From the pocket, nothing else is reached: the farthest is 0.
+        fast.farthest(pocket, &all).unwrap();
+        assert_eq!(fast.farthest_walk(), 0);
         // A walkable tile on the edge: the distance crate's path.
         walkable[w] = true;
         let edge = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
