@@ -721,24 +721,20 @@ impl Segment {
 /// the other, a tile at a time; [`NONE`] for a wall) and each label's
 /// piece.
 fn sides(beside: &[u32], piece: impl Fn(u32) -> u32) -> (u32, u32) {
-    let one = |side: usize| {
-        let mut p = NONE;
-        for &l in beside.iter().skip(side).step_by(2) {
-            if l == NONE {
-                continue;
-            }
-            if l == GATE {
-                return GATE;
-            }
-            let l = piece(l);
-            if p != NONE && p != l {
-                return GATE;
-            }
-            p = l;
+    // Both sides at once, a tile of the gate at a time: a side's piece,
+    // NONE while it has none, GATE once it has two or a gate.
+    let (mut a, mut b) = (NONE, NONE);
+    let add = |side: &mut u32, l: u32| {
+        if l == NONE || *side == GATE {
+            return;
         }
-        p
+        let p = if l == GATE { GATE } else { piece(l) };
+        *side = if *side == NONE || *side == p { p } else { GATE };
     };
-    let (a, b) = (one(0), one(1));
+    for pair in beside.chunks_exact(2) {
+        add(&mut a, pair[0]);
+        add(&mut b, pair[1]);
+    }
     if a == NONE || b == NONE {
         (GATE, GATE)
     } else {
@@ -832,7 +828,8 @@ fn join(parent: &mut [u32], a: u32, b: u32) {
 /// `LockedDoor` (7), so adding `0x7f - p` to each byte sets its high bit,
 /// without a carry into the next, exactly when it is past `p` (a zero
 /// byte, past the row's end, sets none); a multiply then gathers the 8
-/// high bits.
+/// high bits (for `nokey` only where one is set: few tiles are doors or
+/// stairs).
 fn row_bits(row: &[u8], walk: &mut [u64], nokey: &mut [u64]) {
     const LOW: u64 = 0x0101_0101_0101_0101;
     const PAST_WALL: u64 = LOW * 0x7f;
@@ -840,9 +837,14 @@ fn row_bits(row: &[u8], walk: &mut [u64], nokey: &mut [u64]) {
     // Byte j's low bit lands on bit 56 + j.
     let gather = |v: u64| ((v >> 7) & LOW).wrapping_mul(0x0102_0408_1020_4080) >> 56;
     let eight = |v: u64, j: usize| {
+        let past = (v + PAST_CORRIDOR) & (LOW << 7);
         (
             gather(v + PAST_WALL) << (8 * j),
-            gather(v + PAST_CORRIDOR) << (8 * j),
+            if past == 0 {
+                0
+            } else {
+                gather(past) << (8 * j)
+            },
         )
     };
     walk.fill(0);
