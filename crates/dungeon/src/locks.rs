@@ -251,14 +251,18 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
         let mut of_label = memory::try_with_capacity("the key-levels", graph.node_of.len())
             .map_err(memory_error(level))?;
         of_label.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
+        // Most runs are short (a maze's a tile or two): one 8-byte store
+        // each, not a call, its bytes past the run zero. Those bytes are
+        // walls (0), or tiles of the runs after it and of gates, written
+        // later: the runs go in raster order, the gates below.
+        const LOW: u64 = 0x0101_0101_0101_0101;
         for &(a, b, l) in &graph.labels.runs {
-            let d = of_label[l as usize];
-            // A maze's runs are a tile or two: stores, not a call (a loop
-            // would be turned into one).
-            match &mut behind[a as usize..b as usize] {
-                [t] => *t = d,
-                [t, u] => (*t, *u) = (d, d),
-                run => run.fill(d),
+            let (a, b, d) = (a as usize, b as usize, of_label[l as usize]);
+            if b - a <= 8 && a + 8 <= n {
+                let word = (u64::from(d) * LOW) & (u64::MAX >> (64 - 8 * (b - a)));
+                behind[a..a + 8].copy_from_slice(&word.to_le_bytes());
+            } else {
+                behind[a..b].fill(d);
             }
         }
     }
@@ -911,7 +915,9 @@ impl Labels {
             runs: Vec::new(),
             starts: memory::try_vec("the locks' runs", n / 64 + 2, 0u64)?,
             before: Vec::new(),
-            gate: memory::try_vec("the locks' gates", n / 64 + 1, 0u64)?,
+            // (Words past the last: a row's gates are read two words at
+            // a time.)
+            gate: memory::try_vec("the locks' gates", n / 64 + 3, 0u64)?,
         })
     }
 
@@ -923,17 +929,15 @@ impl Labels {
         self.gate[t / 64] |= 1 << (t % 64);
     }
 
-    /// The gates of a row starting at tile `at`, at its columns
-    /// `64 i..64 i + 64`, as bits (those past the row's end are the next
-    /// row's).
-    fn gate_word(&self, at: usize, i: usize) -> u64 {
-        let at = at + 64 * i;
-        let (k, s) = (at / 64, at % 64);
-        let low = self.gate[k] >> s;
-        if s == 0 {
-            low
-        } else {
-            low | self.gate.get(k + 1).map_or(0, |g| g << (64 - s))
+    /// Takes the gates of the row starting at tile `at` out of its open
+    /// tiles `bits` (64 columns a word; gates past the row's end are the
+    /// next row's, where `bits` has none).
+    fn clear_gates(&self, at: usize, bits: &mut [u64]) {
+        let (k, s) = (at / 64, (at % 64) as u32);
+        let gate = &self.gate[k..k + bits.len() + 1];
+        for (o, g) in bits.iter_mut().zip(gate.windows(2)) {
+            // (A shift by 64, where the row starts a word, adds nothing.)
+            *o &= !((g[0] >> s) | g[1].checked_shl(64 - s).unwrap_or(0));
         }
     }
 
@@ -1248,9 +1252,7 @@ impl Graph {
             // gate: the row's gates are all placed by now), then the
             // bounds where the openness changes.
             row_bits(cur, &mut bits, &mut nokey);
-            for (i, o) in bits[..w.div_ceil(64)].iter_mut().enumerate() {
-                *o &= !labels.gate_word(y * w, i);
-            }
+            labels.clear_gates(y * w, &mut bits[..w.div_ceil(64)]);
             let k = bounds_of(&bits, &mut bounds);
             let here = labels.runs.len();
             if labels.runs.capacity() - here < k / 2 {
@@ -1345,16 +1347,17 @@ impl Graph {
         // The labels beside each gate, looked up once: for its sides here,
         // the joins below, the locks' doors and the keys' walks.
         let mut beside = Beside::default();
+        let all: usize = segments.iter().map(|s| 2 * s.len as usize).sum();
+        memory::try_reserve("the locks' gates", &mut beside.labels, all)?;
         memory::try_reserve("the locks' gates", &mut beside.at, segments.len() + 1)?;
         beside.at.push(0);
+        // (A gate lies off the map's edge: its sides lie on the map.)
+        let label_of = |t: usize| if walk(t) { labels.label(t) } else { NONE };
         for seg in &segments {
-            for t in seg.beside(w) {
-                memory::grow("the locks' gates", &mut beside.labels, 0)?;
-                beside.labels.push(if t < n && walk(t) {
-                    labels.label(t)
-                } else {
-                    NONE
-                });
+            let side = if seg.across { 1 } else { w };
+            for t in seg.tiles(w) {
+                beside.labels.push(label_of(t - side));
+                beside.labels.push(label_of(t + side));
             }
             beside.at.push(beside.labels.len() as u32);
         }
