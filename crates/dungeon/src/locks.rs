@@ -1001,6 +1001,18 @@ impl Beside {
     }
 }
 
+/// The first column from `from` whose bit is set in `bits` (64 columns a
+/// word), if any.
+fn first_set(bits: &[u64], from: usize) -> Option<usize> {
+    let mut i = from / 64;
+    let mut word = bits.get(i)? & (!0u64 << (from % 64));
+    while word == 0 {
+        i += 1;
+        word = *bits.get(i)?;
+    }
+    Some(i * 64 + word.trailing_zeros() as usize)
+}
+
 /// A gate between two nodes.
 struct Gate {
     a: u32,
@@ -1154,13 +1166,15 @@ impl Graph {
                 unblocked[..w].fill(1);
             }
             let cur = row(y);
-            // The candidates of the row.
-            cand[..w].fill(0);
-            if rooms {
-                for (c, &t) in cand.iter_mut().zip(cur) {
-                    *c = u8::from(t == Tile::Door as u8);
-                }
-            } else if y > 0 && y + 1 < h && w >= 3 {
+            // The row's walkable tiles and those that hold no key, as bits
+            // (its gates are taken out below, once placed).
+            row_bits(cur, &mut bits, &mut nokey);
+            // The candidates of the row: for rooms the doors, found among
+            // the tiles that hold no key (few), a word of bits at a time.
+            if !rooms {
+                cand[..w].fill(0);
+            }
+            if !rooms && y > 0 && y + 1 < h && w >= 3 {
                 let len = w - 2;
                 padded[..w].copy_from_slice(cur);
                 let (up, d1, d2, d3) = (
@@ -1195,9 +1209,32 @@ impl Graph {
                     }
                 }
             }
-            // Each candidate in order, as the tile scan did.
+            // Each candidate in order, as the tile scan did: for rooms the
+            // doors (among the tiles that hold no key, a word of bits at a
+            // time), each a gate when it stands between two walls.
             let mut at = 0;
-            while at < w {
+            while let Some(x) = first_set(&nokey, at).filter(|_| rooms) {
+                at = x + 1;
+                let i = y * w + x;
+                if x >= w || cells[i] != Tile::Door || labels.is_gate(i) {
+                    continue;
+                }
+                let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
+                let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
+                let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
+                let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
+                if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
+                    labels.set_gate(i);
+                    memory::grow("the locks' gates", &mut segments, 0)?;
+                    segments.push(Segment {
+                        start: i as u32,
+                        len: 1,
+                        across: lr,
+                    });
+                }
+            }
+            // Else the tiles marked in `cand`, 8 bytes at a time.
+            while !rooms && at < w {
                 let word = u64::from_le_bytes(cand[at..at + 8].try_into().unwrap_or([0; 8]));
                 if word == 0 {
                     at += 8;
@@ -1210,22 +1247,6 @@ impl Graph {
                 }
                 let i = y * w + x;
                 if labels.is_gate(i) {
-                    continue;
-                }
-                if rooms {
-                    let lr = x > 0 && x + 1 < w && walk(i - 1) && walk(i + 1);
-                    let ud = y > 0 && y + 1 < h && walk(i - w) && walk(i + w);
-                    let lr_wall = (x == 0 || !walk(i - 1)) && (x + 1 == w || !walk(i + 1));
-                    let ud_wall = (y == 0 || !walk(i - w)) && (y + 1 == h || !walk(i + w));
-                    if !in_vault(i) && ((lr && ud_wall) || (ud && lr_wall)) {
-                        labels.set_gate(i);
-                        memory::grow("the locks' gates", &mut segments, 0)?;
-                        segments.push(Segment {
-                            start: i as u32,
-                            len: 1,
-                            across: lr,
-                        });
-                    }
                     continue;
                 }
                 if side > 1 && unblocked[x] == 0 {
@@ -1251,7 +1272,6 @@ impl Graph {
             // The row's runs, on its bits: the open tiles (walkable, no
             // gate: the row's gates are all placed by now), then the
             // bounds where the openness changes.
-            row_bits(cur, &mut bits, &mut nokey);
             labels.clear_gates(y * w, &mut bits[..w.div_ceil(64)]);
             let k = bounds_of(&bits, &mut bounds);
             let here = labels.runs.len();
