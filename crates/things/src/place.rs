@@ -1570,7 +1570,7 @@ mod tests {
                             _ => far / 2,
                         };
                         sorter.count(d);
-                        (d << 32) | ((i * 7 + round) % 3000)
+                        d << 32 | (i * 7 + round) % 3000
                     })
                     .collect();
                 let mut want = keys.clone();
