@@ -48,10 +48,9 @@ pub struct Thing {
 /// distances), each tile's kinds of place (1), the lists of open tiles
 /// by kind (4 a tile and kind, at most 4 kinds a tile, typically little
 /// over 1) and one kind's tiles before they are sorted (8 a tile: the
-/// tile and its distance, and 8 more for the first of two passes when the
-/// longest walk is over 2^14 steps), the counting sort's counts (at most 4
-/// a step of the longest walk; a kind with fewer tiles than an eighth of
-/// the steps is sorted by its keys instead), one run's draws (at worst 4 a
+/// tile and its distance), the counting sort's counts (4 a step of the
+/// longest walk; a kind with fewer tiles than an eighth of the steps is
+/// sorted by its keys instead), one run's draws (at worst 4 a
 /// candidate), which tiles hold things (1), the `apart` stamps (1, and 4
 /// a tile stamped, only when some entry has `apart` of 2 or more) and the
 /// distances from the down stairs within the largest `away` (8 a tile in
@@ -415,9 +414,10 @@ impl<'a> Placer<'a> {
     /// in raster order (one pass over the kinds, eight tiles a word, a
     /// word's tiles of the kind taken bit by bit, each keyed by its
     /// distance and index as it is read), then sorted stably by distance
-    /// ([`ByDistance`], or for a kind of few tiles a sort of the keys):
-    /// each tile's distance is read once a kind (a million tiles'
-    /// distances are 4 MB, and reading them is most of the stage's time).
+    /// (a counting sort of the keys, or for a kind of few tiles a sort of
+    /// the keys): each tile's distance is read once a kind (a million
+    /// tiles' distances are 4 MB, and reading them is most of the stage's
+    /// time).
     #[inline(never)]
     fn sort_kinds(&mut self) -> Result<(), PlaceError> {
         const WHAT: &str = "kinds of place";
@@ -438,14 +438,16 @@ impl<'a> Placer<'a> {
         let mut raw: Vec<u64> =
             mcrdun_geom::memory::try_with_capacity(WHAT, self.map.walkable as usize)?;
         let steps = self.far as usize + 2;
-        let mut sorter = ByDistance::new(self.far)?;
+        // The counting sort's counts: of each distance while the tiles
+        // are listed, then where each distance's tiles go.
+        let mut at: Vec<u32> = try_vec(WHAT, steps, 0u32)?;
         let w = self.w;
         for (b, &bit) in K_BITS.iter().enumerate() {
             if present & bit == 0 {
                 continue;
             }
             raw.clear();
-            sorter.clear();
+            at.fill(0);
             let mask = u64::from_ne_bytes([bit; 8]);
             let mut chunks = kinds.chunks_exact(8);
             let mut t = 0u32;
@@ -453,14 +455,14 @@ impl<'a> Placer<'a> {
                 let mut m = u64::from_ne_bytes(c.try_into().expect("8 bytes")) & mask;
                 // One bit a byte at most: each is a tile.
                 while m != 0 {
-                    list_one(&mut raw, &mut sorter, up, w, t + m.trailing_zeros() / 8)?;
+                    list_one(&mut raw, &mut at, up, w, t + m.trailing_zeros() / 8)?;
                     m &= m - 1;
                 }
                 t += 8;
             }
             for &k in chunks.remainder() {
                 if k & bit != 0 {
-                    list_one(&mut raw, &mut sorter, up, w, t)?;
+                    list_one(&mut raw, &mut at, up, w, t)?;
                 }
                 t += 1;
             }
@@ -471,7 +473,19 @@ impl<'a> Placer<'a> {
                 raw.sort_unstable();
                 list.extend(raw.iter().map(|&k| k as u32));
             } else {
-                sorter.sort(&raw, &mut list)?;
+                // Where each distance's tiles start (a running sum, kept
+                // in a register).
+                let mut sum = 0;
+                for a in at.iter_mut() {
+                    sum += *a;
+                    *a = sum;
+                }
+                list.resize(count, 0);
+                for &k in &raw {
+                    let place = &mut at[(k >> 32) as usize];
+                    list[*place as usize] = k as u32;
+                    *place += 1;
+                }
             }
             self.lists[b] = list;
         }
@@ -1311,122 +1325,25 @@ fn kinds_of(
 }
 
 /// Lists tile `i` in `raw`, keyed by (distance, tile), and counts its
-/// distance in `sorter`: a distance outside `0..=far` (only a trusted
-/// walk's, whose tiles the pass over the map did not read) is refused.
+/// distance in `at` (the counting sort's counts, one more than the
+/// farthest distance long): a distance
+/// outside `0..=far` (only a trusted walk's, whose tiles the pass over the
+/// map did not read) is refused, not indexed.
 #[inline(always)]
 fn list_one(
     raw: &mut Vec<u64>,
-    sorter: &mut ByDistance,
+    at: &mut [u32],
     up: &[i32],
     w: usize,
     i: u32,
 ) -> Result<(), PlaceError> {
     let d = up[i as usize];
-    let key = u64::from(d as u32);
-    if key > sorter.far {
-        return Err(beyond_walk(w, i as usize, d));
+    match at.get_mut(d as u32 as usize + 1) {
+        Some(c) => *c += 1,
+        None => return Err(beyond_walk(w, i as usize, d)),
     }
-    sorter.count(key);
-    raw.push(key << 32 | u64::from(i));
+    raw.push(u64::from(d as u32) << 32 | u64::from(i));
     Ok(())
-}
-
-/// The longest walk, in bits, whose distances one counting pass sorts:
-/// its counts (at most 64 kB) stay in the processor's cache. A longer
-/// walk (a large maze's: 2^18 steps at 1000x1000) is sorted in two
-/// passes of half the bits each, so that each pass counts and writes in
-/// a few hundred places at a time, not anywhere in megabytes: on a
-/// 1000x1000 maze the sort takes a quarter less time so (its profile
-/// samples against the finish's search: 0.34 -> 0.25), for more
-/// instructions (a cache simulation without prefetching counts no gain).
-const ONE_PASS_BITS: u32 = 14;
-
-/// A stable sort of (distance, tile) keys by distance, up to the
-/// farthest walk: a counting sort, least significant digit first, of one
-/// digit (the whole distance) or two, whose counts are taken while the
-/// keys are listed ([`ByDistance::count`]).
-struct ByDistance {
-    far: u64,
-    /// The low digit's bits: every bit of a distance when one pass
-    /// sorts (then `high` is not counted).
-    shift: u32,
-    two_passes: bool,
-    low: Vec<u32>,
-    high: Vec<u32>,
-    /// The keys after the first of two passes.
-    between: Vec<u64>,
-}
-
-impl ByDistance {
-    fn new(far: u64) -> Result<ByDistance, PlaceError> {
-        const WHAT: &str = "kinds of place";
-        let bits = u64::BITS - far.leading_zeros();
-        let (shift, lows) = if bits <= ONE_PASS_BITS {
-            (bits, far as usize + 1)
-        } else {
-            let shift = bits.div_ceil(2);
-            (shift, 1 << shift)
-        };
-        Ok(ByDistance {
-            far,
-            shift,
-            two_passes: bits > ONE_PASS_BITS,
-            low: try_vec(WHAT, lows, 0u32)?,
-            high: try_vec(WHAT, (far >> shift) as usize + 1, 0u32)?,
-            between: Vec::new(),
-        })
-    }
-
-    fn clear(&mut self) {
-        self.low.fill(0);
-        self.high.fill(0);
-    }
-
-    /// Counts a key's distance `d` (at most `far`).
-    #[inline(always)]
-    fn count(&mut self, d: u64) {
-        self.low[(d & ((1 << self.shift) - 1)) as usize] += 1;
-        if self.two_passes {
-            self.high[(d >> self.shift) as usize] += 1;
-        }
-    }
-
-    /// The tiles of `keys` (every one counted) into `list`, by distance,
-    /// ties in the keys' order.
-    fn sort(&mut self, keys: &[u64], list: &mut Vec<u32>) -> Result<(), PlaceError> {
-        let (shift, mask) = (self.shift, (1u64 << self.shift) - 1);
-        // Where each digit's keys start (a running sum).
-        for counts in [&mut self.low, &mut self.high] {
-            let mut sum = 0;
-            for c in counts.iter_mut() {
-                (*c, sum) = (sum, sum + *c);
-            }
-        }
-        list.resize(keys.len(), 0);
-        if !self.two_passes {
-            for &k in keys {
-                let place = &mut self.low[((k >> 32) & mask) as usize];
-                list[*place as usize] = k as u32;
-                *place += 1;
-            }
-            return Ok(());
-        }
-        let between = &mut self.between;
-        between.clear();
-        mcrdun_geom::memory::try_reserve("kinds of place", between, keys.len())?;
-        between.resize(keys.len(), 0);
-        for &k in keys {
-            let place = &mut self.low[((k >> 32) & mask) as usize];
-            between[*place as usize] = k;
-            *place += 1;
-        }
-        for &k in between.iter() {
-            let place = &mut self.high[(k >> (32 + shift)) as usize];
-            list[*place as usize] = k as u32;
-            *place += 1;
-        }
-        Ok(())
-    }
 }
 
 /// The error for tile `t` of a trusted walk (`with_trusted_walk`) whose
@@ -1541,45 +1458,5 @@ impl Draws {
             self.all = all;
         }
         Ok(Some(at_j as usize))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{ByDistance, ONE_PASS_BITS};
-    use mcrdun_geom::random::{below, seeded_rng};
-
-    /// The counting sort, of one pass and of two, orders tiles as a
-    /// stable sort of their keys by distance does (ties in the keys'
-    /// order, which need not be the tiles' order), and counts its keys'
-    /// distances once per clear.
-    #[test]
-    fn by_distance_is_a_stable_sort_by_distance() {
-        let mut rng = seeded_rng(11);
-        for far in [0u64, 1, 7, 1 << ONE_PASS_BITS, (1 << 18) + 5, 3 << 20] {
-            let mut sorter = ByDistance::new(far).unwrap();
-            assert_eq!(sorter.two_passes, far >= 1 << ONE_PASS_BITS, "{far}");
-            for round in 0..2 {
-                sorter.clear();
-                let keys: Vec<u64> = (0..3000u64)
-                    .map(|i| {
-                        // Far distances and ties both.
-                        let d = match i % 3 {
-                            0 => far,
-                            1 => below(&mut rng, far + 1).unwrap(),
-                            _ => far / 2,
-                        };
-                        sorter.count(d);
-                        d << 32 | (i * 7 + round) % 3000
-                    })
-                    .collect();
-                let mut want = keys.clone();
-                want.sort_by_key(|k| k >> 32);
-                let want: Vec<u32> = want.iter().map(|&k| k as u32).collect();
-                let mut got = Vec::new();
-                sorter.sort(&keys, &mut got).unwrap();
-                assert_eq!(got, want, "far {far}, round {round}");
-            }
-        }
     }
 }
