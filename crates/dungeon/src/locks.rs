@@ -235,11 +235,14 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
             reason: graph.why(),
         });
     };
-    // Key-levels: each node's count of areas holding it.
+    // Key-levels: each node's count of areas holding it. The chain's
+    // thresholds grow outwards (each area's past the reach of the one
+    // inside it), so those holding a node are the outermost few.
+    debug_assert!(chain.windows(2).all(|p| p[0].c < p[1].c));
     let mut depth =
         memory::try_vec("the nodes' key-levels", graph.nodes, 0u8).map_err(memory_error(level))?;
     for (d, b) in depth.iter_mut().zip(&cuts.bottleneck) {
-        *d = chain.iter().filter(|a| *b <= a.c).count() as u8;
+        *d = chain.iter().rev().take_while(|a| *b <= a.c).count() as u8;
     }
     drop(cuts);
     // The chain runs innermost first; lock 1 is the outermost.
@@ -1298,19 +1301,28 @@ impl Graph {
                     j += 1;
                 }
                 let mut l = NONE;
-                let mut i = j;
-                while let Some(&(s, _, u)) = prev.get(i)
-                    && s < ub
+                if let Some(&(s, e, u)) = prev.get(j)
+                    && (s, e) == (ua, ub)
                 {
-                    if l == NONE {
-                        l = u;
-                    } else if u != l {
-                        join(&mut parent, l, u);
+                    // Under a run of the same columns (a room's rows): the
+                    // only one it touches, and the next run here does not.
+                    l = u;
+                    j += 1;
+                } else {
+                    let mut i = j;
+                    while let Some(&(s, _, u)) = prev.get(i)
+                        && s < ub
+                    {
+                        if l == NONE {
+                            l = u;
+                        } else if u != l {
+                            join(&mut parent, l, u);
+                        }
+                        i += 1;
                     }
-                    i += 1;
+                    // The last one touched may reach under the next run too.
+                    j = j.max(i.saturating_sub(1));
                 }
-                // The last one touched may reach under the next run too.
-                j = j.max(i.saturating_sub(1));
                 if l == NONE {
                     l = parent.len() as u32;
                     memory::grow("the locks' pieces", &mut parent, 0)?;
@@ -1684,11 +1696,7 @@ impl Graph {
         })
     }
 
-    fn gates_of(&self, v: u32) -> &[u32] {
-        &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
-    }
-
-    /// The nodes across `v`'s gates, in the order of [`Graph::gates_of`].
+    /// The nodes across `v`'s gates, in the order of its gates in `adj`.
     fn neighbours(&self, v: u32) -> &[u32] {
         &self.nbr[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
@@ -1716,15 +1724,17 @@ impl Graph {
         if self.up == self.down {
             return Ok(order);
         }
-        let mut within = memory::try_vec("the locks' growth", nn, 0u32)?;
         let mut taken = memory::try_vec("the locks' growth", nn, false)?;
-        let deg = |v: u32| self.gates_of(v).len() as i64;
-        // Scores lie in -most..=most.
-        let most = (0..nn as u32).map(deg).max().unwrap_or(0);
+        let deg = |v: usize| self.start[v + 1] - self.start[v];
+        // Scores lie in -most..=most: each node's bucket is its score (its
+        // gates less twice those into the area) plus `most`, kept as the
+        // area grows.
+        let most = (0..nn).map(deg).max().unwrap_or(0);
+        let mut bucket: Vec<u32> = memory::try_with_capacity("the locks' growth", nn)?;
+        bucket.extend((0..nn).map(|v| deg(v) + most));
         let mut buckets: Vec<(usize, Vec<u32>)> =
             memory::try_vec("the locks' growth", 2 * most as usize + 1, (0, Vec::new()))?;
-        let slot = |score: i64| (score + most) as usize;
-        let mut low = slot(deg(self.down));
+        let mut low = bucket[self.down as usize] as usize;
         buckets[low].1.push(self.down);
         loop {
             // The least non-empty bucket from `low` up.
@@ -1737,8 +1747,7 @@ impl Graph {
             let (head, list) = &mut buckets[low];
             let v = list[*head];
             *head += 1;
-            let score = low as i64 - most;
-            if taken[v as usize] || score != deg(v) - 2 * i64::from(within[v as usize]) {
+            if taken[v as usize] || low != bucket[v as usize] as usize {
                 continue;
             }
             taken[v as usize] = true;
@@ -1747,8 +1756,8 @@ impl Graph {
                 if u == self.up || taken[u as usize] {
                     continue;
                 }
-                within[u as usize] += 1;
-                let b = slot(deg(u) - 2 * i64::from(within[u as usize]));
+                bucket[u as usize] -= 2;
+                let b = bucket[u as usize] as usize;
                 memory::grow("the locks' growth", &mut buckets[b].1, 0)?;
                 buckets[b].1.push(u);
                 low = low.min(b);
