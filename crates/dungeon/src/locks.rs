@@ -1279,10 +1279,11 @@ impl Graph {
             let k = bounds_of(&bits, &mut bounds);
             let here = labels.runs.len();
             if labels.runs.capacity() - here < k / 2 {
-                // Room for the runs so far, as many again for each row
-                // left (a projection: a reallocation or two, not the
+                // Room for this row's runs and, for each row left, as many
+                // as a row has had so far or this one has, whichever is
+                // more (a projection: a reallocation or two, not the
                 // dozen copies of a doubling from empty).
-                let more = (here + k / 2) * (h - y) / (y + 1) + k / 2;
+                let more = ((here + k / 2) / (y + 1)).max(k / 2) * (h - y) + k / 2;
                 memory::try_reserve("the locks' runs", &mut labels.runs, more)?;
             }
             // The runs of the row above, met in order: `j` is the first
