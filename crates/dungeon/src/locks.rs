@@ -1326,9 +1326,14 @@ impl Graph {
                 }
                 if l == NONE {
                     l = parent.len() as u32;
-                    memory::grow("the locks' pieces", &mut parent, 0)?;
+                    if parent.len() == parent.capacity() {
+                        // Room for as many labels a row as so far (a
+                        // projection, as for the runs).
+                        let more = parent.len() * (h - y) / (y + 1) + w;
+                        memory::try_reserve("the locks' pieces", &mut parent, more)?;
+                        memory::try_reserve("the locks' pieces", &mut count, more)?;
+                    }
                     parent.push(l);
-                    memory::grow("the locks' pieces", &mut count, 0)?;
                     count.push((0, 0));
                 }
                 row_runs[m] = (a, b, l);
