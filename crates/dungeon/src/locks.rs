@@ -859,7 +859,7 @@ fn row_bits(row: &[u8], walk: &mut [u64], nokey: &mut [u64]) {
     let mut chunks = row.chunks_exact(64);
     for ((w, k), c) in walk.iter_mut().zip(nokey.iter_mut()).zip(&mut chunks) {
         for (j, e) in c.chunks_exact(8).enumerate() {
-            let (a, b) = eight(u64::from_le_bytes(e.try_into().unwrap_or([0; 8])), j);
+            let (a, b) = eight(u64::from_le_bytes(e.try_into().expect("8 bytes")), j);
             *w |= a;
             *k |= b;
         }
@@ -1238,7 +1238,7 @@ impl Graph {
             }
             // Else the tiles marked in `cand`, 8 bytes at a time.
             while !rooms && at < w {
-                let word = u64::from_le_bytes(cand[at..at + 8].try_into().unwrap_or([0; 8]));
+                let word = u64::from_le_bytes(cand[at..at + 8].try_into().expect("8 bytes"));
                 if word == 0 {
                     at += 8;
                     continue;
