@@ -368,8 +368,8 @@ pub fn solve(puzzle: &Puzzle<'_>) -> Result<Walkthrough, SolveError> {
     let mut special: Vec<u64> =
         memory::try_vec("the solver's tiles", words, 0).map_err(SolveError::Memory)?;
     let mark = |bits: &mut [u64], i: usize| {
-        let was = has_bit(bits, i);
         let (at, bit) = bit_of(i);
+        let was = bits[at] & bit != 0;
         bits[at] |= bit;
         was
     };

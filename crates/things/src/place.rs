@@ -1326,9 +1326,9 @@ fn kinds_of(
 
 /// Lists tile `i` in `raw`, keyed by (distance, tile), and counts its
 /// distance in `at` (the counting sort's counts, one more than the
-/// farthest distance long): a distance
-/// outside `0..=far` (only a trusted walk's, whose tiles the pass over the
-/// map did not read) is refused, not indexed.
+/// farthest distance long): a distance outside `0..=far` (only a trusted
+/// walk's, whose tiles the pass over the map did not read) is refused,
+/// not indexed.
 #[inline(always)]
 fn list_one(
     raw: &mut Vec<u64>,
