@@ -176,17 +176,19 @@ impl Level {
         }
         let mut stairs = StairsSearch::new(&walkable, tiles.width(), tiles.height())?;
         let fixed = |p: Option<mcrdun_geom::Point>| p.and_then(|p| tiles.index_of(p));
+        let keep = KEEP.with(Cell::get);
         let (up, down, longest_path) = place_stairs(
             &mut stairs,
             first,
             &candidates,
-            fixed(stamped.up),
-            fixed(stamped.down),
+            (fixed(stamped.up), fixed(stamped.down)),
+            keep,
         )?;
         tiles.as_mut_slice()[up] = Tile::StairsUp;
         tiles.as_mut_slice()[down] = Tile::StairsDown;
-        // The last search was from the up stairs (see `place_stairs`).
-        if KEEP.with(Cell::get) {
+        // The last search was from the up stairs, and kept its walk (see
+        // `place_stairs`).
+        if keep {
             let farthest = stairs.farthest_walk();
             let distances = core::mem::take(&mut stairs.dist);
             let walk = Walk {
@@ -354,28 +356,32 @@ fn stair_candidates(
 /// The stairs: the up stairs on the candidate farthest from `first`, the
 /// down stairs on the candidate farthest from them, but for stairs a vault
 /// fixes (`up`, `down`). Returns both tiles and the walk between them;
-/// the last search of `stairs` is always from the up stairs (its
-/// distances are the walk [`keeping_walk`] keeps).
+/// the last search of `stairs` is always from the up stairs, and with
+/// `walk` it leaves its distances in `stairs` (the walk [`keeping_walk`]
+/// keeps).
 fn place_stairs(
     stairs: &mut StairsSearch<'_>,
     first: usize,
     candidates: &[u32],
-    up: Option<usize>,
-    down: Option<usize>,
+    (up, down): (Option<usize>, Option<usize>),
+    walk: bool,
 ) -> Result<(usize, usize, usize), LevelError> {
     let too_few = || LevelError::Unsatisfiable("fewer than two floor tiles for the stairs".into());
     let up = match (up, down) {
         (Some(u), _) => u,
         // The up stairs as far as can be from the vault's down stairs.
-        (None, Some(d)) => stairs.farthest(d, candidates)?.map_or(first, |(i, _)| i),
+        (None, Some(d)) => stairs
+            .farthest(d, candidates, false)?
+            .map_or(first, |(i, _)| i),
         (None, None) => stairs
-            .farthest(first, candidates)?
+            .farthest(first, candidates, false)?
             .map_or(first, |(i, _)| i),
     };
     let (down, dist) = match down {
-        Some(d) => stairs.farthest(up, &[d as u32])?.ok_or_else(too_few)?,
-        None => stairs.farthest(up, candidates)?.ok_or_else(too_few)?,
-    };
+        Some(d) => stairs.farthest(up, &[d as u32], walk)?,
+        None => stairs.farthest(up, candidates, walk)?,
+    }
+    .ok_or_else(too_few)?;
     if down == up {
         return Err(too_few());
     }
@@ -457,16 +463,12 @@ fn shape(tiles: &Grid<Tile>) -> Shape {
 }
 
 /// Walking distances for the stairs: one distance map reused for both
-/// searches, filled by a breadth-first queue of tile indices (8 bytes a
-/// tile) when no walkable tile lies on the map's edge (every level's
-/// case: then no step needs a bounds test), else by a [`DistanceScratch`]
-/// (about 15 bytes a tile); both within the level's working-memory budget,
-/// and both give the same map (4-connected, unit steps).
-/// A walkable tile that the breadth-first search has not reached yet (in
-/// `StairsSearch::dist` during a search only; never a distance: a walk
-/// that long needs 2^31 walkable tiles, 8 GiB of distances alone).
-const NOT_YET: i32 = UNREACHED - 1;
-
+/// searches, filled by a breadth-first queue of tile indices (4 bytes a
+/// walkable tile, and a bit a tile of closed tiles) when no walkable tile
+/// lies on the map's edge (every level's case: then no step needs a bounds
+/// test), else by a [`DistanceScratch`] (about 15 bytes a tile); both
+/// within the level's working-memory budget, and both give the same map
+/// (4-connected, unit steps).
 struct StairsSearch<'a> {
     walkable: &'a [bool],
     width: u32,
@@ -477,6 +479,13 @@ struct StairsSearch<'a> {
     edge_walkable: bool,
     /// The breadth-first queue: a slot (tile index) for each walkable tile.
     queue: Vec<u32>,
+    /// A bit a tile, set where the tile is not walkable (64 tiles a word,
+    /// raster order): each search starts from a copy.
+    walls: Vec<u64>,
+    /// The search's closed tiles: the walls and the tiles queued so far.
+    closed: Vec<u64>,
+    /// The search's targets (the candidates), a bit a tile.
+    targets: Vec<u64>,
     /// The last breadth-first search's farthest distance (its last tile's);
     /// `None` after a search by `scratch`.
     farthest: Option<i32>,
@@ -499,13 +508,20 @@ impl<'a> StairsSearch<'a> {
             || walkable[..w].iter().any(|&b| b)
             || walkable[(h - 1) * w..].iter().any(|&b| b)
             || (1..h - 1).any(|y| walkable[y * w] || walkable[y * w + w - 1]);
-        let mut queue = Vec::new();
+        let (mut queue, mut walls) = (Vec::new(), Vec::new());
         if !edge_walkable {
             let open = walkable.iter().filter(|&&b| b).count();
-            queue
-                .try_reserve_exact(open)
-                .map_err(|_| LevelError::TooLarge { width, height })?;
+            let too_large = |_| LevelError::TooLarge { width, height };
+            queue.try_reserve_exact(open + 4).map_err(too_large)?;
             queue.resize(open + 4, 0);
+            walls
+                .try_reserve_exact(walkable.len().div_ceil(64))
+                .map_err(too_large)?;
+            walls.extend(walkable.chunks(64).map(|tiles| {
+                (0..)
+                    .zip(tiles)
+                    .fold(0u64, |bits, (k, &open)| bits | (u64::from(!open) << k))
+            }));
         }
         Ok(StairsSearch {
             walkable,
@@ -514,81 +530,115 @@ impl<'a> StairsSearch<'a> {
             dist,
             edge_walkable,
             queue,
+            closed: Vec::new(),
+            targets: Vec::new(),
+            walls,
             farthest: None,
             scratch,
         })
     }
 
-    /// Fills `dist` with the walk from walkable tile `from`, breadth first:
-    /// no walkable tile is on the edge, so each one's four neighbours are
-    /// inside the map, in its rows.
+    /// The target farthest by walking from walkable tile `from`, with its
+    /// distance (ties: the first in raster order), breadth first: no
+    /// walkable tile is on the edge, so each one's four neighbours are
+    /// inside the map, in its rows. With `WALK`, `dist` is filled with the
+    /// walk (`UNREACHED` where it does not go); without, it is not touched.
     ///
-    /// One array holds both the map and the walk: a walkable tile not yet
-    /// reached is [`NOT_YET`], a wall is already `UNREACHED` (what it stays),
-    /// so each neighbour costs one read of `dist` and no read of
-    /// `walkable` (on a million-tile maze the search is bound by those
-    /// scattered reads).
-    fn breadth_first(&mut self, from: usize) {
+    /// The search reads bits (`closed` and `targets`: 128 KiB each for a
+    /// million tiles, in a core's cache), not the distances (4 MiB, whose
+    /// rows above and below a tile missed the cache and bound the search):
+    /// it queues the tiles one distance after another, knows each one's
+    /// distance as it leaves the queue, and keeps the best target then, so
+    /// that only a walk asked for writes `dist`.
+    fn breadth_first<const WALK: bool>(&mut self, from: usize) -> Option<(usize, i32)> {
         let w = self.width as usize;
-        let (dist, queue) = (&mut self.dist, &mut self.queue);
-        dist.clear();
-        dist.extend(
-            self.walkable
-                .iter()
-                .map(|&open| if open { NOT_YET } else { UNREACHED }),
-        );
-        dist[from] = 0;
+        let (dist, queue, closed) = (&mut self.dist, &mut self.queue, &mut self.closed);
+        let targets = &self.targets;
+        if WALK {
+            dist.clear();
+            dist.resize(self.walkable.len(), UNREACHED);
+        }
+        closed.clear();
+        closed.extend_from_slice(&self.walls);
+        closed[from / 64] |= 1 << (from % 64);
         // `queue` holds a slot for each walkable tile, and each is queued
-        // once.
+        // once (the four slots past them take a last tile's neighbours,
+        // written but not counted).
         queue[0] = from as u32;
-        let (mut head, mut tail) = (0, 1);
+        let (mut head, mut tail, mut d) = (0, 1, 0);
+        // The best target so far: a later one is as far or farther, and
+        // better when farther or, as far, earlier in raster order.
+        let (mut best, mut best_d) = (usize::MAX, -1);
         while head < tail {
-            let p = queue[head] as usize;
-            head += 1;
-            let d = dist[p] + 1;
-            for q in [p - w, p - 1, p + 1, p + w] {
-                let old = dist[q];
-                let new = old == NOT_YET;
-                dist[q] = if new { d } else { old };
-                queue[tail] = q as u32;
-                tail += usize::from(new);
+            // Tiles `head..end` lie at distance `d`; their new neighbours,
+            // queued behind them, at `d + 1`.
+            let end = tail;
+            for k in head..end {
+                let p = queue[k] as usize;
+                if WALK {
+                    dist[p] = d;
+                }
+                let target = targets[p / 64] >> (p % 64) & 1 == 1;
+                let better = target & ((d > best_d) | (p < best));
+                best = if better { p } else { best };
+                best_d = if better { d } else { best_d };
+                for q in [p - w, p - 1, p + 1, p + w] {
+                    let (word, bit) = (&mut closed[q / 64], 1u64 << (q % 64));
+                    let new = *word & bit == 0;
+                    *word |= bit;
+                    queue[tail] = q as u32;
+                    tail += usize::from(new);
+                }
             }
+            head = end;
+            d += 1;
         }
-        // Tiles are queued in the order of their distances.
-        self.farthest = Some(dist[queue[tail - 1] as usize]);
-        // The tiles of other regions were never reached.
-        if tail + 4 < queue.len() {
-            for d in dist.iter_mut().filter(|d| **d == NOT_YET) {
-                *d = UNREACHED;
-            }
-        }
+        // The last tiles queued lie at the last distance; the tiles of
+        // other regions were never reached.
+        self.farthest = Some(d - 1);
+        (best_d >= 0).then_some((best, best_d))
     }
 
     /// The candidate tile farthest by walking from `from`, with its
-    /// distance; ties go to the first in raster order.
+    /// distance; ties go to the first in raster order. With `walk`, the
+    /// search leaves its walk in `dist` (for [`farthest_walk`] and the
+    /// level's [`Walk`]); without, `dist` may hold anything after it.
+    ///
+    /// [`farthest_walk`]: StairsSearch::farthest_walk
     fn farthest(
         &mut self,
         from: usize,
         candidates: &[u32],
+        walk: bool,
     ) -> Result<Option<(usize, usize)>, LevelError> {
-        if !self.edge_walkable && self.walkable[from] {
-            self.breadth_first(from);
+        let best = if !self.edge_walkable && self.walkable[from] {
+            self.targets.clear();
+            self.targets.resize(self.walls.len(), 0);
+            for &i in candidates {
+                self.targets[i as usize / 64] |= 1 << (i % 64);
+            }
+            if walk {
+                self.breadth_first::<true>(from)
+            } else {
+                self.breadth_first::<false>(from)
+            }
         } else {
             self.dist.clear();
             self.dist.resize(self.walkable.len(), UNREACHED);
             self.dist[from] = 0;
             self.compute()?;
             self.farthest = None;
-        }
-        // The reached candidate with the largest distance, the first in
-        // raster order on ties (`candidates` is ascending).
-        let mut best: Option<(usize, i32)> = None;
-        for &i in candidates {
-            let d = self.dist[i as usize];
-            if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
-                best = Some((i as usize, d));
+            // The reached candidate with the largest distance, the first
+            // in raster order on ties (`candidates` is ascending).
+            let mut best: Option<(usize, i32)> = None;
+            for &i in candidates {
+                let d = self.dist[i as usize];
+                if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
+                    best = Some((i as usize, d));
+                }
             }
-        }
+            best
+        };
         // Distances from one source at 0 with unit costs are never negative.
         Ok(best.map(|(i, d)| (i, d as usize)))
     }
@@ -660,20 +710,32 @@ mod tests {
         assert!(!fast.edge_walkable);
         let mut slow = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
         let all: Vec<u32> = (0..(w * h) as u32).collect();
+        // Fewer targets: the farthest of them, not of all tiles (ties
+        // to the first in raster order among them).
+        let some: Vec<u32> = (0..(w * h) as u32).filter(|i| i % 3 == 1).collect();
         let mut reached_some = false;
+        let farthest_of = |targets: &[u32], dist: &[i32]| {
+            targets
+                .iter()
+                .map(|&i| i as usize)
+                .filter(|&i| dist[i] != UNREACHED)
+                .max_by_key(|&i| (dist[i], core::cmp::Reverse(i)))
+                .map(|i| (i, dist[i] as usize))
+        };
         for from in (0..w * h).filter(|&i| walkable[i]) {
-            let got = fast.farthest(from, &all).unwrap();
+            let got = fast.farthest(from, &all, true).unwrap();
             slow.dist.clear();
             slow.dist.resize(w * h, UNREACHED);
             slow.dist[from] = 0;
             slow.compute().unwrap();
             assert_eq!(fast.dist, slow.dist, "from {from}");
             reached_some |= fast.dist.iter().filter(|&&d| d != UNREACHED).count() > 10;
-            let best = (0..w * h)
-                .filter(|&i| slow.dist[i] != UNREACHED)
-                .max_by_key(|&i| (slow.dist[i], core::cmp::Reverse(i)))
-                .map(|i| (i, slow.dist[i] as usize));
-            assert_eq!(got, best);
+            assert_eq!(got, farthest_of(&all, &slow.dist));
+            // Without a walk: the same answer, `dist` untouched.
+            fast.dist.clear();
+            let got = fast.farthest(from, &some, false).unwrap();
+            assert!(fast.dist.is_empty());
+            assert_eq!(got, farthest_of(&some, &slow.dist), "from {from}");
             // The farthest walk: the breadth-first queue's last tile, and
             // the distance crate's map scanned.
             let far = slow.dist.iter().filter(|&&d| d != UNREACHED).max();
@@ -682,13 +744,18 @@ mod tests {
         }
         assert!(reached_some);
         // From the pocket, nothing else is reached: the farthest is 0.
-        fast.farthest(pocket, &all).unwrap();
+        assert_eq!(fast.farthest(pocket, &all, true), Ok(Some((pocket, 0))));
         assert_eq!(fast.farthest_walk(), 0);
+        assert_eq!(fast.farthest(pocket, &some, false), Ok(None));
         // A walkable tile on the edge: the distance crate's path.
         walkable[w] = true;
-        let edge = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
+        let mut edge = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
         assert!(edge.edge_walkable);
         assert!(edge.queue.is_empty());
+        let got = edge.farthest(w, &some, false).unwrap();
+        assert_eq!(edge.dist[w + 1], 1);
+        assert_eq!(got, farthest_of(&some, &edge.dist));
+        assert!(got.is_some_and(|(_, d)| d > 10));
     }
 
     #[test]
