@@ -47,7 +47,9 @@ pub(crate) fn pieces<T: FloorCell>(
     h: usize,
     mask: &[T],
 ) -> Result<(Vec<u32>, Vec<Piece>), LevelError> {
-    let mut labels = vec![NO_PIECE; w * h];
+    // The labeller writes every entry (a label or NO_PIECE): zeroed
+    // memory (fresh pages) rather than a fill it would overwrite.
+    let mut labels = vec![0; w * h];
     let mut stats = Vec::new();
     Labeller::new()
         .label_with_stats(

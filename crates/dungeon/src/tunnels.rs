@@ -23,7 +23,6 @@
 use crate::measures::{NO_PIECE, pieces};
 use crate::{LevelError, Tile};
 use mcrdun_geom::random::{SeededRng, below, chance};
-use std::collections::VecDeque;
 
 /// The most steps a tunnel takes in one direction before it turns.
 pub const MAX_RUN: u32 = 3;
@@ -148,7 +147,12 @@ struct Search {
     /// [`BORDER`] on the border).
     mark: Vec<u32>,
     parent: Vec<u32>,
-    queue: VecDeque<u32>,
+    /// The search's double-ended queue, taken from the front only, as two
+    /// plain vectors: `front` the tiles pushed to the front (the last one
+    /// first), `back[head..]` the ones pushed to the back (in order). A
+    /// deque's order exactly, with no wrapping index.
+    front: Vec<u32>,
+    back: Vec<u32>,
 }
 
 impl Search {
@@ -165,7 +169,8 @@ impl Search {
             w,
             mark,
             parent: vec![0; w * h],
-            queue: VecDeque::new(),
+            front: Vec::new(),
+            back: Vec::new(),
         }
     }
 
@@ -180,12 +185,22 @@ impl Search {
     ) -> Option<(usize, usize)> {
         let w = self.w;
         let stamp = id + 1;
-        self.queue.clear();
-        self.queue.push_back(start as u32);
+        let (front, back) = (&mut self.front, &mut self.back);
+        front.clear();
+        back.clear();
+        back.push(start as u32);
+        let mut head = 0;
         self.mark[start] = stamp;
         self.parent[start] = start as u32;
-        while let Some(i) = self.queue.pop_front() {
-            let i = i as usize;
+        loop {
+            let i = match front.pop() {
+                Some(i) => i as usize,
+                None if head < back.len() => {
+                    head += 1;
+                    back[head - 1] as usize
+                }
+                None => return None,
+            };
             let l = labels[i];
             if l != NO_PIECE && joined[l as usize] {
                 // Back along the parents to the last tile of the piece.
@@ -205,13 +220,12 @@ impl Search {
                 self.parent[j] = i as u32;
                 // Walking over a piece is free; digging rock costs a step.
                 if labels[j] != NO_PIECE {
-                    self.queue.push_front(j as u32);
+                    front.push(j as u32);
                 } else {
-                    self.queue.push_back(j as u32);
+                    back.push(j as u32);
                 }
             }
         }
-        None
     }
 }
 
