@@ -39,14 +39,53 @@ pub(crate) fn leaf_graph(tree: &Bsp) -> Result<Vec<Edge>, LevelError> {
 /// The gap between two rectangles: empty tiles between them along x plus
 /// along y.
 pub(crate) fn gap(a: &Rect, b: &Rect) -> u32 {
-    let gx = (b.x() - a.right()).max(a.x() - b.right()).max(0);
-    let gy = (b.y() - a.bottom()).max(a.y() - b.bottom()).max(0);
+    edge_gap(&edges_of(a), &edges_of(b))
+}
+
+/// A rectangle's edges, `[x, y, right, bottom]`.
+fn edges_of(r: &Rect) -> [i32; 4] {
+    [r.x(), r.y(), r.right(), r.bottom()]
+}
+
+/// [`gap`] between rectangles given by their edges. For `b` inside a box
+/// `c`, `edge_gap(a, c) <= edge_gap(a, b)`: a bucket's bounding box bounds
+/// the gaps to all its rooms from below.
+fn edge_gap(a: &[i32; 4], b: &[i32; 4]) -> u32 {
+    let gx = (b[0] - a[2]).max(a[0] - b[2]).max(0);
+    let gy = (b[1] - a[3]).max(a[1] - b[3]).max(0);
     (gx + gy) as u32
+}
+
+/// A counting sort: `(start, order)` where `order` lists the indices of
+/// `keys` by key (ascending index within a key) and
+/// `start[k]..start[k + 1]` indexes the run of key `k`; `keys` below `count`.
+fn counting_sort(keys: &[u32], count: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut start = vec![0u32; count + 1];
+    for &k in keys {
+        start[k as usize + 1] += 1;
+    }
+    for k in 0..count {
+        start[k + 1] += start[k];
+    }
+    let mut order = vec![0u32; keys.len()];
+    let mut fill = start.clone();
+    for (i, &k) in keys.iter().enumerate() {
+        order[fill[k as usize] as usize] = i as u32;
+        fill[k as usize] += 1;
+    }
+    (start, order)
 }
 
 /// The room graph: each room and its [`NEAREST`] nearest rooms by gap,
 /// found through buckets of 32 x 32 tiles (wider rings of buckets for a
 /// room with too few near it); each pair once, sorted.
+///
+/// Cost: O(rooms x candidates in a ring of buckets), with no sort of the
+/// candidates: each is compared with the fifth best so far only (a
+/// selection would partition every room's candidate list), its own bucket
+/// first, and a bucket whose bounding box lies farther than the fifth best
+/// is skipped whole. The edges come out ordered by a counting sort on their
+/// first room, then a sort of each room's few partners.
 pub(crate) fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
     const B: i32 = 32;
     let (bw, bh) = ((w + B - 1) / B, (h + B - 1) / B);
@@ -54,51 +93,120 @@ pub(crate) fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
         let c = r.center();
         ((c.x / B).clamp(0, bw - 1), (c.y / B).clamp(0, bh - 1))
     };
-    let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (bw * bh) as usize];
-    for (i, r) in rooms.iter().enumerate() {
-        let (x, y) = bucket_of(r);
-        buckets[(y * bw + x) as usize].push(i as u32);
+    let cells = (bw * bh) as usize;
+    let cell_of: Vec<u32> = rooms
+        .iter()
+        .map(|r| {
+            let (x, y) = bucket_of(r);
+            (y * bw + x) as u32
+        })
+        .collect();
+    // The rooms by bucket, row after row, with their edges in that order
+    // (read in sequence), and each bucket's bounding box.
+    let (start, members) = counting_sort(&cell_of, cells);
+    let sorted: Vec<[i32; 4]> = members
+        .iter()
+        .map(|&i| edges_of(&rooms[i as usize]))
+        .collect();
+    let mut bounds = vec![[i32::MAX, i32::MAX, i32::MIN, i32::MIN]; cells];
+    for (c, bound) in bounds.iter_mut().enumerate() {
+        for e in &sorted[start[c] as usize..start[c + 1] as usize] {
+            *bound = [
+                bound[0].min(e[0]),
+                bound[1].min(e[1]),
+                bound[2].max(e[2]),
+                bound[3].max(e[3]),
+            ];
+        }
     }
-    let mut edges = Vec::with_capacity(rooms.len() * NEAREST);
-    let mut near: Vec<(u32, u32)> = Vec::new();
+    let run = |c: usize| start[c] as usize..start[c + 1] as usize;
+    // Each room's partners, as (lower, higher) index pairs.
+    let mut pairs: Vec<(u32, u32)> = Vec::with_capacity(rooms.len() * NEAREST);
     for (a, ra) in rooms.iter().enumerate() {
         let (bx, by) = bucket_of(ra);
         let mut ring = 1;
-        loop {
-            near.clear();
-            for y in (by - ring).max(0)..=(by + ring).min(bh - 1) {
-                for x in (bx - ring).max(0)..=(bx + ring).min(bw - 1) {
-                    for &b in &buckets[(y * bw + x) as usize] {
-                        if b as usize != a {
-                            near.push((gap(ra, &rooms[b as usize]), b));
-                        }
-                    }
-                }
-            }
-            if near.len() >= NEAREST || ring >= bw.max(bh) {
-                break;
+        let (rows, cols, near) = loop {
+            let rows = (by - ring).max(0)..=(by + ring).min(bh - 1);
+            let cols = (bx - ring).max(0)..=(bx + ring).min(bw - 1);
+            // The other rooms in the ring (room `a` is in its own bucket),
+            // counted from `start` alone: the buckets of a row are one run.
+            let near = rows
+                .clone()
+                .map(|y| {
+                    let row = (y * bw) as usize;
+                    run(row + *cols.start() as usize).start..run(row + *cols.end() as usize).end
+                })
+                .map(|r| r.len())
+                .sum::<usize>()
+                - 1;
+            if near >= NEAREST || ring >= bw.max(bh) {
+                break (rows, cols, near);
             }
             ring *= 2;
+        };
+        // The NEAREST least (gap, index) pairs as `gap << 32 | index`,
+        // ascending (unused slots hold the greatest). Every pair is
+        // distinct, so keeping the least seen gives the first NEAREST of
+        // the full sort, whatever the order they are met in.
+        let mut best = [u64::MAX; NEAREST];
+        let ea = edges_of(ra);
+        let own = (by * bw + bx) as usize;
+        let visit = |c: usize, best: &mut [u64; NEAREST]| {
+            for (e, &b) in sorted[run(c)].iter().zip(&members[run(c)]) {
+                let cand = u64::from(edge_gap(&ea, e)) << 32 | u64::from(b);
+                if cand < best[NEAREST - 1] && b as usize != a {
+                    let mut k = NEAREST - 1;
+                    while k > 0 && cand < best[k - 1] {
+                        best[k] = best[k - 1];
+                        k -= 1;
+                    }
+                    best[k] = cand;
+                }
+            }
+        };
+        visit(own, &mut best);
+        for y in rows {
+            for x in cols.clone() {
+                let c = (y * bw + x) as usize;
+                // No room of a bucket is nearer than its bounding box (an
+                // empty bucket has none).
+                if c != own
+                    && !run(c).is_empty()
+                    && u64::from(edge_gap(&ea, &bounds[c])) << 32 <= best[NEAREST - 1]
+                {
+                    visit(c, &mut best);
+                }
+            }
         }
-        // The NEAREST least (gap, index) pairs, in order: every pair is
-        // distinct, so selecting them first and sorting only those gives
-        // the full sort's first NEAREST.
-        if near.len() > NEAREST {
-            near.select_nth_unstable(NEAREST - 1);
-            near.truncate(NEAREST);
-        }
-        near.sort_unstable();
-        for &(g, b) in near.iter() {
-            let (lo, hi) = ((a as u32).min(b), (a as u32).max(b));
-            edges.push(Edge {
-                a: lo,
-                b: hi,
-                weight: g,
-            });
+        let a = a as u32;
+        pairs.extend(best[..near.min(NEAREST)].iter().map(|&key| {
+            let b = key as u32;
+            (a.min(b), a.max(b))
+        }));
+    }
+    // Ordered by (lower, higher) without a sort of all pairs: counted out
+    // by lower room, then each room's few higher partners sorted and
+    // deduplicated. A gap is the same both ways, so the weight follows the
+    // pair.
+    let lower: Vec<u32> = pairs.iter().map(|&(lo, _)| lo).collect();
+    let (first, by_lower) = counting_sort(&lower, rooms.len());
+    let mut higher: Vec<u32> = by_lower.iter().map(|&k| pairs[k as usize].1).collect();
+    let mut edges = Vec::with_capacity(pairs.len());
+    for (lo, ra) in rooms.iter().enumerate() {
+        let partners = &mut higher[first[lo] as usize..first[lo + 1] as usize];
+        partners.sort_unstable();
+        let mut last = None;
+        for &hi in partners.iter() {
+            if last != Some(hi) {
+                last = Some(hi);
+                edges.push(Edge {
+                    a: lo as u32,
+                    b: hi,
+                    weight: gap(ra, &rooms[hi as usize]),
+                });
+            }
         }
     }
-    edges.sort_unstable_by_key(|e| (e.a, e.b));
-    edges.dedup();
     edges
 }
 
@@ -336,6 +444,97 @@ mod tests {
         assert_eq!(touching_cells(&ids, 4, 3), [(0, 1), (0, 2), (1, 2), (2, 3)]);
         let column = [0, 1, 1];
         assert_eq!(touching_cells(&column, 1, 3), [(0, 1)]);
+    }
+
+    /// The first version of [`nearest_rooms`]: every candidate of the ring
+    /// of buckets gathered, the nearest selected, all pairs sorted.
+    fn nearest_by_rings(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
+        const B: i32 = 32;
+        let (bw, bh) = ((w + B - 1) / B, (h + B - 1) / B);
+        let bucket_of = |r: &Rect| {
+            let c = r.center();
+            ((c.x / B).clamp(0, bw - 1), (c.y / B).clamp(0, bh - 1))
+        };
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); (bw * bh) as usize];
+        for (i, r) in rooms.iter().enumerate() {
+            let (x, y) = bucket_of(r);
+            buckets[(y * bw + x) as usize].push(i as u32);
+        }
+        let mut edges = Vec::with_capacity(rooms.len() * NEAREST);
+        let mut near: Vec<(u32, u32)> = Vec::new();
+        for (a, ra) in rooms.iter().enumerate() {
+            let (bx, by) = bucket_of(ra);
+            let mut ring = 1;
+            loop {
+                near.clear();
+                for y in (by - ring).max(0)..=(by + ring).min(bh - 1) {
+                    for x in (bx - ring).max(0)..=(bx + ring).min(bw - 1) {
+                        for &b in &buckets[(y * bw + x) as usize] {
+                            if b as usize != a {
+                                near.push((gap(ra, &rooms[b as usize]), b));
+                            }
+                        }
+                    }
+                }
+                if near.len() >= NEAREST || ring >= bw.max(bh) {
+                    break;
+                }
+                ring *= 2;
+            }
+            // The NEAREST least (gap, index) pairs, in order: every pair is
+            // distinct, so selecting them first and sorting only those gives
+            // the full sort's first NEAREST.
+            if near.len() > NEAREST {
+                near.select_nth_unstable(NEAREST - 1);
+                near.truncate(NEAREST);
+            }
+            near.sort_unstable();
+            for &(g, b) in near.iter() {
+                let (lo, hi) = ((a as u32).min(b), (a as u32).max(b));
+                edges.push(Edge {
+                    a: lo,
+                    b: hi,
+                    weight: g,
+                });
+            }
+        }
+        edges.sort_unstable_by_key(|e| (e.a, e.b));
+        edges.dedup();
+        edges
+    }
+
+    /// Rooms of many sizes in clumps and alone, some buckets crowded and
+    /// some empty (rings widen, bounding boxes skip buckets): the same
+    /// graph as gathering and sorting every candidate.
+    #[test]
+    fn nearest_rooms_as_a_full_sort_of_the_candidates() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: i32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m as u64) as i32
+        };
+        for (w, h, count) in [(300, 200, 400), (500, 90, 60), (41, 300, 30), (200, 200, 7)] {
+            let rooms: Vec<Rect> = (0..count)
+                .map(|k| {
+                    let (rw, rh) = (1 + next(12), 1 + next(12));
+                    // Half of them in a clump at the top left.
+                    let (sx, sy) = if k % 2 == 0 {
+                        (w / 4, h / 4)
+                    } else {
+                        (w - rw, h - rh)
+                    };
+                    Rect::new(next(sx.max(1)), next(sy.max(1)), rw, rh).unwrap()
+                })
+                .collect();
+            assert_eq!(
+                nearest_rooms(&rooms, w, h),
+                nearest_by_rings(&rooms, w, h),
+                "{w}x{h}"
+            );
+        }
+        assert!(nearest_rooms(&[], 40, 40).is_empty());
     }
 
     /// Each room's [`NEAREST`] nearest by (gap, index), every pair once.
