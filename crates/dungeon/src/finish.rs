@@ -160,7 +160,7 @@ impl Level {
 
         let (candidates, row3) = stair_candidates(&tiles, &stamped)?;
         let cells = tiles.as_slice();
-        let Some(first) = candidates.first().map(|&i| i as usize) else {
+        let Some(first) = first_bit(&candidates) else {
             return Err(LevelError::Unsatisfiable(
                 "fewer than two floor tiles for the stairs".into(),
             ));
@@ -261,27 +261,34 @@ fn check_doors(tiles: &mut Grid<Tile>, rooms: &[Room], doors: &[Door]) -> Result
     Ok(())
 }
 
-/// The tiles the stairs may stand on, ascending (raster order): tiles
-/// inside rooms (floor on all 8 sides) where there are two such tiles,
-/// else any floor tile, else corridor where there are not two floor tiles;
-/// never a vault's tile (`stamped`). Returns them with a scratch mask of a
-/// byte a tile, for the caller to reuse.
+/// The tiles the stairs may stand on, a bit a tile (raster order, 64
+/// tiles a word): tiles inside rooms (floor on all 8 sides) where there
+/// are two such tiles, else any floor tile, else corridor where there are
+/// not two floor tiles; never a vault's tile (`stamped`). Returns them
+/// with a scratch mask of a byte a tile, for the caller to reuse.
 ///
 /// # Errors
 /// [`LevelError::TooLarge`] for 2^32 tiles or more.
 fn stair_candidates(
     tiles: &Grid<Tile>,
     stamped: &Stamped,
-) -> Result<(Vec<u32>, Vec<bool>), LevelError> {
-    // Stairs stand inside rooms (floor on all 8 sides) where there are
-    // two such tiles, else on any floor, else on corridor.
-    let w = tiles.width() as usize;
+) -> Result<(Vec<u64>, Vec<bool>), LevelError> {
+    // Tile indices fit in u32 on every map a generator accepts (fewer
+    // than 2^31 tiles); the searches' queue holds them so.
     let cells = tiles.as_slice();
+    let too_large = || LevelError::TooLarge {
+        width: tiles.width(),
+        height: tiles.height(),
+    };
+    if u32::try_from(cells.len()).is_err() {
+        return Err(too_large());
+    }
+    let w = tiles.width() as usize;
+    let h = tiles.height() as usize;
     // Three floor tiles in a row, then three such rows in a column
     // (x and y in 1..w-1 and 1..h-1 only). Row slices and `&` rather
-    // than `&&`, so the loops have no bounds checks (the first has no
-    // branches and vectorises): this runs over the whole map.
-    let h = tiles.height() as usize;
+    // than `&&`, so the loops have no bounds checks and no branches, and
+    // vectorise: they run over the whole map.
     let mut row3 = vec![false; cells.len()];
     for (r, out) in cells
         .chunks_exact(w.max(1))
@@ -292,65 +299,99 @@ fn stair_candidates(
             *o = (t[0] == Tile::Floor) & (t[1] == Tile::Floor) & (t[2] == Tile::Floor);
         }
     }
-    // The candidates' indices, ascending (raster order): the searches
-    // below look at these only, not at the whole map (at most 4 bytes a
-    // tile; tile indices fit in u32 on every map a generator accepts,
-    // fewer than 2^31 tiles).
-    if u32::try_from(cells.len()).is_err() {
-        return Err(LevelError::TooLarge {
-            width: tiles.width(),
-            height: tiles.height(),
-        });
+    let mut bits = memory_bits(cells.len()).ok_or_else(too_large)?;
+    // No inside tiles on maps less than 3 wide (nor less than 3 high).
+    if w >= 3 {
+        let mut inside = vec![false; w - 2];
+        for y in 1..h.saturating_sub(1) {
+            let row = |y: usize| &row3[y * w + 1..(y + 1) * w - 1];
+            let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
+            for (((o, a), m), b) in inside.iter_mut().zip(above).zip(mid).zip(below) {
+                *o = *a & *m & *b;
+            }
+            or_bits(&mut bits, y * w + 1, &inside);
+        }
     }
     // Vault tiles: no stairs but their own.
-    let mut reserved = Vec::new();
-    if !stamped.footprint.is_empty() {
-        reserved = vec![false; cells.len()];
-        for p in &stamped.footprint {
-            if let Some(i) = tiles.index_of(*p) {
-                reserved[i] = true;
-            }
+    let reserve = |bits: &mut [u64]| {
+        for i in stamped.footprint.iter().filter_map(|p| tiles.index_of(*p)) {
+            bits[i / 64] &= !(1 << (i % 64));
         }
-    }
-    let free = |i: usize| reserved.get(i).is_none_or(|r| !r);
-    let mut candidates: Vec<u32> = Vec::new();
-    // No inside tiles on maps less than 3 wide (nor less than 3 high).
-    let ys = if w >= 3 { 1..h.saturating_sub(1) } else { 0..0 };
-    for y in ys {
-        let inside = 1..w - 1;
-        let row = |y: usize| &row3[y * w..(y + 1) * w][inside.clone()];
-        let (above, mid, below) = (row(y - 1), row(y), row(y + 1));
-        for (x, ((a, m), b)) in above.iter().zip(mid).zip(below).enumerate() {
-            if *a & *m & *b && free(y * w + 1 + x) {
-                candidates.push((y * w + 1 + x) as u32);
-            }
-        }
-    }
-    let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
-    let candidate_tile = if floor_count >= 2 {
-        Tile::Floor
-    } else {
-        Tile::Corridor
     };
-    if candidates.len() < 2 {
-        // Every floor tile of a maze (half its map): counted first, so the
-        // list is made once in its room instead of grown by doubling.
-        let count = cells.iter().filter(|t| **t == candidate_tile).count();
-        candidates = Vec::new();
-        candidates
-            .try_reserve_exact(count)
-            .map_err(|_| LevelError::TooLarge {
-                width: tiles.width(),
-                height: tiles.height(),
-            })?;
-        candidates.extend(
-            (0u32..)
-                .zip(cells)
-                .filter(|(i, t)| **t == candidate_tile && free(*i as usize))
-                .map(|(i, _)| i),
-        );
+    reserve(&mut bits);
+    if count_bits(&bits) < 2 {
+        // Every floor tile (half a maze's map), else every corridor tile.
+        let floor_count = cells.iter().filter(|t| **t == Tile::Floor).take(2).count();
+        let kind = if floor_count >= 2 {
+            Tile::Floor
+        } else {
+            Tile::Corridor
+        };
+        for (o, t) in row3.iter_mut().zip(cells) {
+            *o = *t == kind;
+        }
+        bits.fill(0);
+        or_bits(&mut bits, 0, &row3);
+        reserve(&mut bits);
     }
-    Ok((candidates, row3))
+    Ok((bits, row3))
+}
+
+/// Zeroed words for `n` bits, within the memory the level may take.
+fn memory_bits(n: usize) -> Option<Vec<u64>> {
+    let mut bits = Vec::new();
+    bits.try_reserve_exact(n.div_ceil(64)).ok()?;
+    bits.resize(n.div_ceil(64), 0);
+    Some(bits)
+}
+
+/// Sets bit `at + k` of `bits` for each `flags[k]` that is true (64 bits a
+/// word, bit `i` in word `i / 64`); the other bits are left as they are.
+/// Eight flags at a time: their bytes (0 or 1 each) read as one word and
+/// gathered into a byte by one multiplication (byte `k`'s bit lands on bit
+/// `56 + k`, and no two partial products meet), a few instructions for
+/// what a flag at a time takes eight times over.
+fn or_bits(bits: &mut [u64], at: usize, flags: &[bool]) {
+    let mut chunks = flags.chunks_exact(8);
+    let mut p = at;
+    for c in &mut chunks {
+        let bytes: [u8; 8] = core::array::from_fn(|k| u8::from(c[k]));
+        let byte = u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        let (i, s) = (p / 64, p % 64);
+        bits[i] |= byte << s;
+        if s > 56 {
+            bits[i + 1] |= byte >> (64 - s);
+        }
+        p += 8;
+    }
+    for (k, &f) in chunks.remainder().iter().enumerate() {
+        bits[(p + k) / 64] |= u64::from(f) << ((p + k) % 64);
+    }
+}
+
+/// The number of bits set.
+fn count_bits(bits: &[u64]) -> usize {
+    bits.iter().map(|b| b.count_ones() as usize).sum()
+}
+
+/// The first bit set, if any.
+fn first_bit(bits: &[u64]) -> Option<usize> {
+    let (i, b) = bits.iter().enumerate().find(|(_, b)| **b != 0)?;
+    Some(i * 64 + b.trailing_zeros() as usize)
+}
+
+/// The bits set, ascending.
+fn each_bit(bits: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    bits.iter().enumerate().flat_map(|(i, &b)| {
+        let mut rest = b;
+        core::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let k = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                i * 64 + k
+            })
+        })
+    })
 }
 
 /// The stairs: the up stairs on the candidate farthest from `first`, the
@@ -362,7 +403,7 @@ fn stair_candidates(
 fn place_stairs(
     stairs: &mut StairsSearch<'_>,
     first: usize,
-    candidates: &[u32],
+    candidates: &[u64],
     (up, down): (Option<usize>, Option<usize>),
     walk: bool,
 ) -> Result<(usize, usize, usize), LevelError> {
@@ -378,7 +419,11 @@ fn place_stairs(
             .map_or(first, |(i, _)| i),
     };
     let (down, dist) = match down {
-        Some(d) => stairs.farthest(up, &[d as u32], walk)?,
+        Some(d) => {
+            let mut only = memory_bits(candidates.len() * 64).ok_or_else(too_few)?;
+            only[d / 64] |= 1 << (d % 64);
+            stairs.farthest(up, &only, walk)?
+        }
         None => stairs.farthest(up, candidates, walk)?,
     }
     .ok_or_else(too_few)?;
@@ -484,8 +529,6 @@ struct StairsSearch<'a> {
     walls: Vec<u64>,
     /// The search's closed tiles: the walls and the tiles queued so far.
     closed: Vec<u64>,
-    /// The search's targets (the candidates), a bit a tile.
-    targets: Vec<u64>,
     /// The last breadth-first search's farthest distance (its last tile's);
     /// `None` after a search by `scratch`.
     farthest: Option<i32>,
@@ -510,18 +553,16 @@ impl<'a> StairsSearch<'a> {
             || (1..h - 1).any(|y| walkable[y * w] || walkable[y * w + w - 1]);
         let (mut queue, mut walls) = (Vec::new(), Vec::new());
         if !edge_walkable {
-            let open = walkable.iter().filter(|&&b| b).count();
-            let too_large = |_| LevelError::TooLarge { width, height };
-            queue.try_reserve_exact(open + 4).map_err(too_large)?;
+            let too_large = LevelError::TooLarge { width, height };
+            // The walkable tiles' bits, counted, then turned into the walls'.
+            walls = memory_bits(walkable.len()).ok_or(too_large.clone())?;
+            or_bits(&mut walls, 0, walkable);
+            let open = count_bits(&walls);
+            for word in &mut walls {
+                *word = !*word;
+            }
+            queue.try_reserve_exact(open + 4).map_err(|_| too_large)?;
             queue.resize(open + 4, 0);
-            walls
-                .try_reserve_exact(walkable.len().div_ceil(64))
-                .map_err(too_large)?;
-            walls.extend(walkable.chunks(64).map(|tiles| {
-                (0..)
-                    .zip(tiles)
-                    .fold(0u64, |bits, (k, &open)| bits | (u64::from(!open) << k))
-            }));
         }
         Ok(StairsSearch {
             walkable,
@@ -531,7 +572,6 @@ impl<'a> StairsSearch<'a> {
             edge_walkable,
             queue,
             closed: Vec::new(),
-            targets: Vec::new(),
             walls,
             farthest: None,
             scratch,
@@ -550,10 +590,13 @@ impl<'a> StairsSearch<'a> {
     /// it queues the tiles one distance after another, knows each one's
     /// distance as it leaves the queue, and keeps the best target then, so
     /// that only a walk asked for writes `dist`.
-    fn breadth_first<const WALK: bool>(&mut self, from: usize) -> Option<(usize, i32)> {
+    fn breadth_first<const WALK: bool>(
+        &mut self,
+        from: usize,
+        targets: &[u64],
+    ) -> Option<(usize, i32)> {
         let w = self.width as usize;
         let (dist, queue, closed) = (&mut self.dist, &mut self.queue, &mut self.closed);
-        let targets = &self.targets;
         if WALK {
             dist.clear();
             dist.resize(self.walkable.len(), UNREACHED);
@@ -599,7 +642,8 @@ impl<'a> StairsSearch<'a> {
         (best_d >= 0).then_some((best, best_d))
     }
 
-    /// The candidate tile farthest by walking from `from`, with its
+    /// The target (a bit a tile of `targets`, 64 a word, as many words
+    /// as the map needs) farthest by walking from `from`, with its
     /// distance; ties go to the first in raster order. With `walk`, the
     /// search leaves its walk in `dist` (for [`farthest_walk`] and the
     /// level's [`Walk`]); without, `dist` may hold anything after it.
@@ -608,19 +652,14 @@ impl<'a> StairsSearch<'a> {
     fn farthest(
         &mut self,
         from: usize,
-        candidates: &[u32],
+        targets: &[u64],
         walk: bool,
     ) -> Result<Option<(usize, usize)>, LevelError> {
         let best = if !self.edge_walkable && self.walkable[from] {
-            self.targets.clear();
-            self.targets.resize(self.walls.len(), 0);
-            for &i in candidates {
-                self.targets[i as usize / 64] |= 1 << (i % 64);
-            }
             if walk {
-                self.breadth_first::<true>(from)
+                self.breadth_first::<true>(from, targets)
             } else {
-                self.breadth_first::<false>(from)
+                self.breadth_first::<false>(from, targets)
             }
         } else {
             self.dist.clear();
@@ -628,13 +667,13 @@ impl<'a> StairsSearch<'a> {
             self.dist[from] = 0;
             self.compute()?;
             self.farthest = None;
-            // The reached candidate with the largest distance, the first
-            // in raster order on ties (`candidates` is ascending).
+            // The reached target with the largest distance, the first in
+            // raster order on ties (the bits come ascending).
             let mut best: Option<(usize, i32)> = None;
-            for &i in candidates {
-                let d = self.dist[i as usize];
+            for i in each_bit(targets).take_while(|&i| i < self.dist.len()) {
+                let d = self.dist[i];
                 if d != UNREACHED && best.is_none_or(|(_, b)| d > b) {
-                    best = Some((i as usize, d));
+                    best = Some((i, d));
                 }
             }
             best
@@ -686,6 +725,43 @@ mod tests {
 
     use crate::tile::grid_of as grid;
 
+    /// The bits of the tiles `list`, a flag at a time.
+    fn bits_of(list: &[u32], n: usize) -> Vec<u64> {
+        let mut bits = vec![0u64; n.div_ceil(64)];
+        for &i in list {
+            bits[i as usize / 64] |= 1 << (i % 64);
+        }
+        bits
+    }
+
+    /// Flags packed eight at a time land where one at a time puts them,
+    /// from every offset in a word and at every length (the last bits of
+    /// a byte crossing into the next word, a remainder of 1-7 flags), and
+    /// bits already set stay; the bits read back ascending.
+    #[test]
+    fn flags_pack_into_bits() {
+        let flags: Vec<bool> = (0..150u32).map(|i| (i * 7 + i / 5) % 3 == 0).collect();
+        for at in 0..70 {
+            for len in [0, 1, 7, 8, 9, 63, 64, 65, 150] {
+                let mut bits = vec![0u64; 4];
+                bits[3] = 1 << 63;
+                or_bits(&mut bits, at, &flags[..len]);
+                let set: Vec<u32> = (0..len)
+                    .filter(|&k| flags[k])
+                    .map(|k| (at + k) as u32)
+                    .chain([255])
+                    .collect();
+                assert_eq!(bits, bits_of(&set, 256), "at {at}, {len} flags");
+                let read: Vec<u32> = each_bit(&bits).map(|i| i as u32).collect();
+                assert_eq!(read, set);
+                assert_eq!(count_bits(&bits), set.len());
+                assert_eq!(first_bit(&bits), Some(set[0] as usize));
+            }
+        }
+        assert_eq!(first_bit(&[0, 0]), None);
+        assert_eq!(each_bit(&[0, 0]).count(), 0);
+    }
+
     /// The breadth-first walk gives mcrdun-distance's map, tile for tile,
     /// from every source, and a map with walkable edge tiles takes
     /// mcrdun-distance's path.
@@ -713,6 +789,7 @@ mod tests {
         // Fewer targets: the farthest of them, not of all tiles (ties
         // to the first in raster order among them).
         let some: Vec<u32> = (0..(w * h) as u32).filter(|i| i % 3 == 1).collect();
+        let (all_bits, some_bits) = (bits_of(&all, w * h), bits_of(&some, w * h));
         let mut reached_some = false;
         let farthest_of = |targets: &[u32], dist: &[i32]| {
             targets
@@ -723,7 +800,7 @@ mod tests {
                 .map(|i| (i, dist[i] as usize))
         };
         for from in (0..w * h).filter(|&i| walkable[i]) {
-            let got = fast.farthest(from, &all, true).unwrap();
+            let got = fast.farthest(from, &all_bits, true).unwrap();
             slow.dist.clear();
             slow.dist.resize(w * h, UNREACHED);
             slow.dist[from] = 0;
@@ -733,7 +810,7 @@ mod tests {
             assert_eq!(got, farthest_of(&all, &slow.dist));
             // Without a walk: the same answer, `dist` untouched.
             fast.dist.clear();
-            let got = fast.farthest(from, &some, false).unwrap();
+            let got = fast.farthest(from, &some_bits, false).unwrap();
             assert!(fast.dist.is_empty());
             assert_eq!(got, farthest_of(&some, &slow.dist), "from {from}");
             // The farthest walk: the breadth-first queue's last tile, and
@@ -744,15 +821,18 @@ mod tests {
         }
         assert!(reached_some);
         // From the pocket, nothing else is reached: the farthest is 0.
-        assert_eq!(fast.farthest(pocket, &all, true), Ok(Some((pocket, 0))));
+        assert_eq!(
+            fast.farthest(pocket, &all_bits, true),
+            Ok(Some((pocket, 0)))
+        );
         assert_eq!(fast.farthest_walk(), 0);
-        assert_eq!(fast.farthest(pocket, &some, false), Ok(None));
+        assert_eq!(fast.farthest(pocket, &some_bits, false), Ok(None));
         // A walkable tile on the edge: the distance crate's path.
         walkable[w] = true;
         let mut edge = StairsSearch::new(&walkable, w as u32, h as u32).unwrap();
         assert!(edge.edge_walkable);
         assert!(edge.queue.is_empty());
-        let got = edge.farthest(w, &some, false).unwrap();
+        let got = edge.farthest(w, &some_bits, false).unwrap();
         assert_eq!(edge.dist[w + 1], 1);
         assert_eq!(got, farthest_of(&some, &edge.dist));
         assert!(got.is_some_and(|(_, d)| d > 10));
