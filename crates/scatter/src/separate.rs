@@ -356,6 +356,107 @@ impl Buckets {
     }
 }
 
+/// No room: the end of a cell's list.
+const NIL: u32 = u32::MAX;
+
+/// A bucket grid of box corners kept up to date while the boxes move: each
+/// cell's rooms form a doubly linked list, so a room that moves to another
+/// cell is unlinked and linked again in O(1). Corners outside the grid
+/// (a box moved past its first extent) count in the nearest edge cell, and
+/// searches clamp alike, so every box is found wherever it went.
+struct LiveCells {
+    x0: i64,
+    y0: i64,
+    cell: i64,
+    cols: usize,
+    rows: usize,
+    /// The first room of each cell.
+    head: Vec<u32>,
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// The cell each room is listed in.
+    at: Vec<u32>,
+}
+
+impl LiveCells {
+    /// The grid of `grid`'s cells holding its `n` rooms.
+    fn new(grid: Buckets, n: usize) -> LiveCells {
+        let mut live = LiveCells {
+            x0: grid.x0,
+            y0: grid.y0,
+            cell: grid.cell,
+            cols: grid.cols,
+            rows: grid.rows,
+            head: vec![NIL; grid.cols * grid.rows],
+            next: vec![NIL; n],
+            prev: vec![NIL; n],
+            at: vec![0; n],
+        };
+        for k in 0..grid.cols * grid.rows {
+            for &i in &grid.members[grid.start[k] as usize..grid.start[k + 1] as usize] {
+                live.link(i as usize, k);
+            }
+        }
+        live
+    }
+
+    /// The column (`axis` 0) or row of coordinate `v`, clamped to the grid.
+    fn index(&self, axis: usize, v: i64) -> usize {
+        let (origin, count) = if axis == 0 {
+            (self.x0, self.cols)
+        } else {
+            (self.y0, self.rows)
+        };
+        (v - origin)
+            .div_euclid(self.cell)
+            .clamp(0, count as i64 - 1) as usize
+    }
+
+    fn link(&mut self, i: usize, cell: usize) {
+        let first = self.head[cell];
+        self.next[i] = first;
+        self.prev[i] = NIL;
+        if first != NIL {
+            self.prev[first as usize] = i as u32;
+        }
+        self.head[cell] = i as u32;
+        self.at[i] = cell as u32;
+    }
+
+    /// Files room `i` under the cell of its box `q`'s corner, now.
+    fn moved(&mut self, i: usize, q: &[i64; 4]) {
+        let cell = self.index(1, q[1]) * self.cols + self.index(0, q[0]);
+        if cell == self.at[i] as usize {
+            return;
+        }
+        let (p, nx) = (self.prev[i], self.next[i]);
+        if p == NIL {
+            self.head[self.at[i] as usize] = nx;
+        } else {
+            self.next[p as usize] = nx;
+        }
+        if nx != NIL {
+            self.prev[nx as usize] = p;
+        }
+        self.link(i, cell);
+    }
+
+    /// Calls `f` with every room whose corner lies in the cells covering
+    /// `lo..=hi` (x, y), and maybe others near.
+    fn for_each_in(&self, lo: [i64; 2], hi: [i64; 2], mut f: impl FnMut(usize)) {
+        let (c0, c1) = (self.index(0, lo[0]), self.index(0, hi[0]));
+        for r in self.index(1, lo[1])..=self.index(1, hi[1]) {
+            for c in c0..=c1 {
+                let mut j = self.head[r * self.cols + c];
+                while j != NIL {
+                    f(j as usize);
+                    j = self.next[j as usize];
+                }
+            }
+        }
+    }
+}
+
 /// Whether any two padded boxes `(x, y, w, h)` overlap, stopping at the
 /// first overlap found (so a dense heap answers at once): boxes bucketed by
 /// corner in cells as wide as the largest box, each checked against the
@@ -393,16 +494,18 @@ fn any_overlap(b: &[[i64; 4]]) -> bool {
 /// towards the rooms' centroid, first along x then along y, until its
 /// padded box touches another one, by at most the largest padded side per
 /// axis and never past the centroid; rooms nearest the centroid go first,
-/// and up to `passes` rounds are made (fewer when a round moves nothing). The pushes and the finishing pass leave
-/// gaps where a room was pushed further than needed; this closes them, so
-/// rooms keep neighbours to join.
+/// and up to `passes` rounds are made (fewer when a round moves nothing).
+/// The pushes and the finishing pass leave gaps where a room was pushed
+/// further than needed; this closes them, so rooms keep neighbours to join.
 ///
 /// Every pair stays clear: a slide stops at the first box in its way. The
-/// boxes are found in a bucket grid of the corners at the start of the
-/// round; a box meeting the swept window then has its round-start corner
-/// within the window widened by its size (at most a cell) and by its own
-/// move along that axis (at most `limit`). Integers only; O(n) a round
-/// plus one sort.
+/// boxes are found in a bucket grid of their corners kept up to date as
+/// rooms slide ([`LiveCells`]), so a search looks only where a blocking
+/// box's corner can be now: within the swept window, widened by a box's
+/// size (at most a cell) on the side it extends to. (Built once a round
+/// from the corners at its start, the grid would have to widen every
+/// search by the most a box can have moved since, about four times the
+/// cells.) Integers only; O(n) a round plus one sort.
 fn settle(rooms: &mut [Rect], movable: &[bool], pad: i64, passes: u32) {
     let n = rooms.len();
     if n < 2 || !movable.iter().any(|&m| m) {
@@ -438,21 +541,11 @@ fn settle(rooms: &mut [Rect], movable: &[bool], pad: i64, passes: u32) {
         })
         .collect();
     order.sort_unstable();
-    let mut slot = vec![0u32; n];
-    let mut cb: Vec<[i64; 4]> = Vec::with_capacity(n);
+    let mut live = LiveCells::new(Buckets::new(|i| b[i][0], |i| b[i][1], n, cell), n);
     for _ in 0..passes {
-        let grid = Buckets::new(|i| b[i][0], |i| b[i][1], n, cell);
-        // The boxes in bucket order, kept up to date with `b`, so that a
-        // search reads each row of cells as one run of memory.
-        cb.clear();
-        cb.extend(grid.members.iter().map(|&j| b[j as usize]));
-        for (t, &j) in grid.members.iter().enumerate() {
-            slot[j as usize] = t as u32;
-        }
         let mut moved = false;
         for &(_, i) in &order {
             let i = i as usize;
-            let own = slot[i] as usize;
             for axis in 0..2 {
                 let other = 1 - axis;
                 let q = b[i];
@@ -464,47 +557,39 @@ fn settle(rooms: &mut [Rect], movable: &[bool], pad: i64, passes: u32) {
                 let mut t = want.unsigned_abs().min(limit as u128) as i64;
                 let (pos, len) = (q[axis], q[axis + 2]);
                 let (opos, olen) = (q[other], q[other + 2]);
-                // The window the slide sweeps, along `axis`.
-                let (wlo, whi) = if forward {
-                    (pos + len, pos + len + t)
-                } else {
-                    (pos - t, pos)
-                };
+                // Where the corner of a box in the way lies: across the
+                // other axis, in `(opos - its size, opos + olen)`; along
+                // this one, at a gap in `[0, t)` ahead of the box, so in
+                // `[pos + len, pos + len + t)` going forward and in
+                // `(pos - t - its size, pos - its size]` going back.
                 let mut lo = [0i64; 2];
                 let mut hi = [0i64; 2];
-                lo[axis] = wlo - cell - limit;
-                hi[axis] = whi + limit;
-                lo[other] = opos - cell - limit;
-                hi[other] = opos + olen + limit;
-                let (Some((c0, c1)), Some((r0, r1))) =
-                    (grid.span(0, lo[0], hi[0]), grid.span(1, lo[1], hi[1]))
-                else {
-                    continue;
+                (lo[axis], hi[axis]) = if forward {
+                    (pos + len, pos + len + t)
+                } else {
+                    (pos - t - cell, pos)
                 };
-                for r in r0..=r1 {
-                    let (first, last) = grid.run(c0, c1, r);
-                    for (k, p) in cb[first..last].iter().enumerate() {
-                        // Only a box across the other axis blocks.
-                        if first + k == own
-                            || p[other] >= opos + olen
-                            || opos >= p[other] + p[other + 2]
-                        {
-                            continue;
-                        }
-                        let gap = if forward {
-                            p[axis] - (pos + len)
-                        } else {
-                            pos - (p[axis] + p[axis + 2])
-                        };
-                        if (0..t).contains(&gap) {
-                            t = gap;
-                        }
+                (lo[other], hi[other]) = (opos - cell, opos + olen);
+                live.for_each_in(lo, hi, |j| {
+                    let p = &b[j];
+                    // Only a box across the other axis blocks.
+                    if j == i || p[other] >= opos + olen || opos >= p[other] + p[other + 2] {
+                        return;
                     }
+                    let gap = if forward {
+                        p[axis] - (pos + len)
+                    } else {
+                        pos - (p[axis] + p[axis + 2])
+                    };
+                    if (0..t).contains(&gap) {
+                        t = gap;
+                    }
+                });
+                if t != 0 {
+                    b[i][axis] += if forward { t } else { -t };
+                    live.moved(i, &b[i]);
+                    moved = true;
                 }
-                let step = if forward { t } else { -t };
-                b[i][axis] += step;
-                cb[own][axis] += step;
-                moved |= t != 0;
             }
         }
         if !moved {
