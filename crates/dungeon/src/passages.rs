@@ -492,28 +492,29 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Result<Vec<bool>, LevelError> {
     }
     let floor = &b;
     // 3. `a` (1 is dead): an opening, kept only tiles of some 3x3 block of
-    // floor of one cell (separable: three in a row, three such rows; then
-    // the dilation back). Three in a row of one cell.
+    // floor (separable: three in a row, three such rows; then the dilation
+    // back). Floor of different cells never touches (a floor tile's
+    // neighbour lies in its square, so is of its cell or the ring), so the
+    // block is of one cell without comparing labels. Three in a row.
     for y in 0..h {
-        let (f, id) = (&floor[y * w..(y + 1) * w], rows(y));
+        let f = &floor[y * w..(y + 1) * w];
         let out = &mut a[y * w..(y + 1) * w];
         out[0] = false;
         out[w - 1] = false;
         for x in 1..w.saturating_sub(1) {
-            out[x] = f[x] & f[x - 1] & (id[x - 1] == id[x]) & f[x + 1] & (id[x + 1] == id[x]);
+            out[x] = f[x - 1] & f[x] & f[x + 1];
         }
     }
-    // 4. `c`: three such rows of one cell (the 3x3 blocks' centres).
+    // 4. `c`: three such rows (the 3x3 blocks' centres).
     for y in 1..h.saturating_sub(1) {
         let (up, mid, down) = (
             &a[(y - 1) * w..y * w],
             &a[y * w..(y + 1) * w],
             &a[(y + 1) * w..(y + 2) * w],
         );
-        let (iu, im, id) = (rows(y - 1), rows(y), rows(y + 1));
         let out = &mut c[y * w..(y + 1) * w];
         for x in 0..w {
-            out[x] = mid[x] & up[x] & (iu[x] == im[x]) & down[x] & (id[x] == im[x]);
+            out[x] = up[x] & mid[x] & down[x];
         }
     }
     // 5. `a` (3 is dead): next to a centre along the row.
