@@ -420,7 +420,12 @@ fn place_stairs(
     };
     let (down, dist) = match down {
         Some(d) => {
-            let mut only = memory_bits(candidates.len() * 64).ok_or_else(too_few)?;
+            // The vault's down stairs as the only target (a bit array as
+            // large as the candidates').
+            let mut only = memory_bits(candidates.len() * 64).ok_or(LevelError::TooLarge {
+                width: stairs.width,
+                height: stairs.height,
+            })?;
             only[d / 64] |= 1 << (d % 64);
             stairs.farthest(up, &only, walk)?
         }
@@ -509,7 +514,7 @@ fn shape(tiles: &Grid<Tile>) -> Shape {
 
 /// Walking distances for the stairs: one distance map reused for both
 /// searches, filled by a breadth-first queue of tile indices (4 bytes a
-/// walkable tile, and a bit a tile of closed tiles) when no walkable tile
+/// walkable tile, and two bits a tile: walls, closed tiles) when no walkable tile
 /// lies on the map's edge (every level's case: then no step needs a bounds
 /// test), else by a [`DistanceScratch`] (about 15 bytes a tile); both
 /// within the level's working-memory budget, and both give the same map
