@@ -4,7 +4,6 @@
 use crate::corridors::{Canvas, bounding};
 use crate::error::check_size;
 use crate::graph::{cell_graph, touching_cells};
-use crate::reach::label4;
 use crate::schema;
 use crate::tail::link_and_finish;
 use crate::vaults::{Stamped, choose, draw};
@@ -167,10 +166,11 @@ pub fn passages_with_vaults(
     let labels = Layout::voronoi_labels(config.width, config.height, sites, SITE_SPACING, &mut rng)
         .map_err(LevelError::Passages)?;
     let ids = labels.as_slice();
-    let cell_bounds = cell_bounds(ids, w, h)?;
+    let mut along_rows = mcrdun_geom::memory::try_vec("passages floor mask", w * h, false)?;
+    let cell_bounds = cell_bounds(ids, w, h, &mut along_rows)?;
     let mut stamped = Stamped::default();
     let (canvas, room_of_cell, cell_of_room) = draw_rooms(
-        ids,
+        (ids, along_rows),
         (w, h),
         cell_bounds.len(),
         (vaults, &mut stamped),
@@ -237,8 +237,16 @@ fn site_count(config: &PassagesConfig) -> Result<(u32, mcrdun_geom::memory::Budg
     Ok((sites, budget))
 }
 
-/// The bounding box of each cell of the partition `ids` (`w` x `h`).
-fn cell_bounds(ids: &[u32], w: usize, h: usize) -> Result<Vec<Rect>, LevelError> {
+/// The bounding box of each cell of the partition `ids` (`w` x `h`), and,
+/// from the same runs, the first pass of the floor mask ([`eroded`]) in
+/// `along_rows` (all false on entry): the tiles whose `2 ROCK + 1` tiles
+/// along their row lie in their own cell or the border ring.
+fn cell_bounds(
+    ids: &[u32],
+    w: usize,
+    h: usize,
+    along_rows: &mut [bool],
+) -> Result<Vec<Rect>, LevelError> {
     let mut bounds: Vec<(i32, i32, i32, i32)> = Vec::new();
     // Run by run along each row (a cell's tiles in a row are runs of one
     // label): the run's ends are its tiles' least and largest x.
@@ -253,6 +261,20 @@ fn cell_bounds(ids: &[u32], w: usize, h: usize) -> Result<Vec<Rect>, LevelError>
             }
             if c == NONE {
                 continue;
+            }
+            // The tiles of the run ROCK from its ends are the ones whose
+            // row of 2 ROCK + 1 stays in it, but at an end against the
+            // border ring (`NONE` lies on the ring only, so that is the
+            // run's end at x = 1 or w - 2): the ring does not wear rooms
+            // away, so the row may reach over it, as far as the map goes.
+            let lo = if start == 1 { ROCK } else { start + ROCK };
+            let hi = if x == w - 1 {
+                w - ROCK
+            } else {
+                x.saturating_sub(ROCK)
+            };
+            if lo < hi {
+                along_rows[y * w + lo..y * w + hi].fill(true);
             }
             let k = c as usize;
             if k >= bounds.len() {
@@ -275,30 +297,40 @@ fn cell_bounds(ids: &[u32], w: usize, h: usize) -> Result<Vec<Rect>, LevelError>
 
 /// The rooms of the partition `ids` (`w` x `h`, `cells` cells) drawn on a
 /// new canvas: each cell's floor ([`eroded`]) is cut into 4-connected
-/// pieces (floor of different cells never touches), and its largest piece,
-/// if it has at least [`MIN_FLOOR`] tiles, is its room. Returns the canvas,
-/// the room of each cell (`NONE` for none) and the cell of each room.
+/// pieces (floor of different cells never touches), and its largest piece
+/// (the first in raster order on ties), if it has at least [`MIN_FLOOR`]
+/// tiles, is its room. Returns the canvas, the room of each cell (`NONE`
+/// for none) and the cell of each room.
 ///
 /// # Errors
 /// [`LevelError::Unsatisfiable`] when no cell keeps a room.
 fn draw_rooms(
-    ids: &[u32],
+    (ids, along_rows): (&[u32], Vec<bool>),
     (w, h): (usize, usize),
     cells: usize,
     (vaults, stamped): (&[Vault], &mut Stamped),
     rng: &mut SeededRng,
 ) -> Result<(Canvas, Vec<u32>, Vec<usize>), LevelError> {
-    let (piece, sizes, firsts) = pieces(&eroded(ids, w, h)?, w, h)?;
+    let runs = floor_runs(&eroded(ids, along_rows, w, h)?, w);
+    let piece = run_pieces(&runs, w);
+    let mut size = vec![0u32; runs.len()];
+    for (&(start, end), &p) in runs.iter().zip(&piece) {
+        size[p as usize] += end - start;
+    }
+    // Pieces in raster order of their first tiles (a piece is named by its
+    // first run).
     let mut best = vec![(0u32, NONE); cells];
-    for (k, &size) in sizes.iter().enumerate() {
-        // The piece's first tile names its cell.
-        let c = ids[firsts[k]] as usize;
-        if size > best[c].0 {
-            best[c] = (size, k as u32);
+    for (k, &p) in piece.iter().enumerate() {
+        if p as usize == k {
+            // The piece's first tile names its cell.
+            let c = ids[runs[k].0 as usize] as usize;
+            if size[k] > best[c].0 {
+                best[c] = (size[k], k as u32);
+            }
         }
     }
     let mut room_of_cell = vec![NONE; cells];
-    let mut room_of_piece = vec![NONE; sizes.len()];
+    let mut room_of_piece = vec![NONE; runs.len()];
     let mut kept = Vec::new();
     for (c, &(size, k)) in best.iter().enumerate() {
         if size >= MIN_FLOOR {
@@ -312,17 +344,18 @@ fn draw_rooms(
             "no Voronoi cell is large enough for a room".into(),
         ));
     }
-    let (start, order) = tiles_by_room(&piece, &room_of_piece, kept.len());
-    drop(piece);
+    let room_of_run = piece.iter().map(|&p| room_of_piece[p as usize]);
+    let (start, order) = runs_by_room(&runs, room_of_run, kept.len());
+    drop(runs);
     let mut canvas = Canvas::new(w as u32, h as u32)?;
-    let tiles_of = |r: usize| &order[start[r] as usize..start[r + 1] as usize];
+    let runs_of = |r: usize| &order[start[r] as usize..start[r + 1] as usize];
     if vaults.is_empty() {
         for r in 0..kept.len() {
-            canvas.add_cells(tiles_of(r).iter().map(|&i| i as usize));
+            canvas.add_runs(runs_of(r));
         }
     } else {
         let slots: Vec<Option<Rect>> = (0..kept.len())
-            .map(|r| largest_rect(tiles_of(r), w))
+            .map(|r| largest_rect(runs_of(r), w))
             .collect();
         let picks = choose(vaults, LevelKind::Passages, &slots, kept.len() / 4, rng)?;
         for (r, pick) in picks.iter().enumerate() {
@@ -331,7 +364,7 @@ fn draw_rooms(
                     draw(&mut canvas, vaults, pick, stamped)?;
                 }
                 None => {
-                    canvas.add_cells(tiles_of(r).iter().map(|&i| i as usize));
+                    canvas.add_runs(runs_of(r));
                 }
             }
         }
@@ -340,19 +373,20 @@ fn draw_rooms(
 }
 
 /// The largest rectangle (by area, the first found on ties) of the tiles
-/// `tiles` (ascending indices of a map `w` wide): a room's place for a
-/// vault. The histogram method over the tiles' bounding box: linear in
-/// its area.
-fn largest_rect(tiles: &[u32], w: usize) -> Option<Rect> {
-    let (first, last) = (*tiles.first()? as usize, *tiles.last()? as usize);
+/// of `runs` (runs `start..end` along rows, in raster order, of a map `w`
+/// wide): a room's place for a vault. The histogram method over the
+/// tiles' bounding box: linear in its area.
+fn largest_rect(runs: &[Run], w: usize) -> Option<Rect> {
+    let (first, last) = (runs.first()?.0 as usize, runs.last()?.0 as usize);
     let (y0, y1) = (first / w, last / w);
-    let x0 = tiles.iter().map(|&i| i as usize % w).min()?;
-    let x1 = tiles.iter().map(|&i| i as usize % w).max()?;
+    let x0 = runs.iter().map(|&(s, _)| s as usize % w).min()?;
+    let x1 = runs.iter().map(|&(_, e)| (e as usize - 1) % w).max()?;
     let bw = x1 - x0 + 1;
     let mut inside = vec![false; bw * (y1 - y0 + 1)];
-    for &i in tiles {
-        let (x, y) = (i as usize % w, i as usize / w);
-        inside[(y - y0) * bw + x - x0] = true;
+    for &(s, e) in runs {
+        let (x, y) = (s as usize % w, s as usize / w);
+        let at = (y - y0) * bw + x - x0;
+        inside[at..at + (e - s) as usize].fill(true);
     }
     let mut heights = vec![0usize; bw];
     let mut best: Option<(usize, Rect)> = None;
@@ -393,101 +427,150 @@ fn largest_rect(tiles: &[u32], w: usize) -> Option<Rect> {
     best.map(|(_, r)| r)
 }
 
-/// The tiles of each of `rooms` rooms, by a counting sort of the tiles by
-/// room (`room_of_piece[piece[i]]`, `NONE` for none): room `r`'s tiles are
-/// `order[start[r]..start[r + 1]]`, ascending.
-fn tiles_by_room(piece: &[u32], room_of_piece: &[u32], rooms: usize) -> (Vec<u32>, Vec<u32>) {
+/// A run of floor along a row: tiles `start..end` (indices).
+type Run = (u32, u32);
+
+/// The runs of `floor` (`w` wide), in raster order.
+fn floor_runs(floor: &[bool], w: usize) -> Vec<Run> {
+    let mut runs = Vec::new();
+    for (y, row) in floor.chunks_exact(w).enumerate() {
+        let base = (y * w) as u32;
+        let mut x = 0;
+        while let Some(s) = row[x..].iter().position(|&f| f) {
+            let s = x + s;
+            let e = s + row[s..].iter().position(|&f| !f).unwrap_or(w - s);
+            runs.push((base + s as u32, base + e as u32));
+            x = e;
+        }
+    }
+    runs
+}
+
+/// The 4-connected pieces of the floor whose runs are `runs` (raster
+/// order, a map `w` wide): each run's piece, named by its first run (the
+/// least index, so the pieces' names are in raster order of their first
+/// tiles). Runs of adjacent rows that overlap join (union-find, the
+/// smaller name kept). A labelling by runs, never by tile: the rooms are
+/// drawn from their runs, so no tile needs a label.
+fn run_pieces(runs: &[Run], w: usize) -> Vec<u32> {
+    let mut parent: Vec<u32> = (0..runs.len() as u32).collect();
+    let find = |parent: &mut [u32], mut a: u32| {
+        while parent[a as usize] != a {
+            let up = parent[parent[a as usize] as usize];
+            parent[a as usize] = up;
+            a = up;
+        }
+        a
+    };
+    // The previous row's runs, `prev..row`, and the current row's from `row`.
+    let (mut prev, mut row) = (0, 0);
+    for k in 0..runs.len() {
+        let y = runs[k].0 as usize / w;
+        if runs[row].0 as usize / w != y {
+            // A new row: the runs before it are the previous row's only
+            // when that row is the one above.
+            let above = runs[k - 1].0 as usize / w + 1 == y;
+            prev = if above { row } else { k };
+            row = k;
+        }
+        // The runs above that overlap this one, shifted down a row.
+        let (s, e) = runs[k];
+        while prev < row && runs[prev].1 + w as u32 <= s {
+            prev += 1;
+        }
+        let mut j = prev;
+        while j < row && runs[j].0 + (w as u32) < e {
+            let (a, b) = (find(&mut parent, j as u32), find(&mut parent, k as u32));
+            let (lo, hi) = (a.min(b), a.max(b));
+            parent[hi as usize] = lo;
+            j += 1;
+        }
+    }
+    // A parent always has the smaller index: one pass in order resolves
+    // every run to its root.
+    for k in 0..parent.len() {
+        parent[k] = parent[parent[k] as usize];
+    }
+    parent
+}
+
+/// The runs of each of `rooms` rooms, by a counting sort of the runs by
+/// room (`room_of_run`, `NONE` for none): room `r`'s runs are
+/// `order[start[r]..start[r + 1]]`, in raster order.
+fn runs_by_room(
+    runs: &[Run],
+    room_of_run: impl Iterator<Item = u32> + Clone,
+    rooms: usize,
+) -> (Vec<u32>, Vec<Run>) {
     let mut start = vec![0u32; rooms + 1];
-    for &p in piece {
-        if p != NONE && room_of_piece[p as usize] != NONE {
-            start[room_of_piece[p as usize] as usize + 1] += 1;
+    for r in room_of_run.clone() {
+        if r != NONE {
+            start[r as usize + 1] += 1;
         }
     }
     for r in 0..rooms {
         start[r + 1] += start[r];
     }
-    let mut order = vec![0u32; start[rooms] as usize];
+    let mut order = vec![(0, 0); start[rooms] as usize];
     let mut next = start.clone();
-    for (i, &p) in piece.iter().enumerate() {
-        if p != NONE && room_of_piece[p as usize] != NONE {
-            let r = room_of_piece[p as usize] as usize;
-            order[next[r] as usize] = i as u32;
-            next[r] += 1;
+    for (&run, r) in runs.iter().zip(room_of_run) {
+        if r != NONE {
+            order[next[r as usize] as usize] = run;
+            next[r as usize] += 1;
         }
     }
     (start, order)
 }
 
-/// Pieces of floor: each tile's piece, each piece's size and first tile.
-type Pieces = (Vec<u32>, Vec<u32>, Vec<usize>);
-
-/// The 4-connected pieces of `floor` (`w` x `h`) by [`label4`], labelled
-/// `0, 1, ...` in raster order of their first tile (`NONE` elsewhere);
-/// returns the labels, the sizes and the first tiles.
-fn pieces(floor: &[bool], w: usize, h: usize) -> Result<Pieces, LevelError> {
-    let (piece, count) = label4(floor, w, h)?;
-    let mut sizes = vec![0u32; count];
-    let mut firsts = vec![0usize; count];
-    for (i, &k) in piece.iter().enumerate() {
-        if k != NONE {
-            if sizes[k as usize] == 0 {
-                firsts[k as usize] = i;
-            }
-            sizes[k as usize] += 1;
-        }
-    }
-    Ok((piece, sizes, firsts))
-}
-
 /// The floor mask: tiles whose whole `(2 ROCK + 1)`-square lies in their
-/// own cell or the map's border ring (two separable passes: along rows, then along columns), then
-/// opened by a 3x3 square.
+/// own cell or the map's border ring (two separable passes: along rows,
+/// `along_rows`, made by [`cell_bounds`] from its runs, then along
+/// columns), then opened by a 3x3 square.
 ///
-/// Six passes over the map, each a loop over whole rows with `&` rather
-/// than `&&` (no branch per tile, no bounds check), in three masks of a
-/// byte a tile: each pass's input is dead once the next one has read it.
+/// Six passes over the map (the links of the column pass, then passes 2
+/// to 6), each a loop over whole rows with `&` rather than `&&` (no
+/// branch per tile, no bounds check), in three masks of a byte a tile:
+/// each pass's input is dead once the next one has read it.
 ///
 /// # Errors
 /// [`LevelError::OverBudget`] or `TooLarge` when the masks do not fit.
-fn eroded(ids: &[u32], w: usize, h: usize) -> Result<Vec<bool>, LevelError> {
+fn eroded(ids: &[u32], mut a: Vec<bool>, w: usize, h: usize) -> Result<Vec<bool>, LevelError> {
     let n = w * h;
-    let mut a = mcrdun_geom::memory::try_vec("passages floor mask", n, false)?;
     let mut b = mcrdun_geom::memory::try_vec("passages floor mask", n, false)?;
     let mut c = mcrdun_geom::memory::try_vec("passages floor mask", n, false)?;
-    if w == 0 {
+    if w == 0 || h < 2 * ROCK + 1 {
         return Ok(c);
     }
     let rows = |y: usize| &ids[y * w..(y + 1) * w];
-    // 1. `a`: along rows, the tile and ROCK tiles either side in its own
-    // cell or the border ring (the map's border ring does not wear rooms
-    // away: only other cells do, so rooms reach to two tiles from the
-    // map's edge).
-    for y in 0..h {
-        let row = rows(y);
-        let out = &mut a[y * w..(y + 1) * w];
-        for x in ROCK..w.saturating_sub(ROCK) {
-            let id = row[x];
-            let mut ok = id != NONE;
-            for &o in &row[x - ROCK..=x + ROCK] {
-                ok &= (o == id) | (o == NONE);
-            }
-            out[x] = ok;
+    // 2. `b`: the column pass over `a` (pass 1). A tile passes when the
+    // tiles ROCK above and below are its cell's and passed 1, or are the
+    // border ring (`NONE`, on the ring only). Comparing each tile's label
+    // with four others costs four times what is needed: `c` (free until
+    // pass 4) first holds whether each tile and the one below are of one
+    // cell, which chains over the column (ring rows count as one cell
+    // with their neighbours: rooms reach over the ring), and the ring
+    // rows of `a` pass (they fail pass 1, but reaching over the ring is
+    // allowed). Then a tile passes when it, its four tiles and the four
+    // links between them do: nine bytes and-ed, no label read.
+    const _: () = assert!(ROCK == 2, "the column pass spells out a ROCK of 2");
+    for y in 0..h - 1 {
+        let (here, below) = (rows(y), rows(y + 1));
+        for ((o, &p), &q) in c[y * w..(y + 1) * w].iter_mut().zip(here).zip(below) {
+            *o = p == q;
         }
     }
-    // 2. `b`: the same along columns, over tiles that passed 1.
-    for y in ROCK..h.saturating_sub(ROCK) {
-        let here = rows(y);
-        let ok_here = &a[y * w..(y + 1) * w];
+    c[..w].fill(true);
+    c[(h - 2) * w..(h - 1) * w].fill(true);
+    a[..w].fill(true);
+    a[(h - 1) * w..].fill(true);
+    for y in ROCK..h - ROCK {
+        let ok = |y: usize| &a[y * w..(y + 1) * w];
+        let link = |y: usize| &c[y * w..(y + 1) * w];
+        let (o0, o1, o2, o3, o4) = (ok(y - 2), ok(y - 1), ok(y), ok(y + 1), ok(y + 2));
+        let (l0, l1, l2, l3) = (link(y - 2), link(y - 1), link(y), link(y + 1));
         let out = &mut b[y * w..(y + 1) * w];
-        for (x, o) in out.iter_mut().enumerate() {
-            let id = here[x];
-            let mut fits = ok_here[x];
-            for k in 1..=ROCK {
-                for j in [(y - k) * w + x, (y + k) * w + x] {
-                    fits &= (ids[j] == NONE) | ((ids[j] == id) & a[j]);
-                }
-            }
-            *o = fits;
+        for x in 0..w {
+            out[x] = o0[x] & o1[x] & o2[x] & o3[x] & o4[x] & l0[x] & l1[x] & l2[x] & l3[x];
         }
     }
     let floor = &b;
@@ -505,7 +588,10 @@ fn eroded(ids: &[u32], w: usize, h: usize) -> Result<Vec<bool>, LevelError> {
             out[x] = f[x - 1] & f[x] & f[x + 1];
         }
     }
-    // 4. `c`: three such rows (the 3x3 blocks' centres).
+    // 4. `c` (the links are dead): three such rows (the 3x3 blocks'
+    // centres); none on the map's first and last rows.
+    c[..w].fill(false);
+    c[n - w..].fill(false);
     for y in 1..h.saturating_sub(1) {
         let (up, mid, down) = (
             &a[(y - 1) * w..y * w],
@@ -567,6 +653,55 @@ mod tests {
         // Each room got a passage: no digging was needed.
         assert_eq!(level.summary().regions, 1);
         assert_eq!(level.summary().dug, 0);
+    }
+
+    #[test]
+    fn pieces_by_runs_are_the_4_connected_pieces_in_raster_order() {
+        use mcrdun_geom::random::chance;
+        // Random masks, sparse to dense, and one of single columns (runs
+        // of one tile, joined down the rows): each tile's piece, renamed
+        // by rank, is its 4-connected label, and the runs are the floor.
+        for (w, h, p, seed) in [
+            (17, 11, 0.3, 1),
+            (40, 30, 0.55, 2),
+            (9, 40, 0.7, 3),
+            (1, 6, 0.6, 4),
+        ] {
+            let mut rng = seeded_rng(seed);
+            let floor: Vec<bool> = (0..w * h).map(|_| chance(&mut rng, p)).collect();
+            let runs = floor_runs(&floor, w);
+            let piece = run_pieces(&runs, w);
+            let (want, count) = crate::reach::label4(&floor, w, h).unwrap();
+            let mut rank = vec![NONE; runs.len()];
+            let mut got = vec![NONE; w * h];
+            let mut named = 0;
+            for (k, &(s, e)) in runs.iter().enumerate() {
+                let p = piece[k] as usize;
+                assert!(p <= k && piece[p] as usize == p);
+                if p == k {
+                    rank[k] = named;
+                    named += 1;
+                }
+                got[s as usize..e as usize].fill(rank[p]);
+            }
+            assert_eq!(named as usize, count);
+            assert_eq!(got, want, "{w}x{h} p {p}");
+        }
+    }
+
+    #[test]
+    fn a_rooms_runs_by_room_and_its_largest_rectangle() {
+        // Runs of a 10-wide map: room 1 an L (rows 1-3), room 0 a 3x2
+        // block (rows 5-6); the run between is no room's.
+        let runs = [(11, 14), (21, 23), (31, 33), (35, 36), (52, 55), (62, 65)];
+        let rooms = [1, 1, 1, NONE, 0, 0];
+        let (start, order) = runs_by_room(&runs, rooms.iter().copied(), 2);
+        assert_eq!(start, [0, 2, 5]);
+        assert_eq!(order, [(52, 55), (62, 65), (11, 14), (21, 23), (31, 33)]);
+        assert_eq!(largest_rect(&order[..2], 10), Rect::new(2, 5, 3, 2).ok());
+        // The L's: a 2x3 column beats the 3x1 top row.
+        assert_eq!(largest_rect(&order[2..], 10), Rect::new(1, 1, 2, 3).ok());
+        assert_eq!(largest_rect(&[], 10), None);
     }
 
     #[test]

@@ -39,19 +39,7 @@ impl Canvas {
     /// Draws a room from tile indices (any shape, inside the border);
     /// returns its index, or `None` when `cells` is empty.
     pub fn add_cells(&mut self, cells: impl IntoIterator<Item = usize>) -> Option<u32> {
-        let id = self.rooms.len() as u32;
-        if self.room_of.is_empty() {
-            // The first room of any shape: the rectangles so far get their
-            // tiles' room too.
-            self.room_of = vec![NONE; self.tiles.len()];
-            for (r, room) in self.rooms.iter().enumerate() {
-                let b = room.bounds;
-                for y in b.y()..b.bottom() {
-                    let row = y as usize * self.w;
-                    self.room_of[row + b.x() as usize..row + b.right() as usize].fill(r as u32);
-                }
-            }
-        }
+        let id = self.shaped_room_id();
         let mut first = NONE;
         let (mut x0, mut y0, mut x1, mut y1, mut area) = (i32::MAX, i32::MAX, 0, 0, 0u32);
         let by_w = super::Divider::new(self.w);
@@ -70,11 +58,57 @@ impl Canvas {
             area += 1;
         }
         let bounds = Rect::from_edges(x0, y0, x1 + 1, y1 + 1).ok()?;
+        Some(self.push_shaped(first, bounds, area))
+    }
+
+    /// Draws a room from runs of tiles along rows, `start..end` each (tile
+    /// indices, in raster order, inside the border): the room
+    /// [`Canvas::add_cells`] draws from the runs' tiles, at a cost per run
+    /// (a fill of each row, its bounds from its ends) rather than per
+    /// tile. Returns its index, or `None` when there is no tile.
+    pub fn add_runs(&mut self, runs: &[(u32, u32)]) -> Option<u32> {
+        let id = self.shaped_room_id();
+        let (&(first, _), &(last, _)) = (runs.first()?, runs.last()?);
+        let by_w = super::Divider::new(self.w);
+        let (mut x0, mut x1, mut area) = (usize::MAX, 0, 0u32);
+        for &(start, end) in runs {
+            let span = start as usize..end as usize;
+            self.tiles.as_mut_slice()[span.clone()].fill(Tile::Floor);
+            self.room_of[span].fill(id);
+            x0 = x0.min(by_w.xy(start as usize).0);
+            x1 = x1.max(by_w.xy(end as usize - 1).0);
+            area += end - start;
+        }
+        let (y0, y1) = (by_w.xy(first as usize).1, by_w.xy(last as usize).1);
+        let bounds = Rect::from_edges(x0 as i32, y0 as i32, x1 as i32 + 1, y1 as i32 + 1).ok()?;
+        Some(self.push_shaped(first, bounds, area))
+    }
+
+    /// The index the next room of any shape takes, the room map made by
+    /// the first such room: the rectangles so far get their tiles' room
+    /// too.
+    fn shaped_room_id(&mut self) -> u32 {
+        if self.room_of.is_empty() {
+            self.room_of = vec![NONE; self.tiles.len()];
+            for (r, room) in self.rooms.iter().enumerate() {
+                let b = room.bounds;
+                for y in b.y()..b.bottom() {
+                    let row = y as usize * self.w;
+                    self.room_of[row + b.x() as usize..row + b.right() as usize].fill(r as u32);
+                }
+            }
+        }
+        self.rooms.len() as u32
+    }
+
+    /// Records a room of any shape drawn: its first tile, bounds and area.
+    fn push_shaped(&mut self, first: u32, bounds: Rect, area: u32) -> u32 {
+        let id = self.rooms.len() as u32;
         self.is_rect.push(false);
         self.first.push(first);
         self.rooms.push(Room { bounds, area });
         self.sites.prepared = false;
-        Some(id)
+        id
     }
 
     /// Whether tile `i` at `(x, y)` is floor of room `room`: for a
@@ -141,5 +175,30 @@ mod tests {
         assert_eq!(of_0, [16, 17, 26, 27]);
         assert_eq!(c.first, [16, 21]);
         assert_eq!(c.add_cells([]), None);
+    }
+
+    #[test]
+    fn a_room_from_runs_is_the_room_from_their_tiles() {
+        let runs = [(23, 26), (32, 34), (43, 47)];
+        let mut by_runs = Canvas::new(10, 8).unwrap();
+        let mut by_tiles = Canvas::new(10, 8).unwrap();
+        for c in [&mut by_runs, &mut by_tiles] {
+            c.add_rect(Rect::new(6, 5, 2, 2).unwrap()).unwrap();
+        }
+        assert_eq!(by_runs.add_runs(&runs), Some(1));
+        let tiles = runs.iter().flat_map(|&(s, e)| s as usize..e as usize);
+        assert_eq!(by_tiles.add_cells(tiles), Some(1));
+        assert_eq!(by_runs.rooms(), by_tiles.rooms());
+        assert_eq!(
+            by_runs.rooms()[1],
+            Room {
+                bounds: Rect::new(2, 2, 5, 3).unwrap(),
+                area: 9
+            }
+        );
+        assert_eq!(by_runs.tiles, by_tiles.tiles);
+        assert_eq!(by_runs.room_of, by_tiles.room_of);
+        assert_eq!(by_runs.first, by_tiles.first);
+        assert_eq!(by_runs.add_runs(&[]), None);
     }
 }
