@@ -63,6 +63,18 @@ pub(super) struct Sites {
     pub(super) doors: Vec<Vec<Site>>,
     /// Whether the sites are those of the rooms drawn.
     pub(super) prepared: bool,
+    /// Whether each tile or one of its 8 neighbours is floor, found with
+    /// the sites ([`near_floor_mask`]; empty while they are not, or when it
+    /// did not fit in memory).
+    near_floor: Vec<bool>,
+}
+
+impl Sites {
+    /// Forgets the sites: a room was drawn.
+    pub(super) fn forget(&mut self) {
+        self.prepared = false;
+        self.near_floor.clear();
+    }
 }
 
 /// The steps from a door to its outside tile, in the order sites are
@@ -78,6 +90,11 @@ impl Canvas {
             return;
         }
         let (w, h) = (self.w, self.tiles.height() as usize);
+        // Floor is drawn only before the sites are found (links dig rock
+        // into corridors and doors), so which tiles have floor near is
+        // found once, for the sites' outside tiles and every step of the
+        // searches.
+        self.sites.near_floor = near_floor_mask(self.tiles.as_slice(), w).unwrap_or_default();
         let n = self.rooms.len();
         let mut sites: Vec<Site> = Vec::with_capacity(n * 16);
         let mut ranges: Vec<(u32, u32)> = vec![(0, 0); n];
@@ -212,7 +229,7 @@ impl Canvas {
             return;
         }
         let o = oy as usize * w + ox as usize;
-        if floor_near(t, w, o) {
+        if self.floor_near(o) {
             return;
         }
         let flank = if dx != 0 { w } else { 1 };
@@ -250,6 +267,16 @@ impl Canvas {
             && !near(t, self.w, s.door as usize, Tile::Door)
     }
 
+    /// Whether tile `i` (off the border) or any of its 8 neighbours is
+    /// floor: a corridor may not be dug there. Read from the mask found
+    /// with the sites, else from the tiles.
+    pub(super) fn floor_near(&self, i: usize) -> bool {
+        match self.sites.near_floor.get(i) {
+            Some(&near) => near,
+            None => floor_near(self.tiles.as_slice(), self.w, i),
+        }
+    }
+
     /// Whether `s` is a door already.
     pub(super) fn is_door(&self, s: Site) -> bool {
         self.tiles.as_slice()[s.door as usize] == Tile::Door
@@ -260,6 +287,40 @@ impl Canvas {
 /// may not be dug there.
 pub(super) fn floor_near(t: &[Tile], w: usize, i: usize) -> bool {
     near(t, w, i, Tile::Floor)
+}
+
+/// [`floor_near`] of every tile of `t` (`w` wide) at once, the map's edge
+/// clipping the neighbourhood: a byte a tile, in two passes that
+/// vectorise (floor in the rows above, at and below, then along the row),
+/// where asking it tile by tile reads nine tiles each time. `None` when
+/// it does not fit in memory.
+fn near_floor_mask(t: &[Tile], w: usize) -> Option<Vec<bool>> {
+    let mut near = mcrdun_geom::memory::try_vec("the tiles near floor", t.len(), false).ok()?;
+    let h = t.len() / w.max(1);
+    for y in 0..h {
+        let out = &mut near[y * w..(y + 1) * w];
+        for row in t[y.saturating_sub(1) * w..(y + 2).min(h) * w].chunks_exact(w) {
+            for (o, &c) in out.iter_mut().zip(row) {
+                *o |= c == Tile::Floor;
+            }
+        }
+    }
+    let mut row = vec![false; w];
+    for out in near.chunks_exact_mut(w.max(1)) {
+        row.copy_from_slice(out);
+        if w >= 2 {
+            out[0] = row[0] | row[1];
+            out[w - 1] = row[w - 2] | row[w - 1];
+        }
+        for (o, ((&a, &b), &c)) in out[1..].iter_mut().zip(
+            row.iter()
+                .zip(&row[1..])
+                .zip(row.get(2..).unwrap_or_default()),
+        ) {
+            *o = a | b | c;
+        }
+    }
+    Some(near)
 }
 
 /// Whether `i` or any of its 8 neighbours is `kind` (`i` off the border):
@@ -358,6 +419,32 @@ mod tests {
         two.prepare();
         assert!(two.sites_of(0).iter().all(|s| s.dx != 1));
         assert!(two.sites_of(1).iter().all(|s| s.dx != -1));
+    }
+
+    #[test]
+    fn the_mask_of_floor_near_is_floor_near_of_each_tile() {
+        use mcrdun_geom::random::{index, seeded_rng};
+        let mut rng = seeded_rng(5);
+        for (w, h) in [(13, 9), (1, 5), (2, 4), (7, 1)] {
+            let kinds = [Tile::Wall, Tile::Wall, Tile::Floor, Tile::Corridor];
+            let t: Vec<Tile> = (0..w * h)
+                .map(|_| kinds[index(&mut rng, kinds.len()).unwrap()])
+                .collect();
+            let mask = near_floor_mask(&t, w).unwrap();
+            for y in 0..h {
+                for x in 0..w {
+                    // The 3x3 around (x, y), clipped by the map's edge.
+                    let near = (y.saturating_sub(1)..(y + 2).min(h)).any(|ny| {
+                        (x.saturating_sub(1)..(x + 2).min(w))
+                            .any(|nx| t[ny * w + nx] == Tile::Floor)
+                    });
+                    assert_eq!(mask[y * w + x], near, "{w}x{h} ({x}, {y})");
+                    if x > 0 && y > 0 && x + 1 < w && y + 1 < h {
+                        assert_eq!(floor_near(&t, w, y * w + x), near);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -32,7 +32,7 @@ impl Canvas {
         self.first
             .push((r.y() as usize * self.w + r.x() as usize) as u32);
         self.rooms.push(Room::rectangular(r));
-        self.sites.prepared = false;
+        self.sites.forget();
         Ok(id)
     }
 
@@ -107,7 +107,7 @@ impl Canvas {
         self.is_rect.push(false);
         self.first.push(first);
         self.rooms.push(Room { bounds, area });
-        self.sites.prepared = false;
+        self.sites.forget();
         id
     }
 

@@ -3,7 +3,7 @@
 //! a corridor may take (no floor among its 8 neighbours, no 2x2 square of
 //! walkable tiles completed) and over corridors already dug.
 
-use super::doors::{Site, floor_near};
+use super::doors::Site;
 use super::{Canvas, NONE};
 use crate::Tile;
 use mcrdun_geom::Rect;
@@ -308,7 +308,7 @@ impl Canvas {
             Tile::Corridor => true,
             Tile::Wall => {
                 !self.protected.get(j).copied().unwrap_or(false)
-                    && !floor_near(self.tiles.as_slice(), self.w, j)
+                    && !self.floor_near(j)
                     && self.square_free(j, i as u32, back)
             }
             _ => false,
