@@ -159,14 +159,17 @@ impl Canvas {
                     // A tile is a site of this room only with the room's
                     // floor behind it: the floor behind a door of step
                     // STEPS[k] is below, left, above, right of it for k =
-                    // 0..4. Tiles without are passed over on four reads of
-                    // the room map; the others are looked at one step at a
-                    // time, in the order of STEPS.
+                    // 0..4. Tiles with no floor near (most of the rock
+                    // around a room) are passed over on a byte of the
+                    // mask, the others without on four reads of the room
+                    // map; the rest are looked at one step at a time, in
+                    // the order of STEPS.
                     let (t, of) = (self.tiles.as_slice(), &self.room_of);
+                    let near = &self.sites.near_floor;
                     let id = room as u32;
                     for x in xs.clone() {
                         let d = y * w + x;
-                        if t[d] != Tile::Wall {
+                        if t[d] != Tile::Wall || !near.get(d).copied().unwrap_or(true) {
                             continue;
                         }
                         let behind = [

@@ -60,8 +60,9 @@ const NONE: u32 = u32::MAX;
 /// the digger's buffers.
 ///
 /// Working memory: 1 byte per tile (5 once a room of any shape is drawn:
-/// the tile and its room), 12 bytes per
-/// tile of the largest search window, and the door sites of each room.
+/// the tile and its room; one more once the door sites are found: which
+/// tiles have floor near), 12 bytes per tile of the largest search window,
+/// and the door sites of each room.
 /// Maps are limited to 2^31 tiles.
 #[derive(Debug)]
 pub struct Canvas {
