@@ -656,6 +656,62 @@ mod tests {
     }
 
     #[test]
+    fn the_floor_mask_and_the_cells_bounds_by_their_definitions() {
+        // Partitions with cells of many sizes, on maps of odd shapes.
+        for (w, h, sites, seed) in [
+            (60, 40, 30, 1),
+            (23, 17, 12, 2),
+            (12, 31, 5, 3),
+            (40, 12, 1, 4),
+        ] {
+            let labels = Layout::voronoi_labels(
+                w as u32,
+                h as u32,
+                sites,
+                SITE_SPACING,
+                &mut seeded_rng(seed),
+            )
+            .unwrap();
+            let ids = labels.as_slice();
+            let mut along_rows = vec![false; w * h];
+            let bounds = cell_bounds(ids, w, h, &mut along_rows).unwrap();
+            let floor = eroded(ids, along_rows, w, h).unwrap();
+            let id = |x: usize, y: usize| ids[y * w + x];
+            for (c, b) in bounds.iter().enumerate() {
+                let tiles = (0..w * h).filter(|&i| ids[i] == c as u32);
+                let (xs, ys): (Vec<i32>, Vec<i32>) =
+                    tiles.map(|i| ((i % w) as i32, (i / w) as i32)).unzip();
+                let (x0, x1) = (*xs.iter().min().unwrap(), *xs.iter().max().unwrap());
+                let (y0, y1) = (*ys.iter().min().unwrap(), *ys.iter().max().unwrap());
+                assert_eq!(*b, Rect::from_edges(x0, y0, x1 + 1, y1 + 1).unwrap());
+            }
+            // Before the opening: the tile's whole (2 ROCK + 1)-square on
+            // the map and in its cell or the ring.
+            let square = |x: usize, y: usize| {
+                let c = id(x, y);
+                c != NONE
+                    && x >= ROCK
+                    && y >= ROCK
+                    && x + ROCK < w
+                    && y + ROCK < h
+                    && (y - ROCK..=y + ROCK)
+                        .all(|v| (x - ROCK..=x + ROCK).all(|u| [c, NONE].contains(&id(u, v))))
+            };
+            // A 3x3 block of such tiles with its top left corner at (x, y).
+            let block = |x: usize, y: usize| {
+                x + 2 < w && y + 2 < h && (y..y + 3).all(|v| (x..x + 3).all(|u| square(u, v)))
+            };
+            for y in 0..h {
+                for x in 0..w {
+                    let opened = (y.saturating_sub(2)..=y)
+                        .any(|v| (x.saturating_sub(2)..=x).any(|u| block(u, v)));
+                    assert_eq!(floor[y * w + x], opened, "{w}x{h} ({x}, {y})");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn pieces_by_runs_are_the_4_connected_pieces_in_raster_order() {
         use mcrdun_geom::random::chance;
         // Random masks, sparse to dense, and one of single columns (runs

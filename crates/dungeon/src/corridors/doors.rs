@@ -425,6 +425,21 @@ mod tests {
     }
 
     #[test]
+    fn a_room_drawn_after_the_sites_are_found_has_them_found_anew() {
+        let mut c = Canvas::new(14, 7).unwrap();
+        c.add_rect(Rect::new(1, 1, 4, 5).unwrap()).unwrap();
+        c.prepare();
+        // Rock in the lane beside where the next room goes: no floor near.
+        let lane = 3 * 14 + 6;
+        assert!(!c.floor_near(lane));
+        c.add_rect(Rect::new(7, 1, 4, 5).unwrap()).unwrap();
+        assert!(c.floor_near(lane));
+        c.prepare();
+        assert!(c.floor_near(lane));
+        assert!(c.sites_of(1).iter().any(|s| s.dx == 1));
+    }
+
+    #[test]
     fn the_mask_of_floor_near_is_floor_near_of_each_tile() {
         use mcrdun_geom::random::{index, seeded_rng};
         let mut rng = seeded_rng(5);
