@@ -758,6 +758,45 @@ mod tests {
         // The L's: a 2x3 column beats the 3x1 top row.
         assert_eq!(largest_rect(&order[2..], 10), Rect::new(1, 1, 2, 3).ok());
         assert_eq!(largest_rect(&[], 10), None);
+        // Runs to the map's right edge, rows apart from columns: rows 2-3
+        // of x 6..10 (4x2) beat x 8..10 of rows 2-4 (2x3).
+        let right = [(26, 30), (36, 40), (48, 50)];
+        assert_eq!(largest_rect(&right, 10), Rect::new(6, 2, 4, 2).ok());
+    }
+
+    #[test]
+    fn a_cells_room_is_its_largest_piece_of_floor_the_first_on_ties() {
+        // Cell 0 in two blocks 8 wide on either side of cell 1, 5 wide:
+        // two pieces of 5x5 floor for cell 0 (the first is its room), a
+        // column too thin for the opening for cell 1 (no room).
+        let (w, h) = (23, 9);
+        let ids: Vec<u32> = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                match x {
+                    _ if x == 0 || y == 0 || x == w - 1 || y == h - 1 => NONE,
+                    9..=13 => 1,
+                    _ => 0,
+                }
+            })
+            .collect();
+        let mut along_rows = vec![false; w * h];
+        let bounds = cell_bounds(&ids, w, h, &mut along_rows).unwrap();
+        let mut stamped = Stamped::default();
+        let (canvas, room_of_cell, kept) = draw_rooms(
+            (&ids, along_rows),
+            (w, h),
+            bounds.len(),
+            (&[], &mut stamped),
+            &mut seeded_rng(1),
+        )
+        .unwrap();
+        assert_eq!((room_of_cell, kept), (vec![0, NONE], vec![0]));
+        let room = canvas.rooms()[0];
+        assert_eq!(
+            (room.bounds, room.area),
+            (Rect::new(2, 2, 5, 5).unwrap(), 25)
+        );
     }
 
     #[test]
