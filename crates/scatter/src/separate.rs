@@ -524,19 +524,22 @@ fn settle(rooms: &mut [Rect], movable: &[bool], pad: i64, passes: u32) {
         })
         .collect();
     let cell = b.iter().map(|q| q[2].max(q[3])).max().unwrap_or(1).max(1);
-    let limit = cell;
     // Doubled centres and centroid keep the halves exact.
-    let centre2 = |q: &[i64; 4], axis: usize| i128::from(2 * q[axis] + q[axis + 2]);
     let (mut sx, mut sy) = (0i128, 0i128);
     for q in &b {
-        sx += centre2(q, 0);
-        sy += centre2(q, 1);
+        sx += i128::from(centre2::<0>(q));
+        sy += i128::from(centre2::<1>(q));
     }
-    let mid = [sx.div_euclid(n as i128), sy.div_euclid(n as i128)];
+    // The mean of values inside the i64 range is too.
+    let mid = [
+        sx.div_euclid(n as i128) as i64,
+        sy.div_euclid(n as i128) as i64,
+    ];
     let mut order: Vec<(i128, u32)> = (0..n)
         .filter(|&i| movable[i])
         .map(|i| {
-            let (dx, dy) = (centre2(&b[i], 0) - mid[0], centre2(&b[i], 1) - mid[1]);
+            let dx = i128::from(centre2::<0>(&b[i]) - mid[0]);
+            let dy = i128::from(centre2::<1>(&b[i]) - mid[1]);
             (dx * dx + dy * dy, i as u32)
         })
         .collect();
@@ -546,51 +549,8 @@ fn settle(rooms: &mut [Rect], movable: &[bool], pad: i64, passes: u32) {
         let mut moved = false;
         for &(_, i) in &order {
             let i = i as usize;
-            for axis in 0..2 {
-                let other = 1 - axis;
-                let q = b[i];
-                let want = (mid[axis] - centre2(&q, axis)) / 2;
-                if want == 0 {
-                    continue;
-                }
-                let forward = want > 0;
-                let mut t = want.unsigned_abs().min(limit as u128) as i64;
-                let (pos, len) = (q[axis], q[axis + 2]);
-                let (opos, olen) = (q[other], q[other + 2]);
-                // Where the corner of a box in the way lies: across the
-                // other axis, in `(opos - its size, opos + olen)`; along
-                // this one, at a gap in `[0, t)` ahead of the box, so in
-                // `[pos + len, pos + len + t)` going forward and in
-                // `(pos - t - its size, pos - its size]` going back.
-                let mut lo = [0i64; 2];
-                let mut hi = [0i64; 2];
-                (lo[axis], hi[axis]) = if forward {
-                    (pos + len, pos + len + t)
-                } else {
-                    (pos - t - cell, pos)
-                };
-                (lo[other], hi[other]) = (opos - cell, opos + olen);
-                live.for_each_in(lo, hi, |j| {
-                    let p = &b[j];
-                    // Only a box across the other axis blocks.
-                    if j == i || p[other] >= opos + olen || opos >= p[other] + p[other + 2] {
-                        return;
-                    }
-                    let gap = if forward {
-                        p[axis] - (pos + len)
-                    } else {
-                        pos - (p[axis] + p[axis + 2])
-                    };
-                    if (0..t).contains(&gap) {
-                        t = gap;
-                    }
-                });
-                if t != 0 {
-                    b[i][axis] += if forward { t } else { -t };
-                    live.moved(i, &b[i]);
-                    moved = true;
-                }
-            }
+            moved |= slide::<0>(&mut b, &mut live, i, mid[0], cell);
+            moved |= slide::<1>(&mut b, &mut live, i, mid[1], cell);
         }
         if !moved {
             break;
@@ -610,6 +570,68 @@ fn settle(rooms: &mut [Rect], movable: &[bool], pad: i64, passes: u32) {
         }
     }
     rooms.copy_from_slice(&out);
+}
+
+/// Twice the centre of box `q` (x, y, w, h) along `AXIS` (0: x, 1: y).
+fn centre2<const AXIS: usize>(q: &[i64; 4]) -> i64 {
+    2 * q[AXIS] + q[AXIS + 2]
+}
+
+/// One slide of the settling pass: box `i` of `b` moves along `AXIS` (0:
+/// x, 1: y) towards the doubled centroid coordinate `mid2`, by at most
+/// `cell` (the largest box side) and never past it, until it touches a box
+/// in its way; `live` follows the move. Returns whether it moved. The axis
+/// is a constant so that every coordinate is read at a fixed offset.
+fn slide<const AXIS: usize>(
+    b: &mut [[i64; 4]],
+    live: &mut LiveCells,
+    i: usize,
+    mid2: i64,
+    cell: i64,
+) -> bool {
+    let other = 1 - AXIS;
+    let q = b[i];
+    let want = (mid2 - centre2::<AXIS>(&q)) / 2;
+    if want == 0 {
+        return false;
+    }
+    let forward = want > 0;
+    let mut t = want.abs().min(cell);
+    let (pos, len) = (q[AXIS], q[AXIS + 2]);
+    let (opos, olen) = (q[other], q[other + 2]);
+    // Where the corner of a box in the way lies: across the other axis,
+    // in `(opos - its size, opos + olen)`; along this one, at a gap in
+    // `[0, t)` ahead of the box, so in `[pos + len, pos + len + t)` going
+    // forward and in `(pos - t - its size, pos - its size]` going back.
+    let mut lo = [0i64; 2];
+    let mut hi = [0i64; 2];
+    (lo[AXIS], hi[AXIS]) = if forward {
+        (pos + len, pos + len + t)
+    } else {
+        (pos - t - cell, pos)
+    };
+    (lo[other], hi[other]) = (opos - cell, opos + olen);
+    live.for_each_in(lo, hi, |j| {
+        let p = &b[j];
+        // Only a box across the other axis blocks.
+        if j == i || p[other] >= opos + olen || opos >= p[other] + p[other + 2] {
+            return;
+        }
+        let gap = if forward {
+            p[AXIS] - (pos + len)
+        } else {
+            pos - (p[AXIS] + p[AXIS + 2])
+        };
+        if (0..t).contains(&gap) {
+            t = gap;
+        }
+    });
+    if t == 0 {
+        return false;
+    }
+    b[i][AXIS] += if forward { t } else { -t };
+    live.moved(i, &b[i]);
+    true
 }
 
 /// The nearest whole cell (halves round up), for any sign.
