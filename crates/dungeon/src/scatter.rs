@@ -6,7 +6,6 @@ use crate::error::check_size;
 use crate::graph::nearest_rooms;
 use crate::schema;
 use crate::tail::link_and_finish;
-use crate::tile::Tile;
 use crate::vaults::{Stamped, choose, draw};
 use crate::{Level, LevelConfig, LevelError, LevelKind};
 use mcrdun_geom::Rect;
@@ -325,8 +324,9 @@ const DART_BATCH: u64 = 4096;
 /// 0.69-0.83 of the map's share of walkable tiles (means over seeds),
 /// against 0.24-0.52 without these rooms.
 ///
-/// Cost: O(tiles): each dart reads at most its padded area of tiles and
-/// stops at the first room tile.
+/// Cost: O(tiles): the floor's bits are read from the rooms' tiles once,
+/// and each dart reads at most its padded area of them, a word (64 tiles
+/// of a row) at a time, stopping at the first floor tile.
 fn fill_gaps(
     canvas: &mut Canvas,
     rooms: &mut Vec<Rect>,
@@ -343,6 +343,7 @@ fn fill_gaps(
     let mut darts =
         u64::from(canvas.tiles().width()) * u64::from(canvas.tiles().height()) / TILES_PER_DART;
     let p = PADDING as i32;
+    let mut floor = FloorBits::new(canvas)?;
     while darts > 0 && rooms.len() < most {
         let batch = darts.min(DART_BATCH);
         darts -= batch;
@@ -355,23 +356,109 @@ fn fill_gaps(
             if !inner.contains_rect(&r) {
                 continue;
             }
-            let tiles = canvas.tiles().as_slice();
-            let clear = ((r.y() - p).max(0)..(r.bottom() + p).min(h)).all(|y| {
-                let row = y as usize * w as usize;
-                tiles[row + (r.x() - p).max(0) as usize..row + (r.right() + p).min(w) as usize]
-                    .iter()
-                    .all(|&t| t != Tile::Floor)
-            });
+            // The padded box: the dart lies inside the map, so it is not
+            // empty.
+            let span = Span::new((r.x() - p).max(0) as usize, (r.right() + p).min(w) as usize);
+            let clear = ((r.y() - p).max(0)..(r.bottom() + p).min(h))
+                .all(|y| !floor.any(y as usize, &span));
             // As far from vaults' walls as from rooms' floor.
             let clear = clear && vaults.iter().all(|v| grow(&r, p).intersection(v).is_none());
             if clear {
                 canvas.add_rect(r)?;
+                floor.mark(&r);
                 mcrdun_geom::memory::try_reserve("scatter rooms", rooms, 1)?;
                 rooms.push(r);
             }
         }
     }
     Ok(())
+}
+
+/// The tiles of a canvas's rooms, one bit each, row after row, for
+/// [`fill_gaps`]: a dart tests a row of its padded box a word (64 tiles) at
+/// a time instead of tile by tile. 1/8 byte a tile, far below the level's
+/// peak (the corridor searches and the stairs' maps come later).
+///
+/// Each room's whole bounds are marked, which gives the darts the same
+/// answers as the canvas's floor tiles: every floor tile lies in a room's
+/// bounds; a rectangle drawn by `add_rect` is floor throughout; and a
+/// vault's room lies inside its vault's bounds, which a dart must keep
+/// away from anyway, so what is marked there changes no answer.
+struct FloorBits {
+    /// Words a row.
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl FloorBits {
+    /// The rooms of `canvas`.
+    fn new(canvas: &Canvas) -> Result<FloorBits, LevelError> {
+        let tiles = canvas.tiles();
+        let words = (tiles.width() as usize).div_ceil(64);
+        let bits = mcrdun_geom::memory::try_vec("floor bits", words * tiles.height() as usize, 0)?;
+        let mut floor = FloorBits { words, bits };
+        for room in canvas.rooms() {
+            floor.mark(&room.bounds);
+        }
+        Ok(floor)
+    }
+
+    /// Marks the tiles of `r` (which lies on the map).
+    fn mark(&mut self, r: &Rect) {
+        let span = Span::new(r.x() as usize, r.right() as usize);
+        for y in r.y() as usize..r.bottom() as usize {
+            let row = &mut self.bits[y * self.words..(y + 1) * self.words];
+            row[span.k0] |= span.first;
+            if span.k0 < span.k1 {
+                row[span.k0 + 1..span.k1].fill(u64::MAX);
+                row[span.k1] |= span.last;
+            }
+        }
+    }
+
+    /// Whether row `y` has a marked tile in `span`.
+    fn any(&self, y: usize, span: &Span) -> bool {
+        let row = &self.bits[y * self.words..(y + 1) * self.words];
+        row[span.k0] & span.first != 0
+            || (span.k0 < span.k1
+                && (row[span.k0 + 1..span.k1].iter().any(|&m| m != 0)
+                    || row[span.k1] & span.last != 0))
+    }
+}
+
+/// Columns `x0..x1` of a row as words of [`FloorBits`] (64 columns each):
+/// the first word and the last, and the span's bits in each (both masks
+/// the same when the span lies in one word). The same for every row of a
+/// rectangle, so reckoned once.
+struct Span {
+    k0: usize,
+    k1: usize,
+    first: u64,
+    last: u64,
+}
+
+impl Span {
+    /// Columns `x0..x1`, `x0 < x1`.
+    fn new(x0: usize, x1: usize) -> Span {
+        let (k0, k1) = (x0 / 64, (x1 - 1) / 64);
+        let first = u64::MAX << (x0 % 64);
+        let last = u64::MAX >> (63 - (x1 - 1) % 64);
+        if k0 == k1 {
+            Span {
+                k0,
+                k1,
+                first: first & last,
+                last: first & last,
+            }
+        } else {
+            Span {
+                k0,
+                k1,
+                first,
+                last,
+            }
+        }
+    }
 }
 
 /// Spreads a heap narrower (lower) than the map's inside over all of it:
@@ -504,6 +591,7 @@ fn place_inside(rooms: &[Rect], w: i32, h: i32) -> Result<Vec<Rect>, LevelError>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tile::Tile;
 
     #[test]
     fn bad_options_are_errors() {
