@@ -104,7 +104,7 @@ impl CellGrid {
                 // once, as two runs of `order` (cells are numbered row by
                 // row): the cell's own later rooms with the east cell's,
                 // and the three cells below. Two loops with one call each
-                // let `f` be inlined.
+                // (`Pushes::compute` has its check inlined at both).
                 let east = if c + 1 < cols { start(cell + 2) } else { s1 };
                 let below = if r + 1 < rows {
                     let west = cell + cols - usize::from(c > 0);
