@@ -61,24 +61,27 @@ impl CellGrid {
         }));
         self.start.clear();
         self.start.resize(cols * rows + 1, 0);
+        // Local slices: the loops below then keep their pointers in
+        // registers instead of reloading them from `self` at every store.
+        let (start, order) = (&mut self.start[..], &mut self.order);
         for &c in &self.cell_of {
-            self.start[c as usize + 1] += 1;
+            start[c as usize + 1] += 1;
         }
-        for c in 0..cols * rows {
-            self.start[c + 1] += self.start[c];
+        let mut sum = 0;
+        for s in start.iter_mut() {
+            sum += *s;
+            *s = sum;
         }
-        self.order.clear();
-        self.order.resize(n, 0);
+        order.clear();
+        order.resize(n, 0);
         // Fill each bucket from its start; `start` is restored afterwards.
         for (i, &c) in self.cell_of.iter().enumerate() {
-            let slot = &mut self.start[c as usize];
-            self.order[*slot as usize] = i as u32;
+            let slot = &mut start[c as usize];
+            order[*slot as usize] = i as u32;
             *slot += 1;
         }
-        for c in (1..=cols * rows).rev() {
-            self.start[c] = self.start[c - 1];
-        }
-        self.start[0] = 0;
+        start.copy_within(..cols * rows, 1);
+        start[0] = 0;
     }
 
     /// The room indices sorted by cell (ascending index within a cell).
