@@ -126,15 +126,16 @@ pub(crate) fn nearest_rooms(rooms: &[Rect], w: i32, h: i32) -> Vec<Edge> {
         let (bx, by) = bucket_of(ra);
         let mut ring = 1;
         let (rows, cols, near) = loop {
-            let rows = (by - ring).max(0)..=(by + ring).min(bh - 1);
-            let cols = (bx - ring).max(0)..=(bx + ring).min(bw - 1);
+            // Half-open: cheaper to walk than inclusive ranges.
+            let rows = (by - ring).max(0)..(by + ring).min(bh - 1) + 1;
+            let cols = (bx - ring).max(0)..(bx + ring).min(bw - 1) + 1;
             // The other rooms in the ring (room `a` is in its own bucket),
             // counted from `start` alone: the buckets of a row are one run.
             let near = rows
                 .clone()
                 .map(|y| {
                     let row = (y * bw) as usize;
-                    run(row + *cols.start() as usize).start..run(row + *cols.end() as usize).end
+                    run(row + cols.start as usize).start..run(row + cols.end as usize - 1).end
                 })
                 .map(|r| r.len())
                 .sum::<usize>()

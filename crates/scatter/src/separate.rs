@@ -610,14 +610,15 @@ fn slide<const AXIS: usize>(
     // in `(opos - its size, opos + olen)`; along this one, at a gap in
     // `[0, t)` ahead of the box, so in `[pos + len, pos + len + t)` going
     // forward and in `(pos - t - its size, pos - its size]` going back.
+    // Its size is 1 to `cell`, which bounds these (inclusive) windows.
     let mut lo = [0i64; 2];
     let mut hi = [0i64; 2];
     (lo[AXIS], hi[AXIS]) = if forward {
-        (pos + len, pos + len + t)
+        (pos + len, pos + len + t - 1)
     } else {
-        (pos - t - cell, pos)
+        (pos - t - cell + 1, pos - 1)
     };
-    (lo[other], hi[other]) = (opos - cell, opos + olen);
+    (lo[other], hi[other]) = (opos - cell + 1, opos + olen - 1);
     live.for_each_in(lo, hi, |j| {
         let p = &b[j];
         // Only a box across the other axis blocks.
@@ -913,17 +914,26 @@ impl Pushes {
                 Some(v) => (v / (den * h)).min(1 << 29),
                 None => 1 << 29,
             };
-            for i in 0..n {
-                // |offset| < 2^50 and f <= 2^29: no overflow.
-                let ex = ((i128::from(self.cx[i]) - mx) * f) >> 32;
-                let ey = ((i128::from(self.cy[i]) - my) * f) >> 32;
-                self.dx[i] += ex as i64;
-                self.dy[i] += ey as i64;
+            // The centroid of i64 centres is one; |offset| < 2^50 and
+            // f <= 2^29, so the product fits an i128, and mostly an i64
+            // (the same shift of the same product, cheaper).
+            let (mx, my, f) = (mx as i64, my as i64, f as i64);
+            let expand = |c: i64, m: i64| match (c - m).checked_mul(f) {
+                Some(p) => p >> 32,
+                None => ((i128::from(c - m) * i128::from(f)) >> 32) as i64,
+            };
+            for (d, &c) in self.dx.iter_mut().zip(&self.cx) {
+                *d += expand(c, mx);
+            }
+            for (d, &c) in self.dy.iter_mut().zip(&self.cy) {
+                *d += expand(c, my);
             }
         }
-        for i in 0..n {
-            self.x[i] = (self.x[i] + self.dx[i]).clamp(-LIMIT, LIMIT);
-            self.y[i] = (self.y[i] + self.dy[i]).clamp(-LIMIT, LIMIT);
+        for (p, &d) in self.x.iter_mut().zip(&self.dx) {
+            *p = (*p + d).clamp(-LIMIT, LIMIT);
+        }
+        for (p, &d) in self.y.iter_mut().zip(&self.dy) {
+            *p = (*p + d).clamp(-LIMIT, LIMIT);
         }
     }
 }
