@@ -250,24 +250,33 @@ fn add_chain(level: &mut Level, k: u32) -> Result<(), LevelError> {
     let mut doors: Vec<Vec<Point>> = vec![Vec::new(); kk];
     let mut behind = memory::try_vec("the key-levels", n, 0u8).map_err(memory_error(level))?;
     if kk > 0 {
-        // Each label's key-level, then each run's (walls are 0 already).
+        // Each label's key-level, then each run's (walls stay 0).
         let mut of_label = memory::try_with_capacity("the key-levels", graph.node_of.len())
             .map_err(memory_error(level))?;
         of_label.extend(graph.node_of.iter().map(|&v| depth[v as usize]));
-        // Most runs are short (a maze's a tile or two): one 8-byte store
-        // each, not a call, its bytes past the run zero. Those bytes are
-        // walls (0), or tiles of the runs after it and of gates, written
-        // later: the runs go in raster order, the gates below.
-        const LOW: u64 = 0x0101_0101_0101_0101;
-        for &(a, b, l) in &graph.labels.runs {
-            let (a, b, d) = (a as usize, b as usize, of_label[l as usize]);
-            if b - a <= 8 && a + 8 <= n {
-                let word = (u64::from(d) * LOW) & (u64::MAX >> (64 - 8 * (b - a)));
-                behind[a..a + 8].copy_from_slice(&word.to_le_bytes());
-            } else {
-                behind[a..b].fill(d);
+        // The runs in raster order, a stretch of one key-level at a time
+        // (a maze's runs are a tile or two, its bands long stretches of
+        // them): each stretch past key-level 0 filled at once, its walls
+        // (between its runs) left 0. The gates' tiles among them are
+        // written again below.
+        let cells = level.tiles.as_slice();
+        let fill = |behind: &mut [u8], (from, to): (usize, usize), d: u8| {
+            if d > 0 {
+                for (k, &t) in behind[from..to].iter_mut().zip(&cells[from..to]) {
+                    *k = if t.is_walkable() { d } else { 0 };
+                }
             }
+        };
+        let (mut stretch, mut d) = ((0, 0), 0u8);
+        for &(a, b, l) in &graph.labels.runs {
+            let here = of_label[l as usize];
+            if here != d {
+                fill(&mut behind, stretch, d);
+                (stretch.0, d) = (a as usize, here);
+            }
+            stretch.1 = b as usize;
         }
+        fill(&mut behind, stretch, d);
     }
     // Every gate's tiles: the key-level of the side behind more locks;
     // a gate between two key-levels is a door of the lock between them.
@@ -874,21 +883,94 @@ fn row_bits(row: &[u8], walk: &mut [u64], nokey: &mut [u64]) {
     }
 }
 
-/// The columns where a row's openness (`bits`, closed past its end)
-/// changes, in order, into `bounds`: each run of open tiles is a pair,
-/// first column and past the last. Returns how many.
-fn bounds_of(bits: &[u64], bounds: &mut [u32]) -> usize {
-    let (mut k, mut carry) = (0usize, 0u64);
+/// A label's count of tiles (the low 32 bits) and of key tiles (the high
+/// 32): both added in one sum.
+const KEY_TILE: u64 = 1 << 32;
+
+/// Labels a row's runs into `out` (cleared first): the runs of its open
+/// tiles `bits` (64 columns a word, none past its end), each found from
+/// the columns where the openness changes. A run overlapping runs of the
+/// row above (`prev`, in order) takes the first one's provisional label
+/// (the others' are joined to it), else a new one; each label's tiles and
+/// key tiles are counted in `count` (see [`KEY_TILE`]; `keys` gives a
+/// run's key tiles from its first and past-last tiles). `corner`: the
+/// tile of the row's first column and of the one above it. `parent` and
+/// `count` must have room for a label a run, `out` for the runs (no
+/// reallocation here). A function of its own, kept out of the scan, so
+/// that its few variables stay in registers.
+#[inline(never)]
+fn label_row(
+    prev: &[(u32, u32, u32)],
+    bits: &[u64],
+    (off, up): (u32, u32),
+    (parent, count): (&mut Vec<u32>, &mut Vec<u64>),
+    out: &mut Vec<(u32, u32, u32)>,
+    keys: impl Fn(u32, u32) -> u32,
+) {
+    out.clear();
+    // `j`: the first run above that may reach under the next run here
+    // (the runs of a row are apart, so a run above reaches under two runs
+    // here only when it is the last to touch the first).
+    let mut j = 0;
+    // The first column of the run met but not yet ended (NONE: none).
+    let (mut first, mut carry) = (NONE, 0u64);
     for (i, &o) in bits.iter().enumerate() {
-        let mut change = o ^ ((o << 1) | carry);
+        let before = (o << 1) | carry;
         carry = o >> 63;
-        while change != 0 {
-            bounds[k] = (i * 64 + change.trailing_zeros() as usize) as u32;
-            k += 1;
-            change &= change - 1;
+        let (mut starts, mut ends) = (o & !before, !o & before);
+        let column = |bit: &mut u64| {
+            let c = (i * 64) as u32 + bit.trailing_zeros();
+            *bit &= *bit - 1;
+            c
+        };
+        loop {
+            if first == NONE {
+                if starts == 0 {
+                    break;
+                }
+                first = column(&mut starts);
+            }
+            if ends == 0 {
+                // The run goes on into the next word.
+                break;
+            }
+            let past = column(&mut ends);
+            // The run, and its columns in the row above.
+            let (a, b) = (off + first, off + past);
+            let (ua, ub) = (up.wrapping_add(first), up.wrapping_add(past));
+            first = NONE;
+            while prev.get(j).is_some_and(|r| r.1 <= ua) {
+                j += 1;
+            }
+            let l = match prev.get(j) {
+                Some(&(s, _, u)) if s < ub => {
+                    // The first run above it gives its label; the others
+                    // touching it join theirs to it.
+                    let mut i = j + 1;
+                    while let Some(&(s, _, v)) = prev.get(i)
+                        && s < ub
+                    {
+                        if v != u {
+                            join(parent, u, v);
+                        }
+                        i += 1;
+                    }
+                    j = i - 1;
+                    u
+                }
+                _ => {
+                    let l = parent.len() as u32;
+                    debug_assert!(parent.len() < parent.capacity());
+                    parent.push(l);
+                    count.push(0);
+                    l
+                }
+            };
+            debug_assert!(out.len() < out.capacity());
+            out.push((a, b, l));
+            count[l as usize] += u64::from(b - a) + u64::from(keys(a, b)) * KEY_TILE;
         }
     }
-    k
 }
 
 /// The pieces' labels, kept as runs, not a label a tile: the runs of
@@ -1134,7 +1216,7 @@ impl Graph {
         // piece's root is the label of its first tile in raster order.
         // `count` holds each label's tiles and key tiles.
         let mut parent: Vec<u32> = Vec::new();
-        let mut count: Vec<(u32, u32)> = Vec::new();
+        let mut count: Vec<u64> = Vec::new();
         // Row scratch: the tiles that may start a segment (a superset,
         // each checked by `segment`), the open tiles (walkable, no gate),
         // the run bounds.
@@ -1145,7 +1227,6 @@ impl Graph {
         let zero = memory::try_vec("the locks' rows", w + 4, 0u8)?;
         let mut padded = memory::try_vec("the locks' rows", w + 4, 0u8)?;
         let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
-        let mut bounds = memory::try_vec("the locks' rows", w + 9, 0u32)?;
         // The open tiles of this row as bits (a word for 64 columns, a
         // zero word past the row's end), and those of them that hold no
         // key.
@@ -1163,7 +1244,7 @@ impl Graph {
         // The first of the row above's runs, and this row's (at most one
         // for two columns).
         let mut above = 0usize;
-        let mut row_runs = memory::try_vec("the locks' rows", w / 2 + 1, (0u32, 0u32, 0u32))?;
+        let mut row_runs = memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
         for y in 0..h {
             if side > 1 && y % side == 0 {
                 unblocked[..w].fill(1);
@@ -1273,83 +1354,44 @@ impl Graph {
                 }
             }
             // The row's runs, on its bits: the open tiles (walkable, no
-            // gate: the row's gates are all placed by now), then the
-            // bounds where the openness changes.
+            // gate: the row's gates are all placed by now).
             labels.clear_gates(y * w, &mut bits[..w.div_ceil(64)]);
-            let k = bounds_of(&bits, &mut bounds);
-            let here = labels.runs.len();
-            if labels.runs.capacity() - here < k / 2 {
+            if parent.capacity() - parent.len() < w / 2 + 1 {
+                // Room for this row's new labels (at most one a run, a run
+                // for two columns) and as many a row as so far (a
+                // projection, as for the runs below).
+                let more = parent.len() * (h - y) / (y + 1) + w;
+                memory::try_reserve("the locks' pieces", &mut parent, more)?;
+                memory::try_reserve("the locks' pieces", &mut count, more)?;
+            }
+            // (On the first row there are no runs above: `up` is never
+            // used.)
+            let corner = ((y * w) as u32, (y * w).wrapping_sub(w) as u32);
+            let prev = &labels.runs[above..];
+            let labels_of = (&mut parent, &mut count);
+            if vaults {
+                // A run's tiles are key tiles but those in vaults and the
+                // few others (doors, stairs).
+                let keys = |a: u32, b: u32| (a as usize..b as usize).filter(|&i| free(i)).count();
+                label_row(prev, &bits, corner, labels_of, &mut row_runs, |a, b| {
+                    keys(a, b) as u32
+                });
+            } else {
+                // Its tiles are key tiles but the few that are not (doors,
+                // stairs), taken off below.
+                label_row(prev, &bits, corner, labels_of, &mut row_runs, |a, b| b - a);
+            }
+            let (here, k) = (labels.runs.len(), row_runs.len());
+            if labels.runs.capacity() - here < k {
                 // Room for this row's runs and, for each row left, as many
                 // as a row has had so far or this one has, whichever is
                 // more (a projection: a reallocation or two, not the
                 // dozen copies of a doubling from empty).
-                let more = ((here + k / 2) / (y + 1)).max(k / 2) * (h - y) + k / 2;
+                let more = ((here + k) / (y + 1)).max(k) * (h - y) + k;
                 memory::try_reserve("the locks' runs", &mut labels.runs, more)?;
             }
-            // The runs of the row above, met in order: `j` is the first
-            // that may reach under the next run here. (On the first row
-            // there are none: `up` is never used.)
-            let prev = &labels.runs[above..];
-            let (off, up) = ((y * w) as u32, (y * w).wrapping_sub(w) as u32);
-            let mut j = 0;
             above = here;
-            let mut m = 0;
-            for pair in bounds[..k].chunks_exact(2) {
-                // The run, and its columns in the row above.
-                let (a, b) = (off + pair[0], off + pair[1]);
-                let (ua, ub) = (up.wrapping_add(pair[0]), up.wrapping_add(pair[1]));
-                while prev.get(j).is_some_and(|r| r.1 <= ua) {
-                    j += 1;
-                }
-                let mut l = NONE;
-                if let Some(&(s, e, u)) = prev.get(j)
-                    && (s, e) == (ua, ub)
-                {
-                    // Under a run of the same columns (a room's rows): the
-                    // only one it touches, and the next run here does not.
-                    l = u;
-                    j += 1;
-                } else {
-                    let mut i = j;
-                    while let Some(&(s, _, u)) = prev.get(i)
-                        && s < ub
-                    {
-                        if l == NONE {
-                            l = u;
-                        } else if u != l {
-                            join(&mut parent, l, u);
-                        }
-                        i += 1;
-                    }
-                    // The last one touched may reach under the next run too.
-                    j = j.max(i.saturating_sub(1));
-                }
-                if l == NONE {
-                    l = parent.len() as u32;
-                    if parent.len() == parent.capacity() {
-                        // Room for as many labels a row as so far (a
-                        // projection, as for the runs).
-                        let more = parent.len() * (h - y) / (y + 1) + w;
-                        memory::try_reserve("the locks' pieces", &mut parent, more)?;
-                        memory::try_reserve("the locks' pieces", &mut count, more)?;
-                    }
-                    parent.push(l);
-                    count.push((0, 0));
-                }
-                row_runs[m] = (a, b, l);
-                m += 1;
-                // Its tiles are key tiles but the few that are not (doors,
-                // stairs, vaults' tiles), taken off below.
-                let keys = if vaults {
-                    (a as usize..b as usize).filter(|&i| free(i)).count() as u32
-                } else {
-                    b - a
-                };
-                let c = &mut count[l as usize];
-                c.0 += b - a;
-                c.1 += keys;
-            }
-            labels.runs.extend_from_slice(&row_runs[..m]);
+            labels.runs.extend_from_slice(&row_runs);
             labels.mark_starts(y * w, &bits[..w.div_ceil(64)]);
             if !vaults {
                 // The open tiles that hold no key (few: doors and stairs),
@@ -1363,7 +1405,7 @@ impl Graph {
                         while labels.runs[r].1 as usize <= t {
                             r += 1;
                         }
-                        count[labels.runs[r].2 as usize].1 -= 1;
+                        count[labels.runs[r].2 as usize] -= KEY_TILE;
                     }
                 }
             }
@@ -1453,10 +1495,10 @@ impl Graph {
         let nn = nodes as usize;
         let mut node_tiles = memory::try_vec("the locks' node sizes", nn, 0u64)?;
         let mut keyable = memory::try_vec("the locks' node sizes", nn, 0u64)?;
-        for (l, &(c, keys)) in count.iter().enumerate() {
+        for (l, &c) in count.iter().enumerate() {
             let v = node_of[l] as usize;
-            node_tiles[v] += u64::from(c);
-            keyable[v] += u64::from(keys);
+            node_tiles[v] += c % KEY_TILE;
+            keyable[v] += c / KEY_TILE;
         }
         drop(count);
         let mut gates = Vec::new();
