@@ -1086,6 +1086,16 @@ impl Beside {
     }
 }
 
+/// Clears bits `from..to` of `bits` (64 a word), a word at a time.
+fn clear_bits(bits: &mut [u64], from: usize, to: usize) {
+    for k in from / 64..to.div_ceil(64) {
+        // The word's bits from `lo` to below `hi` (`hi` at least 1).
+        let lo = from.saturating_sub(k * 64);
+        let hi = (to - k * 64).min(64);
+        bits[k] &= !((!0u64 << lo) & (!0u64 >> (64 - hi)));
+    }
+}
+
 /// The first column from `from` whose bit is set in `bits` (64 columns a
 /// word), if any.
 fn first_set(bits: &[u64], from: usize) -> Option<usize> {
@@ -1204,8 +1214,9 @@ impl Graph {
             1
         };
         // The blocks of the current row of blocks that hold no gate yet,
-        // a byte a column (1: free).
-        let mut unblocked = memory::try_vec("the locks' gate blocks", w + 8, 1u8)?;
+        // a bit a column (set: free; 64 columns a word).
+        let words = w / 64 + 2;
+        let mut unblocked = memory::try_vec("the locks' gate blocks", words, !0u64)?;
         // 2. Pieces, in the same pass, row by row: a tile's gate is
         // settled once the scan has passed it (a segment's tiles lie at or
         // after its first), so once a row's gates are placed its runs of
@@ -1217,23 +1228,11 @@ impl Graph {
         // `count` holds each label's tiles and key tiles.
         let mut parent: Vec<u32> = Vec::new();
         let mut count: Vec<u64> = Vec::new();
-        // Row scratch: the tiles that may start a segment (a superset,
-        // each checked by `segment`), the open tiles (walkable, no gate),
-        // the run bounds.
         // The tiles as bytes (`Tile` is a `repr(u8)` enum: Wall 0, Floor 1,
-        // Corridor 2, Door 3), so that a row's tests vectorise.
+        // Corridor 2, Door 3), so that a row's bits come a word at a time.
         let mut all: Vec<u8> = memory::try_with_capacity("the locks' rows", n)?;
         all.extend(cells.iter().map(|&t| t as u8));
-        let zero = memory::try_vec("the locks' rows", w + 4, 0u8)?;
-        let mut padded = memory::try_vec("the locks' rows", w + 4, 0u8)?;
-        let mut cand = memory::try_vec("the locks' rows", w + 8, 0u8)?;
-        // The open tiles of this row as bits (a word for 64 columns, a
-        // zero word past the row's end), and those of them that hold no
-        // key.
-        let words = w / 64 + 2;
-        let mut bits = memory::try_vec("the locks' rows", words, 0u64)?;
-        let mut nokey = memory::try_vec("the locks' rows", words, 0u64)?;
-        let (m2, m3) = (u8::from(most >= 2), u8::from(most >= 3));
+        let zero = memory::try_vec("the locks' rows", w, 0u8)?;
         let row = |y: usize| -> &[u8] {
             if y < h {
                 &all[y * w..y * w + w]
@@ -1241,63 +1240,45 @@ impl Graph {
                 &zero[..w]
             }
         };
+        // Each row's walkable tiles and those of them that hold no key, as
+        // bits (a word for 64 columns, a zero word past the row's end), for
+        // the five rows a segment's tests look at (the row above it to
+        // three below: row `r` in slot `r % 5`), each made once; and this
+        // row's open tiles (walkable, no gate: its gates taken out once
+        // placed).
+        let mut walk_rows = memory::try_vec("the locks' rows", 5 * words, 0u64)?;
+        let mut nokey_rows = memory::try_vec("the locks' rows", 5 * words, 0u64)?;
+        let slot = |r: usize| (r % 5) * words..(r % 5) * words + words;
+        for r in 0..3 {
+            row_bits(row(r), &mut walk_rows[slot(r)], &mut nokey_rows[slot(r)]);
+        }
+        let mut bits = memory::try_vec("the locks' rows", words, 0u64)?;
+        // Masks of the segments' longer ends (all ones when they may be
+        // that long).
+        let (m2, m3) = (
+            if most >= 2 { !0u64 } else { 0 },
+            if most >= 3 { !0u64 } else { 0 },
+        );
         // The first of the row above's runs, and this row's (at most one
         // for two columns).
         let mut above = 0usize;
         let mut row_runs = memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
         for y in 0..h {
             if side > 1 && y % side == 0 {
-                unblocked[..w].fill(1);
+                unblocked.fill(!0);
             }
-            let cur = row(y);
-            // The row's walkable tiles and those that hold no key, as bits
-            // (its gates are taken out below, once placed).
-            row_bits(cur, &mut bits, &mut nokey);
-            // The candidates of the row: for rooms the doors, found among
-            // the tiles that hold no key (few), a word of bits at a time.
-            if !rooms {
-                cand[..w].fill(0);
-            }
-            if !rooms && y > 0 && y + 1 < h && w >= 3 {
-                let len = w - 2;
-                padded[..w].copy_from_slice(cur);
-                let (up, d1, d2, d3) = (
-                    &row(y - 1)[1..1 + len],
-                    &row(y + 1)[1..1 + len],
-                    &row(y + 2)[1..1 + len],
-                    &row(y + 3)[1..1 + len],
-                );
-                let (l, c, r1, r2, r3) = (
-                    &padded[..len],
-                    &padded[1..1 + len],
-                    &padded[2..2 + len],
-                    &padded[3..3 + len],
-                    &padded[4..4 + len],
-                );
-                let out = &mut cand[1..1 + len];
-                for x in 0..len {
-                    let free = u8::from(c[x].wrapping_sub(1) < 2);
-                    let endv = u8::from(d1[x] == 0)
-                        | (m2 & u8::from(d2[x] == 0))
-                        | (m3 & u8::from(d3[x] == 0));
-                    let endh = u8::from(r1[x] == 0)
-                        | (m2 & u8::from(r2[x] == 0))
-                        | (m3 & u8::from(r3[x] == 0));
-                    let vert = u8::from(up[x] == 0) & endv;
-                    let horiz = u8::from(l[x] == 0) & endh;
-                    out[x] = free & (vert | horiz);
-                }
-                if side > 1 {
-                    for (c, &u) in cand[..w].iter_mut().zip(&unblocked[..w]) {
-                        *c &= u;
-                    }
-                }
-            }
+            row_bits(
+                row(y + 3),
+                &mut walk_rows[slot(y + 3)],
+                &mut nokey_rows[slot(y + 3)],
+            );
+            let (walk_at, nokey) = (&walk_rows[slot(y)], &nokey_rows[slot(y)]);
+            bits.copy_from_slice(walk_at);
             // Each candidate in order, as the tile scan did: for rooms the
             // doors (among the tiles that hold no key, a word of bits at a
             // time), each a gate when it stands between two walls.
             let mut at = 0;
-            while let Some(x) = first_set(&nokey, at).filter(|_| rooms) {
+            while let Some(x) = first_set(nokey, at).filter(|_| rooms) {
                 at = x + 1;
                 let i = y * w + x;
                 if x >= w || cells[i] != Tile::Door || labels.is_gate(i) {
@@ -1317,39 +1298,58 @@ impl Graph {
                     });
                 }
             }
-            // Else the tiles marked in `cand`, 8 bytes at a time.
-            while !rooms && at < w {
-                let word = u64::from_le_bytes(cand[at..at + 8].try_into().expect("8 bytes"));
-                if word == 0 {
-                    at += 8;
-                    continue;
+            // Else the tiles that may start a segment (a superset, each
+            // checked by `segment`), a word of 64 columns at a time, found
+            // by tests on the bits of the rows around: a floor or
+            // corridor tile, away from the map's edge, with a wall above
+            // and one at most `most` tiles below, or one to its left and
+            // one at most `most` tiles to its right; in a block with no
+            // gate yet (the blocks are asked again for each, as gates
+            // placed before it in the row close theirs).
+            let scan = !rooms && y > 0 && y + 1 < h && w >= 3;
+            for k in 0..if scan { w.div_ceil(64) } else { 0 } {
+                let ring = |r: usize| walk_rows[slot(r)][k];
+                let (up, d1, d2, d3) = (ring(y - 1), ring(y + 1), ring(y + 2), ring(y + 3));
+                let (o, next) = (walk_at[k], walk_at[k + 1]);
+                let left = (o << 1) | if k > 0 { walk_at[k - 1] >> 63 } else { 0 };
+                let right = |by: u32| (o >> by) | (next << (64 - by));
+                let floor = o & !nokey[k];
+                let endv = !d1 | (m2 & !d2) | (m3 & !d3);
+                let endh = !right(1) | (m2 & !right(2)) | (m3 & !right(3));
+                // Columns 1 to w - 2 (none past the row's end is free).
+                let mut inner = !0u64;
+                if k == 0 {
+                    inner &= !1;
                 }
-                let x = at + (word.trailing_zeros() / 8) as usize;
-                at = x + 1;
-                if x >= w {
-                    break;
+                if k == (w - 1) / 64 {
+                    inner &= !(1 << ((w - 1) % 64));
                 }
-                let i = y * w + x;
-                if labels.is_gate(i) {
-                    continue;
-                }
-                if side > 1 && unblocked[x] == 0 {
-                    continue;
-                }
-                for across in [true, false] {
-                    if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
-                        && !seg.near_gate(&labels, w, h, x, y)
-                    {
-                        for t in seg.tiles(w) {
-                            labels.set_gate(t);
+                let mut word = floor & ((!up & endv) | (!left & endh)) & inner & unblocked[k];
+                while word != 0 {
+                    let x = k * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let i = y * w + x;
+                    if labels.is_gate(i) {
+                        continue;
+                    }
+                    if unblocked[x / 64] >> (x % 64) & 1 == 0 {
+                        continue;
+                    }
+                    for across in [true, false] {
+                        if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
+                            && !seg.near_gate(&labels, w, h, x, y)
+                        {
+                            for t in seg.tiles(w) {
+                                labels.set_gate(t);
+                            }
+                            memory::grow("the locks' gates", &mut segments, 0)?;
+                            segments.push(seg);
+                            if side > 1 {
+                                let bx = x / side * side;
+                                clear_bits(&mut unblocked, bx, (bx + side).min(w));
+                            }
+                            break;
                         }
-                        memory::grow("the locks' gates", &mut segments, 0)?;
-                        segments.push(seg);
-                        if side > 1 {
-                            let bx = x / side * side;
-                            unblocked[bx..(bx + side).min(w)].fill(0);
-                        }
-                        break;
                     }
                 }
             }
@@ -1397,7 +1397,7 @@ impl Graph {
                 // The open tiles that hold no key (few: doors and stairs),
                 // each in the first of the row's runs that ends past it.
                 let mut r = here;
-                for (i, (m, &o)) in nokey.iter_mut().zip(&bits).enumerate() {
+                for (i, (m, &o)) in nokey.iter().zip(&bits).enumerate() {
                     let mut word = *m & o;
                     while word != 0 {
                         let t = y * w + i * 64 + word.trailing_zeros() as usize;
