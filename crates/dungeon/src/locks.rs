@@ -694,6 +694,8 @@ const KEY_ROOM: u64 = 64;
 /// Mazes: the side of the blocks of tiles that hold at most one gate
 /// each.
 pub const GATE_BLOCK: usize = 6;
+// (A block's columns are cleared as one word's bits, see `clear_bits`.)
+const _: () = assert!(GATE_BLOCK <= 64);
 
 /// The longest cross-section of a cave's passage that a lock closes.
 pub const MAX_SEGMENT: u32 = 3;
@@ -713,11 +715,11 @@ impl Segment {
         (0..self.len as usize).map(move |k| self.start as usize + k * step)
     }
 
-    /// Whether one of its tiles (the first at `(x, y)`) or a 4-neighbour
-    /// of one is a gate already.
-    fn near_gate(self, labels: &Labels, w: usize, h: usize, x: usize, y: usize) -> bool {
+    /// Whether one of its tiles past the first (at `(x, y)`) or a
+    /// 4-neighbour of one is a gate already.
+    fn near_gate_past_first(self, labels: &Labels, w: usize, h: usize, x: usize, y: usize) -> bool {
         let (step, dx, dy) = if self.across { (w, 0, 1) } else { (1, 1, 0) };
-        (0..self.len as usize).any(|k| {
+        (1..self.len as usize).any(|k| {
             let t = self.start as usize + k * step;
             near_gate(labels, w, h, (t, x + k * dx, y + k * dy))
         })
@@ -809,6 +811,31 @@ fn segment(
     })
 }
 
+/// The gate that starts at tile `i` (at `(x, y)`), if one does: a
+/// [`segment`] across a passage there (a column first, then a row) none of
+/// whose tiles is a gate or beside one (both start at `i`: none when it
+/// is).
+fn gate_at(
+    cells: &[Tile],
+    labels: &Labels,
+    (w, h): (usize, usize),
+    (i, x, y): (usize, usize, usize),
+    most: u32,
+    free: &impl Fn(usize) -> bool,
+) -> Option<Segment> {
+    if near_gate(labels, w, h, (i, x, y)) {
+        return None;
+    }
+    for across in [true, false] {
+        if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, free)
+            && !seg.near_gate_past_first(labels, w, h, x, y)
+        {
+            return Some(seg);
+        }
+    }
+    None
+}
+
 /// Whether tile `t` at `(x, y)` or a 4-neighbour is a gate already.
 fn near_gate(labels: &Labels, w: usize, h: usize, (t, x, y): (usize, usize, usize)) -> bool {
     labels.is_gate(t)
@@ -887,8 +914,8 @@ fn row_bits(row: &[u8], walk: &mut [u64], nokey: &mut [u64]) {
 /// 32): both added in one sum.
 const KEY_TILE: u64 = 1 << 32;
 
-/// Labels a row's runs into `out` (cleared first): the runs of its open
-/// tiles `bits` (64 columns a word, none past its end), each found from
+/// Labels a row's runs into `out`, returning how many: the runs of its
+/// open tiles `bits` (64 columns a word, none past its end), each found from
 /// the columns where the openness changes. A run overlapping runs of the
 /// row above (`prev`, in order) takes the first one's provisional label
 /// (the others' are joined to it), else a new one; each label's tiles and
@@ -904,10 +931,10 @@ fn label_row(
     bits: &[u64],
     (off, up): (u32, u32),
     (parent, count): (&mut Vec<u32>, &mut Vec<u64>),
-    out: &mut Vec<(u32, u32, u32)>,
+    out: &mut [(u32, u32, u32)],
     keys: impl Fn(u32, u32) -> u32,
-) {
-    out.clear();
+) -> usize {
+    let mut m = 0;
     // `j`: the first run above that may reach under the next run here
     // (the runs of a row are apart, so a run above reaches under two runs
     // here only when it is the last to touch the first).
@@ -966,11 +993,12 @@ fn label_row(
                     l
                 }
             };
-            debug_assert!(out.len() < out.capacity());
-            out.push((a, b, l));
+            out[m] = (a, b, l);
+            m += 1;
             count[l as usize] += u64::from(b - a) + u64::from(keys(a, b)) * KEY_TILE;
         }
     }
+    m
 }
 
 /// The pieces' labels, kept as runs, not a label a tile: the runs of
@@ -1086,13 +1114,15 @@ impl Beside {
     }
 }
 
-/// Clears bits `from..to` of `bits` (64 a word), a word at a time.
+/// Clears bits `from..to` of `bits` (64 a word), at most 64 of them: in
+/// the word of `from` and, past its end, the next.
 fn clear_bits(bits: &mut [u64], from: usize, to: usize) {
-    for k in from / 64..to.div_ceil(64) {
-        // The word's bits from `lo` to below `hi` (`hi` at least 1).
-        let lo = from.saturating_sub(k * 64);
-        let hi = (to - k * 64).min(64);
-        bits[k] &= !((!0u64 << lo) & (!0u64 >> (64 - hi)));
+    debug_assert!(from <= to && to - from <= 64);
+    let (k, s) = (from / 64, from % 64);
+    let mask = ((1u128 << (to - from)) - 1) << s;
+    bits[k] &= !(mask as u64);
+    if s + (to - from) > 64 {
+        bits[k + 1] &= !((mask >> 64) as u64);
     }
 }
 
@@ -1262,7 +1292,7 @@ impl Graph {
         // The first of the row above's runs, and this row's (at most one
         // for two columns).
         let mut above = 0usize;
-        let mut row_runs = memory::try_with_capacity("the locks' rows", w / 2 + 1)?;
+        let mut row_runs = memory::try_vec("the locks' rows", w / 2 + 1, (0u32, 0u32, 0u32))?;
         for y in 0..h {
             if side > 1 && y % side == 0 {
                 unblocked.fill(!0);
@@ -1335,20 +1365,15 @@ impl Graph {
                     if unblocked[x / 64] >> (x % 64) & 1 == 0 {
                         continue;
                     }
-                    for across in [true, false] {
-                        if let Some(seg) = segment(cells, w, h, (i, x, y), across, most, &free)
-                            && !seg.near_gate(&labels, w, h, x, y)
-                        {
-                            for t in seg.tiles(w) {
-                                labels.set_gate(t);
-                            }
-                            memory::grow("the locks' gates", &mut segments, 0)?;
-                            segments.push(seg);
-                            if side > 1 {
-                                let bx = x / side * side;
-                                clear_bits(&mut unblocked, bx, (bx + side).min(w));
-                            }
-                            break;
+                    if let Some(seg) = gate_at(cells, &labels, (w, h), (i, x, y), most, &free) {
+                        for t in seg.tiles(w) {
+                            labels.set_gate(t);
+                        }
+                        memory::grow("the locks' gates", &mut segments, 0)?;
+                        segments.push(seg);
+                        if side > 1 {
+                            let bx = x / side * side;
+                            clear_bits(&mut unblocked, bx, (bx + side).min(w));
                         }
                     }
                 }
@@ -1369,19 +1394,19 @@ impl Graph {
             let corner = ((y * w) as u32, (y * w).wrapping_sub(w) as u32);
             let prev = &labels.runs[above..];
             let labels_of = (&mut parent, &mut count);
-            if vaults {
+            let k = if vaults {
                 // A run's tiles are key tiles but those in vaults and the
                 // few others (doors, stairs).
                 let keys = |a: u32, b: u32| (a as usize..b as usize).filter(|&i| free(i)).count();
                 label_row(prev, &bits, corner, labels_of, &mut row_runs, |a, b| {
                     keys(a, b) as u32
-                });
+                })
             } else {
                 // Its tiles are key tiles but the few that are not (doors,
                 // stairs), taken off below.
-                label_row(prev, &bits, corner, labels_of, &mut row_runs, |a, b| b - a);
-            }
-            let (here, k) = (labels.runs.len(), row_runs.len());
+                label_row(prev, &bits, corner, labels_of, &mut row_runs, |a, b| b - a)
+            };
+            let here = labels.runs.len();
             if labels.runs.capacity() - here < k {
                 // Room for this row's runs and, for each row left, as many
                 // as a row has had so far or this one has, whichever is
@@ -1391,7 +1416,7 @@ impl Graph {
                 memory::try_reserve("the locks' runs", &mut labels.runs, more)?;
             }
             above = here;
-            labels.runs.extend_from_slice(&row_runs);
+            labels.runs.extend_from_slice(&row_runs[..k]);
             labels.mark_starts(y * w, &bits[..w.div_ceil(64)]);
             if !vaults {
                 // The open tiles that hold no key (few: doors and stairs),
