@@ -2010,3 +2010,201 @@ impl Graph {
         chain
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fixed sequence of pseudo-random words (a 64-bit LCG's high bits).
+    fn words(seed: u64) -> impl FnMut() -> u64 {
+        let mut s = seed;
+        move || {
+            s = s
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            s ^ (s >> 29)
+        }
+    }
+
+    #[test]
+    fn clear_bits_clears_exactly_the_range() {
+        for (from, to) in [
+            (0, 0),
+            (0, 6),
+            (3, 9),
+            (60, 66),
+            (58, 64),
+            (64, 70),
+            (0, 64),
+            (1, 65),
+            (100, 128),
+        ] {
+            let mut bits = vec![!0u64; 3];
+            clear_bits(&mut bits, from, to);
+            for b in 0..192 {
+                let set = bits[b / 64] >> (b % 64) & 1 == 1;
+                assert_eq!(
+                    set,
+                    !(from..to).contains(&b),
+                    "bit {b} after clearing {from}..{to}"
+                );
+            }
+        }
+    }
+
+    /// Labels rows of open tiles as the scan does, then checks the runs
+    /// (maximal, in order), the pieces (two runs share a root exactly when
+    /// their tiles are 4-connected, by a flood over the tiles), the counts
+    /// and the labels (each run the first label of the runs above it that
+    /// it touches, new labels in order).
+    fn check_rows(w: usize, rows: &[Vec<u64>]) {
+        let h = rows.len();
+        let open = |x: usize, y: usize| rows[y][x / 64] >> (x % 64) & 1 == 1;
+        let (mut parent, mut count) = (Vec::new(), Vec::new());
+        let mut runs: Vec<(u32, u32, u32)> = Vec::new();
+        let mut out = vec![(0, 0, 0); w / 2 + 1];
+        let mut above = 0;
+        for (y, bits) in rows.iter().enumerate() {
+            parent.reserve(w);
+            count.reserve(w);
+            let corner = ((y * w) as u32, (y * w).wrapping_sub(w) as u32);
+            let prev = runs[above..].to_vec();
+            let labelled = parent.len() as u32;
+            let k = label_row(
+                &prev,
+                bits,
+                corner,
+                (&mut parent, &mut count),
+                &mut out,
+                |a, b| (b - a) / 2,
+            );
+            // The runs: maximal stretches of open tiles, in order.
+            let mut want = Vec::new();
+            let mut x = 0;
+            while x < w {
+                if open(x, y) {
+                    let s = x;
+                    while x < w && open(x, y) {
+                        x += 1;
+                    }
+                    want.push(((y * w + s) as u32, (y * w + x) as u32));
+                }
+                x += 1;
+            }
+            let got: Vec<_> = out[..k].iter().map(|r| (r.0, r.1)).collect();
+            assert_eq!(got, want, "row {y}");
+            // Each run's label: the first run above it touches, else the
+            // next new one.
+            let mut next = labelled;
+            for &(a, b, l) in &out[..k] {
+                let first = prev
+                    .iter()
+                    .find(|p| y > 0 && p.0 < b - w as u32 && p.1 > a - w as u32)
+                    .map(|p| p.2);
+                match first {
+                    Some(u) => assert_eq!(l, u, "row {y}, run at {a}"),
+                    None => {
+                        assert_eq!(l, next, "row {y}, run at {a}");
+                        next += 1;
+                    }
+                }
+            }
+            assert_eq!(parent.len() as u32, next);
+            above = runs.len();
+            runs.extend_from_slice(&out[..k]);
+        }
+        // Pieces by a flood over the tiles.
+        let mut piece = vec![usize::MAX; w * h];
+        let mut pieces = 0;
+        for t in 0..w * h {
+            if piece[t] != usize::MAX || !open(t % w, t / w) {
+                continue;
+            }
+            let mut stack = vec![t];
+            piece[t] = pieces;
+            while let Some(u) = stack.pop() {
+                let (x, y) = (u % w, u / w);
+                let near = [
+                    (x > 0).then(|| u - 1),
+                    (x + 1 < w).then(|| u + 1),
+                    (y > 0).then(|| u - w),
+                    (y + 1 < h).then(|| u + w),
+                ];
+                for v in near.into_iter().flatten() {
+                    if piece[v] == usize::MAX && open(v % w, v / w) {
+                        piece[v] = pieces;
+                        stack.push(v);
+                    }
+                }
+            }
+            pieces += 1;
+        }
+        let mut tiles = vec![0u64; parent.len()];
+        let mut keys = vec![0u64; parent.len()];
+        for (l, &c) in count.iter().enumerate() {
+            let r = find(&mut parent, l as u32) as usize;
+            tiles[r] += c % KEY_TILE;
+            keys[r] += c / KEY_TILE;
+        }
+        let mut sizes = vec![(0u64, 0u64); pieces];
+        for &(a, b, _) in &runs {
+            let p = &mut sizes[piece[a as usize]];
+            p.0 += u64::from(b - a);
+            p.1 += u64::from((b - a) / 2);
+        }
+        for &(a, _, l) in &runs {
+            for &(c, _, m) in &runs {
+                let same = find(&mut parent, l) == find(&mut parent, m);
+                assert_eq!(
+                    same,
+                    piece[a as usize] == piece[c as usize],
+                    "runs at {a} and {c}"
+                );
+            }
+        }
+        for &(a, _, l) in &runs {
+            let r = find(&mut parent, l) as usize;
+            assert_eq!(
+                (tiles[r], keys[r]),
+                sizes[piece[a as usize]],
+                "the piece at {a}"
+            );
+        }
+    }
+
+    #[test]
+    fn label_row_labels_the_pieces_of_any_rows() {
+        // Widths across a word's end and over two words, sparse and dense
+        // rows, pinned seeds.
+        for (seed, w, h) in [(1, 7, 6), (2, 64, 8), (3, 65, 9), (4, 130, 7), (5, 100, 12)] {
+            let mut next = words(seed);
+            for density in 0..3 {
+                let rows: Vec<Vec<u64>> = (0..h)
+                    .map(|_| {
+                        let mut row = vec![0u64; w / 64 + 2];
+                        for (k, word) in row.iter_mut().enumerate().take(w.div_ceil(64)) {
+                            let mut v = next();
+                            for _ in 0..density {
+                                v |= next();
+                            }
+                            if density == 0 {
+                                v &= next();
+                            }
+                            // None past the row's end.
+                            let valid = (w - 64 * k).min(64);
+                            *word = if valid == 64 {
+                                v
+                            } else {
+                                v & ((1 << valid) - 1)
+                            };
+                        }
+                        row
+                    })
+                    .collect();
+                check_rows(w, &rows);
+            }
+        }
+        // A run of the whole row under one, and over two words.
+        check_rows(130, &[vec![!0, !0, 0b11, 0], vec![!0, !0, 0b11, 0]]);
+    }
+}
