@@ -144,6 +144,13 @@ mod tests {
             g.for_each_candidate_pair(|k, l| {
                 let (i, j) = (order[k] as usize, order[l] as usize);
                 assert!(seen.insert((i.min(j), i.max(j))), "pair twice");
+                // Only rooms of the same or adjacent cells are offered.
+                let cols = g.cols as u32;
+                let (ci, cj) = (g.cell_of[i], g.cell_of[j]);
+                assert!(
+                    (ci / cols).abs_diff(cj / cols) <= 1 && (ci % cols).abs_diff(cj % cols) <= 1,
+                    "{i} {j} are not in neighbouring cells at cell {cell}"
+                );
             });
             for i in 0..60 {
                 for j in i + 1..60 {

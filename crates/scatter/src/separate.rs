@@ -914,19 +914,13 @@ impl Pushes {
                 Some(v) => (v / (den * h)).min(1 << 29),
                 None => 1 << 29,
             };
-            // The centroid of i64 centres is one; |offset| < 2^50 and
-            // f <= 2^29, so the product fits an i128, and mostly an i64
-            // (the same shift of the same product, cheaper).
+            // The centroid of i64 centres is one.
             let (mx, my, f) = (mx as i64, my as i64, f as i64);
-            let expand = |c: i64, m: i64| match (c - m).checked_mul(f) {
-                Some(p) => p >> 32,
-                None => ((i128::from(c - m) * i128::from(f)) >> 32) as i64,
-            };
             for (d, &c) in self.dx.iter_mut().zip(&self.cx) {
-                *d += expand(c, mx);
+                *d += expansion(c - mx, f);
             }
             for (d, &c) in self.dy.iter_mut().zip(&self.cy) {
-                *d += expand(c, my);
+                *d += expansion(c - my, f);
             }
         }
         for (p, &d) in self.x.iter_mut().zip(&self.dx) {
@@ -956,6 +950,17 @@ fn pair_push(
     vir.0 += i128::from(depth) * i128::from(dist);
     vir.1 += d2;
     push_along(rx, ry, dist, depth, ids.0, ids.1)
+}
+
+/// `offset * f / 2^32`, rounded down: a centre's move by the expansion
+/// `f` (in 1/2^32ths). |offset| < 2^50 and 0 <= f <= 2^29, so the product
+/// fits an i128, and mostly an i64 (the same shift of the same product,
+/// cheaper).
+fn expansion(offset: i64, f: i64) -> i64 {
+    match offset.checked_mul(f) {
+        Some(p) => p >> 32,
+        None => ((i128::from(offset) * i128::from(f)) >> 32) as i64,
+    }
 }
 
 /// The `k`-th point of the square spiral around the origin: ring `r`
@@ -1111,6 +1116,30 @@ mod tests {
         assert_eq!((px, py), (3 * ONE, 4 * ONE));
         let (px, py) = push(0, 0, 2 * ONE, 3, 4);
         assert!(px != 0 || py != 0);
+    }
+
+    #[test]
+    fn expansion_is_the_exact_shifted_product() {
+        let exact = |o: i64, f: i64| ((i128::from(o) * i128::from(f)) >> 32) as i64;
+        let big = (1i64 << 50) - 1;
+        for o in [
+            0,
+            1,
+            -1,
+            5 << 20,
+            -(5 << 20),
+            1 << 34,
+            -(1 << 34),
+            big,
+            -big,
+        ] {
+            for f in [0, 1, 3 << 20, (1 << 29) - 1, 1 << 29] {
+                assert_eq!(expansion(o, f), exact(o, f), "{o} {f}");
+            }
+        }
+        // Past the i64 product: 2^50 * 2^29 >> 32 = 2^47.
+        assert_eq!(expansion(1 << 50, 1 << 29), 1 << 47);
+        assert_eq!(expansion(-(1 << 50), 1 << 29), -(1 << 47));
     }
 
     #[test]
@@ -1284,6 +1313,23 @@ mod tests {
         assert!(clear(&rooms, 1));
         // Rooms 1 and 2 meet near the centroid, one cell apart.
         assert_eq!(rooms[2].x_gap(&rooms[1]), 1);
+    }
+
+    /// A wide room sliding towards a centroid near the left edge searches
+    /// a window reaching more than a cell left of the grid's first corner:
+    /// its column is the first, so the room in the way is still found.
+    #[test]
+    fn a_slide_past_the_grid_edge_still_stops_at_a_room() {
+        // Fixed rooms of one cell at x 0, one on each third row around
+        // y 0 (their doubled centres average 1 on y, the wide room's too).
+        let mut rooms: Vec<Rect> = (-5..=5).map(|k| r(0, 3 * k, 1, 1)).collect();
+        rooms.push(r(20, 0, 12, 1));
+        let mut movable = vec![false; rooms.len()];
+        movable[11] = true;
+        settle(&mut rooms, &movable, 0, 6);
+        // A slide of 12 cells, then one of 11 cut to 7 by the room at x 0.
+        assert_eq!(rooms[11], r(1, 0, 12, 1));
+        assert!(clear(&rooms, 0));
     }
 
     #[test]
