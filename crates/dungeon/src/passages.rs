@@ -657,22 +657,35 @@ mod tests {
 
     #[test]
     fn the_floor_mask_and_the_cells_bounds_by_their_definitions() {
-        // Partitions with cells of many sizes, on maps of odd shapes.
-        for (w, h, sites, seed) in [
+        // Partitions with cells of many sizes, on maps of odd shapes, and
+        // one cell with a sliver of another a row high in it (thinner than
+        // any Voronoi cell).
+        let mut partitions: Vec<(usize, usize, Vec<u32>)> = [
             (60, 40, 30, 1),
             (23, 17, 12, 2),
             (12, 31, 5, 3),
             (40, 12, 1, 4),
-        ] {
-            let labels = Layout::voronoi_labels(
-                w as u32,
-                h as u32,
-                sites,
-                SITE_SPACING,
-                &mut seeded_rng(seed),
-            )
-            .unwrap();
-            let ids = labels.as_slice();
+        ]
+        .into_iter()
+        .map(|(w, h, sites, seed)| {
+            let mut rng = seeded_rng(seed);
+            let labels =
+                Layout::voronoi_labels(w as u32, h as u32, sites, SITE_SPACING, &mut rng).unwrap();
+            (w, h, labels.as_slice().to_vec())
+        })
+        .collect();
+        let (w, h) = (20, 16);
+        let sliver = (0..w * h).map(|i| {
+            let (x, y) = (i % w, i / w);
+            match (x, y) {
+                _ if x == 0 || y == 0 || x == w - 1 || y == h - 1 => NONE,
+                (9..=11, 7) => 1,
+                _ => 0,
+            }
+        });
+        partitions.push((w, h, sliver.collect()));
+        for (w, h, ids) in &partitions {
+            let (w, h, ids) = (*w, *h, ids.as_slice());
             let mut along_rows = vec![false; w * h];
             let bounds = cell_bounds(ids, w, h, &mut along_rows).unwrap();
             let floor = eroded(ids, along_rows, w, h).unwrap();
@@ -709,6 +722,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn maps_too_thin_for_floor_have_none() {
+        // No row or no column between the rock around a room: no floor,
+        // and no pass reaches past the map.
+        assert_eq!(
+            eroded(&[NONE; 4], vec![false; 4], 4, 1).unwrap(),
+            [false; 4]
+        );
+        assert!(eroded(&[], vec![], 0, 7).unwrap().is_empty());
+        assert_eq!(eroded(&[0; 12], vec![true; 12], 3, 4).unwrap(), [false; 12]);
     }
 
     #[test]
