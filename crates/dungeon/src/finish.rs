@@ -841,6 +841,45 @@ mod tests {
         assert_eq!(edge.dist[w + 1], 1);
         assert_eq!(got, farthest_of(&some, &edge.dist));
         assert!(got.is_some_and(|(_, d)| d > 10));
+        // From every source, ties to the first in raster order (most
+        // sources tie at their farthest distance), and a target bit past
+        // the map's tiles (the word's padding) is no target.
+        let mut padded = all_bits.clone();
+        padded.push(0);
+        let past = w * h;
+        padded[past / 64] |= 1 << (past % 64);
+        let mut ties = 0;
+        for from in (0..w * h).filter(|&i| walkable[i]) {
+            let got = edge.farthest(from, &padded, false).unwrap();
+            let want = farthest_of(&all, &edge.dist);
+            assert_eq!(got, want, "from {from} on the edge path");
+            let far = want.map(|(_, d)| d as i32);
+            ties += usize::from(edge.dist.iter().filter(|&&d| Some(d) == far).count() > 1);
+        }
+        assert!(ties > 10, "{ties}");
+    }
+
+    /// Outside [`keeping_walk`] nothing is kept, also after a pipeline
+    /// that kept its walk, and after one that panicked.
+    #[test]
+    fn keeping_walk_keeps_nothing_after() {
+        let c = crate::LevelConfig::new(LevelKind::Cave, 40, 30);
+        let (level, walk) = keeping_walk(|| crate::generate(&c, 1));
+        assert!(level.is_ok() && walk.is_some());
+        assert!(!KEEP.with(Cell::get));
+        assert!(WALK.with(|w| w.borrow().is_none()));
+        let unwound = std::panic::catch_unwind(|| {
+            keeping_walk(|| {
+                let _ = crate::generate(&c, 2);
+                panic!("a pipeline that panics");
+            })
+        });
+        assert!(unwound.is_err());
+        assert!(!KEEP.with(Cell::get));
+        assert!(WALK.with(|w| w.borrow().is_none()));
+        // A level finished afterwards keeps nothing either.
+        crate::generate(&c, 3).unwrap();
+        assert!(WALK.with(|w| w.borrow().is_none()));
     }
 
     #[test]
