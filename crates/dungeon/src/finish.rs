@@ -859,6 +859,57 @@ mod tests {
         assert!(ties > 10, "{ties}");
     }
 
+    /// A pipeline that joined its own pieces says so in the summary: the
+    /// pieces it joined (`regions`) and the tiles it dug (`dug`, every
+    /// tunnel tile among them), though the finish finds one region.
+    #[test]
+    fn the_summary_counts_what_the_pipeline_joined() {
+        let mut joined = 0;
+        for seed in 1..=6 {
+            let level =
+                crate::generate(&crate::LevelConfig::new(LevelKind::Cave, 80, 50), seed).unwrap();
+            let s = level.summary();
+            let tunnels = level
+                .tiles()
+                .as_slice()
+                .iter()
+                .filter(|t| **t == Tile::Corridor);
+            assert!(s.dug >= tunnels.count(), "seed {seed}: {s:?}");
+            assert_eq!(s.regions > 1, s.dug > 0, "seed {seed}: {s:?}");
+            joined += usize::from(s.regions > 1);
+        }
+        assert!(joined >= 3, "{joined}");
+    }
+
+    /// A caller's doors must stand on door tiles and name its rooms.
+    #[test]
+    fn doors_are_checked() {
+        let tiles = grid(&["#######", "#..+..#", "#######"]);
+        let rooms = vec![
+            Room {
+                bounds: mcrdun_geom::Rect::new(1, 1, 2, 1).unwrap(),
+                area: 2,
+            },
+            Room {
+                bounds: mcrdun_geom::Rect::new(4, 1, 2, 1).unwrap(),
+                area: 2,
+            },
+        ];
+        let door = |x, rooms| Door {
+            at: mcrdun_geom::Point::new(x, 1),
+            rooms,
+        };
+        let finish = |doors| Level::finish(LevelKind::Bsp, tiles.clone(), rooms.clone(), doors);
+        assert!(finish(vec![door(3, (0, 1))]).is_ok());
+        let e = finish(vec![door(2, (0, 1))]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid doors (--doors): no door tile at (2, 1)"
+        );
+        let e = finish(vec![door(3, (0, 2))]).unwrap_err();
+        assert!(e.to_string().contains("names a missing room"), "{e}");
+    }
+
     /// Outside [`keeping_walk`] nothing is kept, also after a pipeline
     /// that kept its walk, and after one that panicked.
     #[test]
