@@ -683,6 +683,41 @@ mod tests {
         );
     }
 
+    /// The bitmap answers as the canvas's floor does, for spans within a
+    /// word and across words, on a map three words wide.
+    #[test]
+    fn floor_bits_match_the_tiles() {
+        let mut canvas = Canvas::new(200, 30).unwrap();
+        for r in [
+            Rect::new(60, 3, 10, 5).unwrap(),
+            Rect::new(5, 20, 4, 4).unwrap(),
+            Rect::new(62, 12, 70, 3).unwrap(),
+        ] {
+            canvas.add_rect(r).unwrap();
+        }
+        let mut floor = FloorBits::new(&canvas).unwrap();
+        // One room drawn after the bitmap, marked as fill_gaps does.
+        let late = Rect::new(127, 22, 3, 4).unwrap();
+        canvas.add_rect(late).unwrap();
+        floor.mark(&late);
+        let tiles = canvas.tiles().as_slice();
+        let xs = [
+            0, 4, 5, 9, 59, 60, 63, 64, 69, 70, 120, 127, 128, 131, 150, 199, 200,
+        ];
+        for y in 0..30 {
+            for &x0 in &xs {
+                for &x1 in xs.iter().filter(|&&x1| x1 > x0) {
+                    let row = &tiles[y * 200..(y + 1) * 200];
+                    assert_eq!(
+                        floor.any(y, &Span::new(x0, x1)),
+                        row[x0..x1].contains(&Tile::Floor),
+                        "row {y}, columns {x0}..{x1}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn gaps_stop_at_the_room_count_and_spare_rooms_on_the_canvas() {
         let sizes = SizeRange::new(4, 6).unwrap();
