@@ -684,7 +684,7 @@ static int r03_level_sizes(void) {
     McrdunLevel *lvl = NULL;
     size_t len = 0;
     uint32_t kind;
-    for (kind = 0; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
+    for (kind = 0; kind <= MCRDUN_LEVEL_KIND_DRUNKARD; kind++) {
         CHECK_OK(mcrdun_level_config_default(kind, 40, 40, &cfg));
         cfg.width = INT32_MAX;
         cfg.height = INT32_MAX;
@@ -774,7 +774,7 @@ static int sweep_level_options(void) {
 
     memset(huge, 'x', sizeof huge - 1);
     CHECK_STATUS(mcrdun_level_options_new(0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
-    CHECK_STATUS(mcrdun_level_options_new(5, &o), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_new(MCRDUN_LEVEL_KIND_DRUNKARD + 1, &o), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_STATUS(mcrdun_level_options_new(0xffffffffu, &o), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK(o == NULL);
     CHECK_STATUS(mcrdun_level_options_clone(NULL, &o), MCRDUN_STATUS_NULL_ARGUMENT);

@@ -90,7 +90,7 @@ static void check_rock(const Built *b) {
 
 static void test_every_kind(void) {
     uint32_t kind;
-    for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; kind++) {
+    for (kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_DRUNKARD; kind++) {
         McrdunLevelConfig c = config(kind, 70, 44);
         Built b;
         size_t i, ups = 0, downs = 0, door_tiles = 0, walkable = 0, rock = 0;
@@ -163,6 +163,9 @@ static void test_same_tiles_as_rust(void) {
         {MCRDUN_LEVEL_KIND_PASSAGES, 80, 50, 7u, 0x92d6792aa5ead03eull},
         {MCRDUN_LEVEL_KIND_PASSAGES, 64, 40, 12345u, 0x21e372d9e3ff1033ull},
         {MCRDUN_LEVEL_KIND_PASSAGES, 81, 51, 3u, 0x6c092a194e54f950ull},
+        {MCRDUN_LEVEL_KIND_DRUNKARD, 80, 50, 7u, 0xb9bc045a66b62aa2ull},
+        {MCRDUN_LEVEL_KIND_DRUNKARD, 64, 40, 12345u, 0x114aa1d8aee8e82bull},
+        {MCRDUN_LEVEL_KIND_DRUNKARD, 81, 51, 3u, 0x7d06a535fa6724bcull},
     };
     size_t g;
     for (g = 0; g < sizeof golden / sizeof golden[0]; g++) {
@@ -273,7 +276,7 @@ static void test_errors(void) {
     McrdunLevel *level = NULL;
     size_t tl = 0;
 
-    CHECK_STATUS(mcrdun_level_config_default(5, 10, 10, &c), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_config_default(MCRDUN_LEVEL_KIND_DRUNKARD + 1, 10, 10, &c), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK_LAST_ERROR_HAS("MCRDUN_LEVEL_KIND_");
     CHECK_STATUS(mcrdun_level_config_default(0, 10, 10, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
 

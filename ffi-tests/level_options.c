@@ -207,7 +207,7 @@ static void test_errors(void) {
     CHECK_OK(mcrdun_level_options_get(o, "cave_fill", &v));
     CHECK(v == 0.5); /* refused values change nothing */
 
-    CHECK_STATUS(mcrdun_level_options_new(5, &copy), MCRDUN_STATUS_INVALID_ARGUMENT);
+    CHECK_STATUS(mcrdun_level_options_new(MCRDUN_LEVEL_KIND_DRUNKARD + 1, &copy), MCRDUN_STATUS_INVALID_ARGUMENT);
     CHECK(copy == NULL);
     CHECK_STATUS(mcrdun_level_options_new(0, NULL), MCRDUN_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(mcrdun_level_options_set(NULL, "cave_fill", 0.5), MCRDUN_STATUS_NULL_ARGUMENT);

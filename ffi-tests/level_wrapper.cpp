@@ -88,7 +88,7 @@ void test_bsp() {
 }
 
 void test_levels() {
-    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; ++kind) {
+    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_DRUNKARD; ++kind) {
         const McrdunLevelConfig config = mcrdun::level_config(kind, 64, 40);
         const mcrdun::Level level(config, 99);
         const McrdunLevelInfo info = level.info();

@@ -118,7 +118,7 @@ void test_solve() {
 void test_level_things() {
     mcrdun::ThingTable table("thing chest\nglyph C\ncount 1\ndistance 0.8..1\n"
                              "thing rat\nglyph r\ncount 3..5\nwhere room corridor\naway 5\n");
-    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; ++kind) {
+    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_DRUNKARD; ++kind) {
         mcrdun::LevelOptions options(kind);
         options.size(80, 50).seed(7).set("dungeon_level", 3);
         std::vector<uint8_t> bare = mcrdun::Level(options).tiles();

@@ -33,7 +33,7 @@ void test_vaults_in_a_level() {
     mcrdun::Vaults vaults(NOOK);
     CHECK(vaults.size() == 1);
     CHECK(vaults.name(0) == "nook");
-    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_PASSAGES; ++kind) {
+    for (uint32_t kind = MCRDUN_LEVEL_KIND_BSP; kind <= MCRDUN_LEVEL_KIND_DRUNKARD; ++kind) {
         mcrdun::LevelOptions options(kind);
         options.size(100, 70).seed(5).vaults(vaults);
         mcrdun::Level level(options);

@@ -197,6 +197,11 @@
 #define MCRDUN_LEVEL_KIND_PASSAGES 4
 
 /**
+ * Level kind: a drunkard's walk, diggers staggering through rock.
+ */
+#define MCRDUN_LEVEL_KIND_DRUNKARD 5
+
+/**
  * Option value kind: a whole number (a count or a size).
  */
 #define MCRDUN_OPTION_VALUE_INTEGER 0
@@ -732,7 +737,7 @@ typedef struct McrdunLevelConfig {
    * unless raised); 0 keeps the process limit, and a larger value than
    * it changes nothing (it can only lower the limit). A map needing
    * more (64 KiB plus, a tile: bsp 22 bytes, scatter 40, maze 24, cave
-   * 26, passages 32; every stage counted, measured over random sizes and
+   * 26, passages 32, drunkard 26; every stage counted, measured over random sizes and
    * options) is refused with `TOO_LARGE` before anything is allocated.
    */
   uint64_t max_bytes;

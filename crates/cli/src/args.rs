@@ -23,7 +23,7 @@ pub const DEFAULT_SCALE: u32 = 8;
     version,
     about,
     long_about = None,
-    override_usage = "mcrdun <bsp|scatter|maze|cave|passages> [OPTIONS]\n       mcrdun maze --config FILE\n       mcrdun vaults check FILE...\n       mcrdun things check FILE...\n       mcrdun help <GENERATOR>"
+    override_usage = "mcrdun <bsp|scatter|maze|cave|passages|drunkard> [OPTIONS]\n       mcrdun maze --config FILE\n       mcrdun vaults check FILE...\n       mcrdun things check FILE...\n       mcrdun help <GENERATOR>"
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -129,6 +129,11 @@ pub enum Command {
     },
     /// Rooms of any shape (Voronoi cells) with passages chosen between them.
     Passages {
+        #[command(flatten)]
+        common: Common,
+    },
+    /// A drunkard's walk: diggers staggering through rock, joined by winding tunnels.
+    Drunkard {
         #[command(flatten)]
         common: Common,
     },
@@ -335,6 +340,7 @@ impl Command {
             | Command::Scatter { common, .. }
             | Command::Maze { common, .. }
             | Command::Passages { common, .. }
+            | Command::Drunkard { common, .. }
             | Command::Cave { common, .. } => common,
         }
     }
@@ -347,6 +353,7 @@ impl Command {
             Command::Maze { .. } => LevelKind::Maze,
             Command::Cave { .. } => LevelKind::Cave,
             Command::Passages { .. } => LevelKind::Passages,
+            Command::Drunkard { .. } => LevelKind::Drunkard,
         }
     }
 

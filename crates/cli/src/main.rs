@@ -1,7 +1,7 @@
 //! `mcrdun`: generate a dungeon level and show it.
 //!
 //! ```text
-//! mcrdun <bsp|scatter|maze|cave|passages> [--width W] [--height H] [--seed S]
+//! mcrdun <bsp|scatter|maze|cave|passages|drunkard> [--width W] [--height H] [--seed S]
 //!        [--format ascii|png|json|42] [--output FILE] [--scale N] [--distance] [--stats]
 //!        [options of the generator]
 //! mcrdun maze --config FILE      the 42 "A-Maze-ing" subject's config file

@@ -199,7 +199,10 @@ mod tests {
     fn misspelled_generators_get_a_suggestion() {
         let m = unknown_command(Some("bps")).unwrap();
         assert!(m.contains("did you mean 'bsp'"), "{m}");
-        assert!(m.contains("bsp, scatter, maze, cave, passages"), "{m}");
+        assert!(
+            m.contains("bsp, scatter, maze, cave, passages, drunkard"),
+            "{m}"
+        );
         assert!(unknown_command(Some("cav")).unwrap().contains("'cave'"));
         assert!(unknown_command(Some("Maze")).unwrap().contains("'maze'"));
         assert!(

@@ -34,7 +34,7 @@ fn usage_error(args: &[&str], needle: &str) {
     assert!(out.stdout.is_empty(), "nothing on stdout for a usage error");
 }
 
-const GENERATORS: &[&str] = &["bsp", "scatter", "maze", "cave", "passages"];
+const GENERATORS: &[&str] = &["bsp", "scatter", "maze", "cave", "passages", "drunkard"];
 
 #[test]
 fn ascii_is_the_default_and_has_the_asked_size() {
@@ -420,6 +420,17 @@ fn docs_pictures_are_current() {
             pictures.push((
                 format!("{g}-{w}x{h}.png"),
                 vec![g, "--seed", "7", "--width", w, "--height", h],
+            ));
+        }
+    }
+    // Each style of the drunkard's walk (docs/drunkard-<style>-WxH.png).
+    for style in mcrdun_dungeon::DrunkardStyle::NAMES {
+        for (w, h) in [("80", "50"), ("200", "120")] {
+            pictures.push((
+                format!("drunkard-{style}-{w}x{h}.png"),
+                vec![
+                    "drunkard", "--style", style, "--seed", "7", "--width", w, "--height", h,
+                ],
             ));
         }
     }
@@ -1136,10 +1147,13 @@ fn output_to_dev_null_is_still_fine() {
 #[test]
 fn a_misspelled_generator_gets_a_suggestion() {
     usage_error(&["bps"], "did you mean 'bsp'?");
-    usage_error(&["cavve"], "generators: bsp, scatter, maze, cave, passages");
+    usage_error(
+        &["cavve"],
+        "generators: bsp, scatter, maze, cave, passages, drunkard",
+    );
     let help = String::from_utf8(ok(&["--help"]).stdout).unwrap();
     assert!(
-        help.contains("Usage: mcrdun <bsp|scatter|maze|cave|passages> [OPTIONS]"),
+        help.contains("Usage: mcrdun <bsp|scatter|maze|cave|passages|drunkard> [OPTIONS]"),
         "{help}"
     );
 }

@@ -1,7 +1,7 @@
 //! A whole level from a seed, printed as ASCII with its summary:
 //!
 //! ```sh
-//! cargo run -p mcrdun-dungeon --example level -- [bsp|scatter|maze|cave|passages] [seed] [width] [height]
+//! cargo run -p mcrdun-dungeon --example level -- [bsp|scatter|maze|cave|passages|drunkard] [seed] [width] [height]
 //! ```
 //!
 //! `#` wall, `.` floor, `,` corridor, `+` door, `<` and `>` the stairs.
@@ -17,7 +17,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .into_iter()
         .find(|k| k.name() == name)
         .ok_or_else(|| {
-            format!("unknown level kind {name:?} (bsp, scatter, maze, cave, passages)")
+            format!("unknown level kind {name:?} (bsp, scatter, maze, cave, passages, drunkard)")
         })?;
     let seed: u64 = args.next().map_or(Ok(7), |a| a.parse())?;
     let width: u32 = args.next().map_or(Ok(80), |a| a.parse())?;

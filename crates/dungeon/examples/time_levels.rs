@@ -10,12 +10,14 @@
 //! A sixth argument, `plain` or `locked`, makes only that variant, untimed,
 //! for a counter (`perf stat -e instructions`, steady on a loaded machine).
 //!
+//! `KIND` may set options of the schema too: `drunkard,drunkard_style=fat`.
+//!
 //! `cargo run --release -p mcrdun-dungeon --example time_levels -- bsp 1000x1000 10 0 8`
 use mcrdun_dungeon::{LevelConfig, generate};
 use std::time::Instant;
 
 mod shared;
-use shared::{kind_and_size, median, most_locks, timed, with_locks};
+use shared::{kind_and_size, median, most_locks, options_of, timed, with_locks};
 
 fn main() {
     let a: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +26,7 @@ fn main() {
     let rooms: Option<u32> = a.get(3).map(|r| r.parse().unwrap()).filter(|r| *r > 0);
     let locks: Option<u32> = a.get(4).map(|r| r.parse().unwrap());
     let mut c = LevelConfig::new(kind, w, h);
+    options_of(&a, &mut c);
     if let Some(r) = rooms {
         match &mut c {
             LevelConfig::Scatter(s) => s.rooms = r,
@@ -39,7 +42,7 @@ fn main() {
         }
         println!(
             "{} {w}x{h}: {:.3} ms/level ({walk})",
-            kind.name(),
+            a[0],
             t.elapsed().as_secs_f64() * 1000.0 / count as f64
         );
         return;
@@ -63,7 +66,7 @@ fn main() {
         }
         println!(
             "{} {w}x{h} {mode}: {count} levels, {placed} locks ({retried} asked again with fewer)",
-            kind.name()
+            a[0]
         );
         return;
     }
@@ -80,7 +83,7 @@ fn main() {
     let (p, l) = (median(&mut plain), median(&mut locked));
     println!(
         "{} {w}x{h}: {p:.3} ms/level without locks, {l:.3} ms with up to {k} ({placed} placed over {count} seeds): +{:.1}%",
-        kind.name(),
+        a[0],
         100.0 * (l / p - 1.0)
     );
 }

@@ -224,11 +224,38 @@ pub fn cave_with_vaults(
             floor_pieces = None;
         }
     }
+    finish_rock(
+        LevelKind::Cave,
+        (config.width, config.height),
+        rock,
+        floor_pieces,
+        vaults,
+        config.locks,
+        &mut rng,
+    )
+}
+
+/// The stages of a level laid out as rock and floor (`rock`, cleaned of
+/// specks and pockets as [`clean`] does, with its floor pieces when the
+/// caller has them), after the layout: the pieces joined by winding
+/// tunnels and the rock those cut into specks dug; the vaults (the map
+/// making room for the required ones, as caves do); the finish; the
+/// locks. Caves and drunkard's walks end so.
+pub(crate) fn finish_rock(
+    kind: LevelKind,
+    (width, height): (u32, u32),
+    rock: Vec<bool>,
+    floor_pieces: Option<FloorPieces>,
+    vaults: &[Vault],
+    locks: u32,
+    rng: &mut SeededRng,
+) -> Result<Level, LevelError> {
+    let (w, h) = (width as usize, height as usize);
     let mut tiles: Vec<Tile> = rock
         .into_iter()
         .map(|r| if r { Tile::Wall } else { Tile::Floor })
         .collect();
-    let joined = join_winding(&mut tiles, w, h, floor_pieces, &mut rng)?;
+    let joined = join_winding(&mut tiles, w, h, floor_pieces, rng)?;
     let (regions, mut dug) = (joined.pieces, joined.dug);
     // Specks are dug whole, and every tile around one is walkable: digging
     // them keeps one region one.
@@ -237,21 +264,13 @@ pub fn cave_with_vaults(
         Stamped::default()
     } else {
         let budget = (w * h / 2000).max(1);
-        let (planned, filled) = make_room(&mut tiles, (w, h), vaults, LevelKind::Cave, &mut rng)?;
+        let (planned, filled) = make_room(&mut tiles, (w, h), vaults, kind, rng)?;
         dug = dug.saturating_sub(filled);
-        stamp_vaults(
-            &mut tiles,
-            (w, h),
-            vaults,
-            LevelKind::Cave,
-            budget,
-            planned,
-            &mut rng,
-        )?
+        stamp_vaults(&mut tiles, (w, h), vaults, kind, budget, planned, rng)?
     };
-    let tiles = Grid::from_vec(config.width, config.height, tiles)?;
+    let tiles = Grid::from_vec(width, height, tiles)?;
     let mut level = Level::finish_joined(
-        LevelKind::Cave,
+        kind,
         tiles,
         Vec::new(),
         Vec::new(),
@@ -261,7 +280,7 @@ pub fn cave_with_vaults(
         stamped,
     )?;
     // 5. Locks and keys on the finished level.
-    crate::locks::add_locks(&mut level, config.locks)?;
+    crate::locks::add_locks(&mut level, locks)?;
     Ok(level)
 }
 
@@ -271,7 +290,7 @@ pub fn cave_with_vaults(
 /// the largest on ties). Returns the floor pieces left, as [`pieces`]
 /// labels them (the pockets' tiles out of every piece, the labels of the
 /// others closed up in order: the labelling of the floor left).
-fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<FloorPieces, LevelError> {
+pub(crate) fn clean(rock: &mut [bool], w: usize, h: usize) -> Result<FloorPieces, LevelError> {
     let (labels, found) = pieces(w, h, rock)?;
     for (r, &l) in rock.iter_mut().zip(&labels) {
         if l != NO_PIECE {

@@ -3,8 +3,8 @@
 
 use crate::schema;
 use crate::{
-    BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeConfig, PassagesConfig, ScatterConfig,
-    bsp, cave, maze, passages, scatter,
+    BspConfig, CaveConfig, DrunkardConfig, Level, LevelError, LevelKind, MazeConfig,
+    PassagesConfig, ScatterConfig, bsp, cave, drunkard, maze, passages, scatter,
 };
 
 /// The options of any pipeline.
@@ -20,6 +20,8 @@ pub enum LevelConfig {
     Cave(CaveConfig),
     /// [`passages`].
     Passages(PassagesConfig),
+    /// [`drunkard`].
+    Drunkard(DrunkardConfig),
 }
 
 impl LevelConfig {
@@ -37,6 +39,7 @@ impl LevelConfig {
             LevelKind::Maze => LevelConfig::Maze(MazeConfig::new(width, height)),
             LevelKind::Cave => LevelConfig::Cave(CaveConfig::new(width, height)),
             LevelKind::Passages => LevelConfig::Passages(PassagesConfig::new(width, height)),
+            LevelKind::Drunkard => LevelConfig::Drunkard(DrunkardConfig::new(width, height)),
         }
     }
 
@@ -48,6 +51,7 @@ impl LevelConfig {
             LevelConfig::Maze(_) => LevelKind::Maze,
             LevelConfig::Cave(_) => LevelKind::Cave,
             LevelConfig::Passages(_) => LevelKind::Passages,
+            LevelConfig::Drunkard(_) => LevelKind::Drunkard,
         }
     }
 
@@ -173,6 +177,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => (c.width, c.height) = (width, height),
             LevelConfig::Cave(c) => (c.width, c.height) = (width, height),
             LevelConfig::Passages(c) => (c.width, c.height) = (width, height),
+            LevelConfig::Drunkard(c) => (c.width, c.height) = (width, height),
         }
     }
 
@@ -186,6 +191,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => c.max_bytes,
             LevelConfig::Cave(c) => c.max_bytes,
             LevelConfig::Passages(c) => c.max_bytes,
+            LevelConfig::Drunkard(c) => c.max_bytes,
         }
     }
 
@@ -198,6 +204,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => c.max_bytes = max_bytes,
             LevelConfig::Cave(c) => c.max_bytes = max_bytes,
             LevelConfig::Passages(c) => c.max_bytes = max_bytes,
+            LevelConfig::Drunkard(c) => c.max_bytes = max_bytes,
         }
     }
 
@@ -215,6 +222,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => c,
             LevelConfig::Cave(c) => c,
             LevelConfig::Passages(c) => c,
+            LevelConfig::Drunkard(c) => c,
         }
     }
 
@@ -225,6 +233,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => c,
             LevelConfig::Cave(c) => c,
             LevelConfig::Passages(c) => c,
+            LevelConfig::Drunkard(c) => c,
         }
     }
 
@@ -236,6 +245,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => c.width,
             LevelConfig::Cave(c) => c.width,
             LevelConfig::Passages(c) => c.width,
+            LevelConfig::Drunkard(c) => c.width,
         }
     }
 
@@ -247,6 +257,7 @@ impl LevelConfig {
             LevelConfig::Maze(c) => c.height,
             LevelConfig::Cave(c) => c.height,
             LevelConfig::Passages(c) => c.height,
+            LevelConfig::Drunkard(c) => c.height,
         }
     }
 }
@@ -292,6 +303,15 @@ impl OptionField for bool {
     }
     fn from_f64(value: f64) -> bool {
         value != 0.0
+    }
+}
+
+impl OptionField for crate::DrunkardStyle {
+    fn to_f64(self) -> f64 {
+        f64::from(self as u32)
+    }
+    fn from_f64(value: f64) -> crate::DrunkardStyle {
+        crate::DrunkardStyle::ALL[value as usize]
     }
 }
 
@@ -362,6 +382,7 @@ pub fn generate(config: &LevelConfig, seed: u64) -> Result<Level, LevelError> {
         LevelConfig::Maze(c) => maze(c, seed),
         LevelConfig::Cave(c) => cave(c, seed),
         LevelConfig::Passages(c) => passages(c, seed),
+        LevelConfig::Drunkard(c) => drunkard(c, seed),
     }
 }
 
@@ -389,6 +410,7 @@ pub fn generate_with_vaults(
         LevelConfig::Scatter(c) => crate::scatter_with_vaults(c, vaults, seed),
         LevelConfig::Cave(c) => crate::cave_with_vaults(c, vaults, seed),
         LevelConfig::Passages(c) => crate::passages_with_vaults(c, vaults, seed),
+        LevelConfig::Drunkard(c) => crate::drunkard_with_vaults(c, vaults, seed),
         LevelConfig::Maze(c) => crate::maze_level_with_vaults(c, vaults, seed).map(|m| m.level),
     }
 }

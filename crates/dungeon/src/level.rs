@@ -18,16 +18,19 @@ pub enum LevelKind {
     Cave,
     /// Rooms of any shape (Voronoi cells) with passages between them.
     Passages,
+    /// A drunkard's walk: diggers staggering through rock.
+    Drunkard,
 }
 
 impl LevelKind {
     /// Every kind, in the order of the C constants `MCRDUN_LEVEL_KIND_*`.
-    pub const ALL: [LevelKind; 5] = [
+    pub const ALL: [LevelKind; 6] = [
         LevelKind::Bsp,
         LevelKind::Scatter,
         LevelKind::Maze,
         LevelKind::Cave,
         LevelKind::Passages,
+        LevelKind::Drunkard,
     ];
 
     /// The lower-case name, as the command line spells it.
@@ -38,6 +41,7 @@ impl LevelKind {
             LevelKind::Maze => "maze",
             LevelKind::Cave => "cave",
             LevelKind::Passages => "passages",
+            LevelKind::Drunkard => "drunkard",
         }
     }
 }

@@ -8,7 +8,8 @@
 //! 1. **layout**, where the rooms are: BSP leaves ([`bsp`]), a scattered
 //!    heap ([`scatter`]), a Voronoi partition (`Layout::voronoi_labels` in
 //!    `mcrdun-passages`, [`passages`]), a cellular automaton
-//!    ([`automaton`], [`cave`]), a maze ([`maze`]); then **vaults**
+//!    ([`automaton`], [`cave`]), diggers staggering through rock
+//!    ([`drunkard`], which ends as caves do), a maze ([`maze`]); then **vaults**
 //!    ([`vaults`]), hand-made rooms from `mcrdun-vaults` files, placed by
 //!    every generator (`*_with_vaults`, [`generate_with_vaults`]): a room
 //!    of its own shape whose door sites are its entrances, or stamped in a
@@ -89,6 +90,7 @@ mod bsp;
 mod cave;
 mod config;
 pub mod corridors;
+mod drunkard;
 mod error;
 mod finish;
 mod graph;
@@ -114,6 +116,7 @@ pub use automaton::MAX_CAVE_PASSES;
 pub use bsp::{BspConfig, bsp, bsp_with_vaults};
 pub use cave::{CaveConfig, cave, cave_with_vaults};
 pub use config::{LevelConfig, generate, generate_with_vaults};
+pub use drunkard::{DrunkardConfig, DrunkardStyle, drunkard, drunkard_with_vaults};
 pub use error::LevelError;
 pub use level::{
     Door, KEY_CHAR, Level, LevelKind, METRICS_BYTES_PER_TILE, Metrics, ROCK_BYTE, Room, Summary,

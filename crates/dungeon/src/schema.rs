@@ -273,6 +273,13 @@ pub const CAVE_FILL: f64 = 0.5;
 pub const CAVE_MAX_FILL: f64 = 0.65;
 /// Cave: smoothing passes.
 pub const CAVE_PASSES: u32 = 4;
+/// Default `drunkard_style` (2: winding passages, whose tunnels and
+/// narrow ways leave chokepoints for locks; an open area has none).
+pub const DRUNKARD_STYLE: u32 = 2;
+/// Default `drunkard_floor`.
+pub const DRUNKARD_FLOOR: f64 = 0.45;
+/// The names of the drunkard's walk styles, in number order.
+pub const DRUNKARD_STYLE_NAMES: [&str; 5] = crate::DrunkardStyle::NAMES;
 /// Passages: rooms (0: from the map's size).
 pub const PASSAGES_ROOMS: u32 = 0;
 /// Passages: the share of extra links.
@@ -308,7 +315,8 @@ pub const LEVEL_FIXED_BYTES: u64 = 64 << 10;
 /// over random sizes (thin maps included), random options in their ranges
 /// and the example vaults, and rounded up: bsp 22 (measured 19.4 at
 /// worst), scatter 40 (34.1), maze 24 (21.4), cave 26 (22.6), passages 32
-/// (27.5). A level is admitted only when [`level_bytes`] fits its
+/// (27.5), drunkard 26 (as caves, whose stages it shares, with a floor
+/// list of 4 bytes a floor tile; 17.0 in the costs test's sample). A level is admitted only when [`level_bytes`] fits its
 /// ceiling, so every stage after that fits too.
 ///
 /// Not counted: the shortest joining of the finishing step's last safety
@@ -327,6 +335,7 @@ pub const fn bytes_per_tile(kind: LevelKind) -> u64 {
         LevelKind::Maze => 24,
         LevelKind::Cave => 26,
         LevelKind::Passages => 32,
+        LevelKind::Drunkard => 26,
     }
 }
 
@@ -534,6 +543,28 @@ pub const OPTIONS: &[OptionSpec] = &[
     loop_factor_spec(LevelKind::Passages),
     locks_spec(LevelKind::Passages),
     dungeon_level_spec(LevelKind::Passages),
+    OptionSpec {
+        kind: LevelKind::Drunkard,
+        name: "drunkard_style",
+        flag: "style",
+        value: ValueKind::Choice(&DRUNKARD_STYLE_NAMES),
+        default: DRUNKARD_STYLE as f64,
+        min: 0.0,
+        max: 4.0,
+        doc: "How the diggers go (0: open area, one area grown from the middle; 1: open halls; 2: winding passages; 3: fat passages, two tiles wide; 4: mirrored winding passages).",
+    },
+    OptionSpec {
+        kind: LevelKind::Drunkard,
+        name: "drunkard_floor",
+        flag: "floor",
+        value: ValueKind::Real,
+        default: DRUNKARD_FLOOR,
+        min: 0.05,
+        max: 0.7,
+        doc: "Share of the map inside its border that the diggers make floor (the clean-up and the tunnels change it by a little).",
+    },
+    locks_spec(LevelKind::Drunkard),
+    dungeon_level_spec(LevelKind::Drunkard),
 ];
 
 /// The options of `kind`, in the order of [`OPTIONS`].

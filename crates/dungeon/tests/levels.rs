@@ -5,9 +5,9 @@
 //! independently of the crate's own code (a plain BFS flood).
 
 use mcrdun_dungeon::{
-    BspConfig, CaveConfig, Level, LevelError, LevelKind, MazeAlgorithm, MazeConfig, PassagesConfig,
-    ScatterConfig, Tile, Vault, bsp, bsp_with_vaults, cave, cave_with_vaults, maze, maze_level,
-    maze_level_with_vaults, passages, passages_with_vaults, scatter, scatter_with_vaults,
+    BspConfig, CaveConfig, Level, LevelConfig, LevelError, LevelKind, MazeAlgorithm, MazeConfig,
+    PassagesConfig, ScatterConfig, Tile, Vault, bsp, cave_with_vaults, maze, maze_level, passages,
+    scatter,
 };
 use mcrdun_geom::Point;
 use mcrdun_test_util::fnv1a;
@@ -15,13 +15,7 @@ use mcrdun_vaults::Glyph;
 use proptest::prelude::*;
 
 fn generate(kind: LevelKind, width: u32, height: u32, seed: u64) -> Result<Level, LevelError> {
-    match kind {
-        LevelKind::Bsp => bsp(&BspConfig::new(width, height), seed),
-        LevelKind::Scatter => scatter(&ScatterConfig::new(width, height), seed),
-        LevelKind::Maze => maze(&MazeConfig::new(width, height), seed),
-        LevelKind::Cave => cave(&CaveConfig::new(width, height), seed),
-        LevelKind::Passages => passages(&PassagesConfig::new(width, height), seed),
-    }
+    mcrdun_dungeon::generate(&LevelConfig::new(kind, width, height), seed)
 }
 
 /// BFS distances over walkable tiles from `from` (u32::MAX: not reached).
@@ -313,26 +307,32 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
         }
     }
     // Levels without rooms have no doors.
-    if matches!(kind, LevelKind::Maze | LevelKind::Cave) {
+    if matches!(
+        kind,
+        LevelKind::Maze | LevelKind::Cave | LevelKind::Drunkard
+    ) {
         assert!(level.rooms().is_empty() && level.doors().is_empty());
     }
     // A cave reads as a cave: no rock specks in open floor (an island
     // of rock may stay only between tunnels), no floor pockets left for a
-    // tunnel to reach, and tunnels that wind.
-    if kind == LevelKind::Cave {
+    // tunnel to reach, and tunnels that wind; so does a drunkard's walk.
+    if matches!(kind, LevelKind::Cave | LevelKind::Drunkard) {
         let m = level.metrics();
         // Vaults are not cave: their pillars and rooms do not count.
         let (specks_by_floor, pockets) = pieces_outside_vaults(level);
-        assert_eq!(specks_by_floor, 0, "cave {width}x{height}: rock specks");
+        assert_eq!(specks_by_floor, 0, "{kind:?} {width}x{height}: rock specks");
         // (A cave too small for a piece of 20 tiles is one small piece.)
         let small = level.summary().walkable < mcrdun_dungeon::measures::POCKET_BELOW;
         assert!(
             pockets == 0 || (small && pockets == 1),
-            "cave {width}x{height}: {pockets} floor pockets"
+            "{kind:?} {width}x{height}: {pockets} floor pockets"
         );
+        // Past MAX_STRAIGHT only as `stamp.rs` documents: a vault's
+        // corridor that found no other way, beside the vault's door.
         assert!(
-            m.longest_dug_run <= mcrdun_dungeon::tunnels::MAX_STRAIGHT,
-            "cave {width}x{height}: a straight tunnel of {} tiles",
+            m.longest_dug_run <= mcrdun_dungeon::tunnels::MAX_STRAIGHT
+                || long_runs_touch_vault_doors(level),
+            "{kind:?} {width}x{height}: a straight tunnel of {} tiles",
             m.longest_dug_run
         );
     }
@@ -409,6 +409,55 @@ fn check_with(level: &Level, kind: LevelKind, width: u32, height: u32, vaults: &
 /// off the border of at most `SPECK_MOST` tiles with a floor tile beside
 /// one of them, floor under `POCKET_BELOW`), leaving out every piece that
 /// touches a vault's rectangle.
+/// Whether the level has straight runs of corridor tiles (along a row or
+/// a column) longer than `MAX_STRAIGHT` and every one has a tile beside a
+/// door inside a placed vault's bounds.
+fn long_runs_touch_vault_doors(level: &Level) -> bool {
+    let (w, h) = (level.width() as i32, level.height() as i32);
+    let tile = |x: i32, y: i32| level.tile(Point::new(x, y));
+    let vault_door = |x: i32, y: i32| {
+        tile(x, y) == Some(Tile::Door)
+            && level
+                .vaults()
+                .iter()
+                .any(|v| v.bounds.contains(Point::new(x, y)))
+    };
+    let beside_door = |x: i32, y: i32| {
+        [(0, -1), (1, 0), (0, 1), (-1, 0)]
+            .iter()
+            .any(|&(dx, dy)| vault_door(x + dx, y + dy))
+    };
+    let most = mcrdun_dungeon::tunnels::MAX_STRAIGHT;
+    // Each run as its tiles, rows then columns.
+    let mut runs: Vec<Vec<(i32, i32)>> = Vec::new();
+    for (outer, inner, at) in [
+        (
+            h,
+            w,
+            &(|a: i32, b: i32| (b, a)) as &dyn Fn(i32, i32) -> (i32, i32),
+        ),
+        (w, h, &|a: i32, b: i32| (a, b)),
+    ] {
+        for a in 0..outer {
+            let mut run = Vec::new();
+            for b in 0..=inner {
+                let (x, y) = at(a, b);
+                if b < inner && tile(x, y) == Some(Tile::Corridor) {
+                    run.push((x, y));
+                } else if !run.is_empty() {
+                    runs.push(std::mem::take(&mut run));
+                }
+            }
+        }
+    }
+    // The metric counted one, so this count must find it too.
+    let long: Vec<&Vec<(i32, i32)>> = runs.iter().filter(|r| r.len() > most).collect();
+    !long.is_empty()
+        && long
+            .iter()
+            .all(|r| r.iter().any(|&(x, y)| beside_door(x, y)))
+}
+
 fn pieces_outside_vaults(level: &Level) -> (usize, usize) {
     let (w, h) = (level.width() as usize, level.height() as usize);
     let t = level.tiles().as_slice();
@@ -586,12 +635,34 @@ fn rules_at(kind: LevelKind, width: u32, height: u32, seeds: std::ops::RangeIncl
     rooms / n
 }
 
+/// Every style of the drunkard's walk keeps the level's rules and the
+/// cave's look rules (the proptest below draws the default style only),
+/// with and without the example vaults, at a thin, a small and a middle
+/// size, on pinned seeds.
+#[test]
+fn every_drunkard_style_keeps_the_rules() {
+    use mcrdun_dungeon::DrunkardStyle;
+    let vaults = library();
+    for style in DrunkardStyle::ALL {
+        for (w, h, seeds) in [(24, 90, 6u64), (80, 50, 8), (200, 120, 2)] {
+            let mut c = LevelConfig::new(LevelKind::Drunkard, w, h);
+            c.set("drunkard_style", style as u32 as f64).unwrap();
+            for seed in 1..=seeds {
+                let level = mcrdun_dungeon::generate(&c, seed).unwrap();
+                check(&level, LevelKind::Drunkard, w, h);
+                let with = mcrdun_dungeon::generate_with_vaults(&c, &vaults, seed).unwrap();
+                check_with(&with, LevelKind::Drunkard, w, h, &vaults);
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(mcrdun_test_util::proptest_config(40))]
 
     #[test]
     fn every_level_keeps_its_promises(
-        k in 0usize..5,
+        k in 0usize..LevelKind::ALL.len(),
         seed in any::<u64>(),
         width in 24u32..110,
         height in 20u32..70,
@@ -868,6 +939,9 @@ fn golden_hashes() {
         "passages 80x50 7 92d6792aa5ead03e",
         "passages 64x40 12345 21e372d9e3ff1033",
         "passages 81x51 3 6c092a194e54f950",
+        "drunkard 80x50 7 b9bc045a66b62aa2",
+        "drunkard 64x40 12345 114aa1d8aee8e82b",
+        "drunkard 81x51 3 7d06a535fa6724bc",
         "scatter 300x250 rooms=400 7 7129cc9bbc122eac",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
@@ -890,6 +964,7 @@ fn places_vaults(kind: LevelKind) -> bool {
             | LevelKind::Passages
             | LevelKind::Cave
             | LevelKind::Maze
+            | LevelKind::Drunkard
     )
 }
 
@@ -900,17 +975,7 @@ fn generate_with(
     seed: u64,
     vaults: &[Vault],
 ) -> Result<Level, LevelError> {
-    match kind {
-        LevelKind::Bsp => bsp_with_vaults(&BspConfig::new(width, height), vaults, seed),
-        LevelKind::Scatter => scatter_with_vaults(&ScatterConfig::new(width, height), vaults, seed),
-        LevelKind::Passages => {
-            passages_with_vaults(&PassagesConfig::new(width, height), vaults, seed)
-        }
-        LevelKind::Cave => cave_with_vaults(&CaveConfig::new(width, height), vaults, seed),
-        LevelKind::Maze => {
-            maze_level_with_vaults(&MazeConfig::new(width, height), vaults, seed).map(|m| m.level)
-        }
-    }
+    mcrdun_dungeon::generate_with_vaults(&LevelConfig::new(kind, width, height), vaults, seed)
 }
 
 /// The vault rules: every tile of a placed vault as its turned map says
@@ -1021,8 +1086,9 @@ fn vaults_keep_every_rule() {
     for kind in LevelKind::ALL.into_iter().filter(|k| places_vaults(*k)) {
         let small = vault_rules_at(kind, 80, 50, 1..=12);
         let middle = vault_rules_at(kind, 200, 120, 1..=2);
-        // (A cave holds a vault only where rock is wide enough.)
-        let (least_small, least_middle) = if kind == LevelKind::Cave {
+        // (A cave or a drunkard's walk holds a vault only where rock is
+        // wide enough.)
+        let (least_small, least_middle) = if matches!(kind, LevelKind::Cave | LevelKind::Drunkard) {
             (1.0, 2.0)
         } else {
             (2.0, 8.0)
@@ -1250,6 +1316,8 @@ fn vault_golden_hashes() {
         "cave 200x120 3 e09deb8be7174200",
         "passages 80x50 7 7eda9026c69347ab",
         "passages 200x120 3 4d18575640025161",
+        "drunkard 80x50 7 107dcc4ed5a0bdd4",
+        "drunkard 200x120 3 25780da2e100ecd3",
     ];
     assert_eq!(got, expected, "\n{}", got.join("\n"));
 }

@@ -541,7 +541,7 @@ fn the_example_locked_vault() {
     let text = std::fs::read_to_string(path).unwrap();
     let vaults = mcrdun_vaults::parse(&text, "strongroom.vault").unwrap();
     assert!(vaults.len() == 1 && vaults[0].is_locked());
-    let mut placed = [0u32; 5];
+    let mut placed = [0u32; LevelKind::ALL.len()];
     for (g, kind) in LevelKind::ALL.into_iter().enumerate() {
         for seed in 1..=4u64 {
             for k in [0, 2] {
@@ -607,7 +607,8 @@ fn goldens() {
             ("scatter", 3, 8152602339710634922),
             ("maze", 3, 11958838101454627479),
             ("cave", 3, 9067696915568488555),
-            ("passages", 3, 13281776380476418364)
+            ("passages", 3, 13281776380476418364),
+            ("drunkard", 3, 5139242306713023052)
         ],
         "{got:?}"
     );

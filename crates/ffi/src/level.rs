@@ -51,6 +51,8 @@ pub const MCRDUN_LEVEL_KIND_MAZE: u32 = 2;
 pub const MCRDUN_LEVEL_KIND_CAVE: u32 = 3;
 /// Level kind: Voronoi-cell rooms with passages between them.
 pub const MCRDUN_LEVEL_KIND_PASSAGES: u32 = 4;
+/// Level kind: a drunkard's walk, diggers staggering through rock.
+pub const MCRDUN_LEVEL_KIND_DRUNKARD: u32 = 5;
 
 const _: () = {
     assert!(matches!(
@@ -73,6 +75,11 @@ const _: () = {
         LevelKind::ALL[MCRDUN_LEVEL_KIND_PASSAGES as usize],
         LevelKind::Passages
     ));
+    assert!(matches!(
+        LevelKind::ALL[MCRDUN_LEVEL_KIND_DRUNKARD as usize],
+        LevelKind::Drunkard
+    ));
+    assert!(LevelKind::ALL.len() == MCRDUN_LEVEL_KIND_DRUNKARD as usize + 1);
 };
 
 /// The options of a level, for every kind at once: each kind reads the
@@ -133,7 +140,7 @@ pub struct McrdunLevelConfig {
     /// unless raised); 0 keeps the process limit, and a larger value than
     /// it changes nothing (it can only lower the limit). A map needing
     /// more (64 KiB plus, a tile: bsp 22 bytes, scatter 40, maze 24, cave
-    /// 26, passages 32; every stage counted, measured over random sizes and
+    /// 26, passages 32, drunkard 26; every stage counted, measured over random sizes and
     /// options) is refused with `TOO_LARGE` before anything is allocated.
     pub max_bytes: u64,
 }
@@ -241,7 +248,8 @@ impl From<LevelError> for FfiError {
 pub(crate) fn kind_of(kind: u32) -> FfiResult<LevelKind> {
     LevelKind::ALL.get(kind as usize).copied().ok_or_else(|| {
         FfiError::invalid(format!(
-            "`kind` {kind} is not one of the MCRDUN_LEVEL_KIND_* constants (0-4)"
+            "`kind` {kind} is not one of the MCRDUN_LEVEL_KIND_* constants (0-{})",
+            LevelKind::ALL.len() - 1
         ))
     })
 }
@@ -612,7 +620,7 @@ mod tests {
         }
         let mut c = McrdunLevelConfig::default();
         // SAFETY: as above.
-        let st = unsafe { mcrdun_level_config_default(5, 1, 1, &mut c) };
+        let st = unsafe { mcrdun_level_config_default(LevelKind::ALL.len() as u32, 1, 1, &mut c) };
         assert_eq!(st, McrdunStatus::InvalidArgument);
     }
 

@@ -585,7 +585,7 @@ mod tests {
         let mut count = 0;
         // SAFETY: `count` is writable.
         assert_eq!(
-            unsafe { mcrdun_level_option_count(5, &mut count) },
+            unsafe { mcrdun_level_option_count(LevelKind::ALL.len() as u32, &mut count) },
             McrdunStatus::InvalidArgument
         );
         // SAFETY: NULL out.

@@ -505,7 +505,7 @@ pub fn passages_layout(data: &[u8]) {
 /// times (a loop share up to 1.275, room sides from 0): a level is made
 /// or refused as an error, never a panic.
 fn options(b: &mut Bytes<'_>, config: &mut mcrdun_dungeon::LevelConfig) {
-    use mcrdun_dungeon::{LevelConfig, MazeAlgorithm};
+    use mcrdun_dungeon::{DrunkardStyle, LevelConfig, MazeAlgorithm};
     let share = |b: &mut Bytes<'_>| f64::from(b.u8()) / 200.0;
     match config {
         LevelConfig::Bsp(c) => {
@@ -537,6 +537,10 @@ fn options(b: &mut Bytes<'_>, config: &mut mcrdun_dungeon::LevelConfig) {
             c.loops = share(b);
             c.loop_factor = b.below(12);
         }
+        LevelConfig::Drunkard(c) => {
+            c.style = DrunkardStyle::ALL[b.below(DrunkardStyle::ALL.len() as u32) as usize];
+            c.floor = share(b);
+        }
     }
 }
 
@@ -546,13 +550,7 @@ fn options(b: &mut Bytes<'_>, config: &mut mcrdun_dungeon::LevelConfig) {
 pub fn level(data: &[u8]) {
     use mcrdun_dungeon::{LevelConfig, LevelKind};
     let mut b = Bytes::new(data);
-    let kind = [
-        LevelKind::Bsp,
-        LevelKind::Scatter,
-        LevelKind::Maze,
-        LevelKind::Cave,
-        LevelKind::Passages,
-    ][b.below(5) as usize];
+    let kind = LevelKind::ALL[b.below(LevelKind::ALL.len() as u32) as usize];
     let w = b.below(121);
     let h = b.below(121);
     let seed = b.u64();

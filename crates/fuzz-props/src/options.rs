@@ -101,11 +101,13 @@ pub fn option_set(data: &[u8]) {
 /// The C options handle driven by arbitrary calls; its levels are Rust's.
 pub fn level_options(data: &[u8]) {
     let mut b = Bytes::new(data);
-    let k = b.below(6); // 5 is not a kind
+    // One past the kinds is not a kind.
+    let kinds = LevelKind::ALL.len() as u32;
+    let k = b.below(kinds + 1);
     let mut o = null_mut();
     // SAFETY: `o` is writable.
     let st = unsafe { mcrdun_level_options_new(k, &mut o) };
-    if k >= 5 {
+    if k >= kinds {
         assert_eq!((st, o.is_null()), (McrdunStatus::InvalidArgument, true));
         return;
     }

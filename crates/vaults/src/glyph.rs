@@ -102,7 +102,7 @@ impl Glyph {
 }
 
 /// The generators a vault may go to, as a set of their names: `bsp`,
-/// `scatter`, `maze`, `cave`, `passages` (the names the `mcrdun` command
+/// `scatter`, `maze`, `cave`, `passages`, `drunkard` (the names the `mcrdun` command
 /// and `mcrdun-dungeon` use).
 ///
 /// ```
@@ -118,9 +118,9 @@ pub struct Generators(u8);
 impl Generators {
     /// The generators' names, in the order of `LevelKind::ALL` in
     /// `mcrdun-dungeon`.
-    pub const NAMES: [&'static str; 5] = ["bsp", "scatter", "maze", "cave", "passages"];
+    pub const NAMES: [&'static str; 6] = ["bsp", "scatter", "maze", "cave", "passages", "drunkard"];
     /// Every generator.
-    pub const ALL: Generators = Generators(0b1_1111);
+    pub const ALL: Generators = Generators(0b11_1111);
     /// No generator.
     pub const NONE: Generators = Generators(0);
 

@@ -348,7 +348,7 @@ fn setting(d: &mut Draft, words: &[(usize, &str)], line: &str, n: u32) -> Result
 
 /// The names after `generators`: `all` or generator names.
 fn generators(names: &[(usize, &str)], line: &str, end_col: u32) -> Result<Generators, LineError> {
-    let expected = "`all` or generator names (bsp, scatter, maze, cave, passages)";
+    let expected = "`all` or generator names (bsp, scatter, maze, cave, passages, drunkard)";
     if names.is_empty() {
         return Err((end_col, expected.into(), "the end of the line".into()));
     }

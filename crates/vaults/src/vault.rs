@@ -129,7 +129,7 @@ impl Vault {
     /// let v = &mcrdun_vaults::parse("vault nook\nmap\n#!#\n#.#\n###\nend\n", "f")?[0];
     /// assert_eq!(
     ///     v.to_text(),
-    ///     "vault nook\nweight 1\ncount 0..1\nrotate yes\nmirror yes\ngenerators bsp scatter maze cave passages\nmap\n#!#\n#.#\n###\nend\n"
+    ///     "vault nook\nweight 1\ncount 0..1\nrotate yes\nmirror yes\ngenerators bsp scatter maze cave passages drunkard\nmap\n#!#\n#.#\n###\nend\n"
     /// );
     /// # Ok::<(), mcrdun_vaults::VaultError>(())
     /// ```

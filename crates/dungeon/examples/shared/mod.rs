@@ -5,17 +5,29 @@
 use mcrdun_dungeon::{Level, LevelConfig, LevelError, LevelKind, generate};
 use std::time::Instant;
 
-/// `KIND` and `WxH`, the first two arguments.
+/// `KIND` and `WxH`, the first two arguments (`KIND` may carry options,
+/// see [`options_of`]).
 pub fn kind_and_size(a: &[String]) -> (LevelKind, u32, u32) {
+    let name = a[0].split(',').next().unwrap_or("");
     let kind = LevelKind::ALL
         .into_iter()
-        .find(|k| k.name() == a[0])
-        .expect("KIND: bsp, scatter, maze, cave or passages");
+        .find(|k| k.name() == name)
+        .expect("KIND: bsp, scatter, maze, cave, passages or drunkard");
     let (w, h) = a[1]
         .split_once('x')
         .map(|(w, h)| (w.parse().unwrap(), h.parse().unwrap()))
         .expect("WxH");
     (kind, w, h)
+}
+
+/// Sets on `c` the options that the first argument carries after its
+/// kind, `KIND,NAME=VALUE,...` (the schema's names and values as text:
+/// `drunkard,drunkard_style=fat`).
+pub fn options_of(a: &[String], c: &mut LevelConfig) {
+    for setting in a[0].split(',').skip(1) {
+        let (name, value) = setting.split_once('=').expect("NAME=VALUE");
+        c.set_text(name, value).unwrap();
+    }
 }
 
 /// `c` with `k` locks, or the most that fit where fewer do (found by one

@@ -34,6 +34,7 @@ fn levels_keep_to_their_stated_costs() {
         (MCRDUN_LEVEL_KIND_MAZE, LevelKind::Maze),
         (MCRDUN_LEVEL_KIND_CAVE, LevelKind::Cave),
         (MCRDUN_LEVEL_KIND_PASSAGES, LevelKind::Passages),
+        (MCRDUN_LEVEL_KIND_DRUNKARD, LevelKind::Drunkard),
     ];
     let cases: Vec<Stated> = kinds
         .iter()

@@ -167,8 +167,9 @@ fn level_things_and_solve_keep_to_their_stated_costs() {
         MCRDUN_LEVEL_KIND_MAZE,
         MCRDUN_LEVEL_KIND_CAVE,
         MCRDUN_LEVEL_KIND_PASSAGES,
+        MCRDUN_LEVEL_KIND_DRUNKARD,
     ];
-    for i in 0..10 {
+    for i in 0..12 {
         let (w, h) = (s.side(40, 400), s.side(40, 400));
         let mut options = null_mut();
         let mut level = null_mut();

@@ -171,7 +171,7 @@ def level_kinds() -> List[str]:
     """The level kinds, for :func:`generate`.
 
     >>> level_kinds()
-    ['bsp', 'scatter', 'maze', 'cave', 'passages']
+    ['bsp', 'scatter', 'maze', 'cave', 'passages', 'drunkard']
     """
     return list(_kinds())
 

@@ -14,7 +14,7 @@ import mcrdun
 from mcrdun import Tile, generate, level_kinds, level_options
 from mcrdun.regions import label
 
-KINDS = ["bsp", "scatter", "maze", "cave", "passages"]
+KINDS = ["bsp", "scatter", "maze", "cave", "passages", "drunkard"]
 
 
 def rust_levels():
