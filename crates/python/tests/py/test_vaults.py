@@ -79,7 +79,7 @@ def test_parse_read_check():
     assert (v.name, v.width, v.height, v.weight, v.min, v.max, v.rotate, v.mirror, v.line) == (
         "nook", 5, 3, 1, 1, 1, True, True, 1,
     )
-    assert v.generators == ("bsp", "scatter", "maze", "cave", "passages")
+    assert v.generators == ("bsp", "scatter", "maze", "cave", "passages", "drunkard")
     assert v.map == "##!##\n#.x.#\n#####\n"
     assert parse(nook.to_text()) == nook
     assert parse("\ufeff" + NOOK) == nook and parse(NOOK.encode()) == nook
