@@ -881,6 +881,40 @@ mod tests {
         assert!(joined >= 3, "{joined}");
     }
 
+    /// The stairs stand on floor tiles with floor all around when two or
+    /// more are (here exactly two, at the head of a long tail), else on
+    /// any floor tile, else on corridor.
+    #[test]
+    fn stairs_prefer_tiles_inside_floor() {
+        let two = grid(&[
+            "############",
+            "#...########",
+            "#...########",
+            "#...########",
+            "#..........#",
+            "############",
+        ]);
+        let level = Level::finish(LevelKind::Cave, two, vec![], vec![]).unwrap();
+        let mut stairs = [level.stairs_up(), level.stairs_down()];
+        stairs.sort_by_key(|p| (p.y, p.x));
+        assert_eq!(
+            stairs,
+            [mcrdun_geom::Point::new(2, 2), mcrdun_geom::Point::new(2, 3)]
+        );
+        // No tile inside floor: the two ends of the floor.
+        let line = grid(&["########", "#......#", "########"]);
+        let level = Level::finish(LevelKind::Cave, line, vec![], vec![]).unwrap();
+        let mut ends = [level.stairs_up().x, level.stairs_down().x];
+        ends.sort_unstable();
+        assert_eq!(ends, [1, 6]);
+        // No floor at all: corridor.
+        let corridor = grid(&["#######", "#,,,,,#", "#######"]);
+        let level = Level::finish(LevelKind::Cave, corridor, vec![], vec![]).unwrap();
+        let mut ends = [level.stairs_up().x, level.stairs_down().x];
+        ends.sort_unstable();
+        assert_eq!(ends, [1, 5]);
+    }
+
     /// A caller's doors must stand on door tiles and name its rooms.
     #[test]
     fn doors_are_checked() {
